@@ -1,0 +1,54 @@
+#ifndef CYAJL_SHIM_H
+#define CYAJL_SHIM_H
+
+#include <yajl/yajl_parse.h>
+#include <yajl/yajl_gen.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+// yajl_config and yajl_gen_config are C-variadic, which Swift cannot call.
+// These fixed-arity wrappers make each option we use reachable.
+
+static inline int cyajl_config_flag(yajl_handle handle, yajl_option option, int enabled) {
+    return yajl_config(handle, option, enabled);
+}
+
+static inline int cyajl_gen_config_flag(yajl_gen generator, yajl_gen_option option, int enabled) {
+    return yajl_gen_config(generator, option, enabled);
+}
+
+// The indent string is stored by yajl, not copied: callers pass a string with static lifetime.
+static inline int cyajl_gen_config_indent(yajl_gen generator, const char *indent) {
+    return yajl_gen_config(generator, yajl_gen_indent_string, indent);
+}
+
+static inline int cyajl_gen_config_print_callback(
+    yajl_gen generator, yajl_print_t callback, void *context) {
+    return yajl_gen_config(generator, yajl_gen_print_callback, callback, context);
+}
+
+// strtod follows LC_NUMERIC, so "1.5" would read as 1 under a German locale.
+// strtod_l with a "C" locale object created once is locale-proof, and the stack copy
+// supplies the NUL terminator that yajl's number text lacks.
+static inline double cyajl_strtod(const char *text, size_t length, int *ok) {
+    static locale_t c_locale = (locale_t)0;
+    if (c_locale == (locale_t)0) {
+        c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    }
+    char stack_buffer[128];
+    char *buffer = stack_buffer;
+    if (length >= sizeof(stack_buffer)) {
+        buffer = (char *)malloc(length + 1);
+        if (buffer == NULL) { *ok = 0; return 0; }
+    }
+    memcpy(buffer, text, length);
+    buffer[length] = '\0';
+    char *end = NULL;
+    double value = strtod_l(buffer, &end, c_locale);
+    *ok = (end == buffer + length);
+    if (buffer != stack_buffer) free(buffer);
+    return value;
+}
+
+#endif

@@ -1,0 +1,32 @@
+/// Settings of a ``JSONEventParser``; the defaults parse one strict RFC 8259 JSON text.
+public struct JSONParsingOptions: Sendable, Hashable {
+    /// Accepts `/* … */` and `// …` comments.
+    public var allowsComments: Bool
+    /// Accepts a sequence of top-level values (concatenated JSON) instead of exactly one.
+    ///
+    /// YAJL needs no separator between values (`[1][2]` is two values); use the JSON Lines
+    /// readers for line-delimited input that must be strict about newlines.
+    public var allowsMultipleValues: Bool
+    /// The deepest nesting of arrays and objects accepted; deeper input is an error, not a crash.
+    public var maximumDepth: Int
+    /// The largest single token (string, key or number) in bytes.
+    ///
+    /// Bounds the memory that one token can take while it is split across chunks.
+    public var maximumTokenSize: Int
+
+    /// Creates options; every parameter has a safe default.
+    public init(
+        allowsComments: Bool = false,
+        allowsMultipleValues: Bool = false,
+        maximumDepth: Int = 512,
+        maximumTokenSize: Int = 256 << 20
+    ) {
+        self.allowsComments = allowsComments
+        self.allowsMultipleValues = allowsMultipleValues
+        self.maximumDepth = maximumDepth
+        self.maximumTokenSize = maximumTokenSize
+    }
+
+    /// One strict JSON text, nesting up to 512 levels.
+    public static let `default` = JSONParsingOptions()
+}

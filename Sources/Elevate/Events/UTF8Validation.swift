@@ -1,0 +1,111 @@
+/// Checks that YAJL adds to its own: YAJL only checks UTF-8 byte *patterns*, so overlong forms,
+/// encoded surrogates and code points above U+10FFFF reach the callbacks unless we look.
+enum UTF8Validation {
+    struct Result {
+        /// Offset of the first invalid sequence, or nil when the text is valid.
+        var invalidOffset: Int?
+        /// Whether the text holds a supplementary-plane character (a 4-byte sequence), which a
+        /// surrogate-pair escape would also produce.
+        var hasFourByteSequence: Bool
+    }
+
+    static func validate(_ bytes: UnsafeRawBufferPointer) -> Result {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return Result(invalidOffset: nil, hasFourByteSequence: false) }
+        var index = 0
+        var hasFourByte = false
+        while index < count {
+            // Skip ASCII eight bytes at a time: most JSON text is ASCII.
+            while index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+            guard index < count else { break }
+            let lead = base.load(fromByteOffset: index, as: UInt8.self)
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var lowerBound: UInt8 = 0x80
+            var upperBound: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lowerBound = 0xA0  // overlong below U+0800
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upperBound = 0x9F  // U+D800...U+DFFF are surrogates
+            case 0xF0: length = 4; lowerBound = 0x90  // overlong below U+10000
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upperBound = 0x8F  // above U+10FFFF
+            default: return Result(invalidOffset: index, hasFourByteSequence: hasFourByte)
+            }
+            guard index + length <= count else {
+                return Result(invalidOffset: index, hasFourByteSequence: hasFourByte)
+            }
+            let second = base.load(fromByteOffset: index + 1, as: UInt8.self)
+            guard second >= lowerBound, second <= upperBound else {
+                return Result(invalidOffset: index, hasFourByteSequence: hasFourByte)
+            }
+            var position = index + 2
+            while position < index + length {
+                let continuation = base.load(fromByteOffset: position, as: UInt8.self)
+                guard continuation & 0xC0 == 0x80 else {
+                    return Result(invalidOffset: index, hasFourByteSequence: hasFourByte)
+                }
+                position += 1
+            }
+            if length == 4 { hasFourByte = true }
+            index += length
+        }
+        return Result(invalidOffset: nil, hasFourByteSequence: hasFourByte)
+    }
+
+    /// Checks the `\u` escapes of a raw string token (between its quotes) for unpaired surrogates,
+    /// which YAJL would otherwise turn into `?` or a bogus code point.
+    /// Returns the offset of the first bad escape.
+    static func firstUnpairedSurrogateEscape(in raw: UnsafeRawBufferPointer) -> Int? {
+        let count = raw.count
+        var index = 0
+        var pendingHigh: Int? = nil
+        while index < count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < count else {
+                if pendingHigh != nil { return pendingHigh }
+                index += 1
+                continue
+            }
+            let escaped = raw[index + 1]
+            guard escaped == UInt8(ascii: "u"), index + 5 < count else {
+                if let high = pendingHigh { return high }
+                index += 2
+                continue
+            }
+            var unit: UInt16 = 0
+            for offset in 2..<6 {
+                unit = unit << 4 | UInt16(hexValue(raw[index + offset]))
+            }
+            switch unit {
+            case 0xD800...0xDBFF:
+                if let high = pendingHigh { return high }
+                pendingHigh = index
+            case 0xDC00...0xDFFF:
+                if pendingHigh == nil { return index }
+                pendingHigh = nil
+            default:
+                if let high = pendingHigh { return high }
+            }
+            index += 6
+        }
+        return pendingHigh
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return 0
+        }
+    }
+}

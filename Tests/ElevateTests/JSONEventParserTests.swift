@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+@testable import Elevate
+
+/// Records every event as a line of text, so that two parses can be compared.
+final class EventRecorder: JSONEventHandler {
+    var events: [String] = []
+    func startObject() { events.append("{") }
+    func key(_ key: JSONText) { events.append("key:" + key.string) }
+    func endObject() { events.append("}") }
+    func startArray() { events.append("[") }
+    func endArray() { events.append("]") }
+    func string(_ value: JSONText) { events.append("s:" + value.string) }
+    func number(_ value: JSONNumberText) { events.append("n:" + value.text) }
+    func bool(_ value: Bool) { events.append("b:\(value)") }
+    func null() { events.append("null") }
+}
+
+/// Parses `bytes` split at the given chunk sizes (cycled) and returns the events.
+func recordEvents(
+    _ bytes: [UInt8], chunkSizes: [Int] = [], options: JSONParsingOptions = .default
+) throws -> [String] {
+    let recorder = EventRecorder()
+    let parser = JSONEventParser(handler: recorder, options: options)
+    if chunkSizes.isEmpty {
+        try parser.parse(bytes)
+    } else {
+        var start = 0
+        var turn = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + chunkSizes[turn % chunkSizes.count])
+            try parser.parse(Array(bytes[start..<end]))
+            start = end
+            turn += 1
+        }
+    }
+    try parser.finish()
+    return recorder.events
+}
+
+func syntaxError(_ text: String, options: JSONParsingOptions = .default) -> JSONSyntaxError? {
+    syntaxError(Array(text.utf8), options: options)
+}
+
+func syntaxError(_ bytes: [UInt8], options: JSONParsingOptions = .default) -> JSONSyntaxError? {
+    do {
+        _ = try recordEvents(bytes, options: options)
+        return nil
+    } catch let error as JSONSyntaxError {
+        return error
+    } catch {
+        Issue.record("unexpected error \(error)")
+        return nil
+    }
+}
+
+@Suite struct JSONEventParserTests {
+    static let sample = """
+        {"name":"Zoë \\"Z\\" \\u00e9\\ud83d\\ude00","list":[1,-2.5e3,true,false,null,{}],"nested":{"k":[[]]},
+         "big":18446744073709551615, "text":"a\\\\b\\/c\\n"}
+        """
+
+    @Test func deliversEventsInOrder() throws {
+        let events = try recordEvents(Array(#"{"a":[1,"x",true,null]}"#.utf8))
+        #expect(events == ["{", "key:a", "[", "n:1", "s:x", "b:true", "null", "]", "}"])
+    }
+
+    @Test func sameEventsWhateverTheChunking() throws {
+        let bytes = Array(Self.sample.utf8)
+        let whole = try recordEvents(bytes)
+        #expect(try recordEvents(bytes, chunkSizes: [1]) == whole)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let sizes = (0..<8).map { _ in Int.random(in: 1...17, using: &generator) }
+            #expect(try recordEvents(bytes, chunkSizes: sizes) == whole)
+        }
+        #expect(whole.contains("s:Zoë \"Z\" é😀"))
+    }
+
+    @Test func handlerCanStopTheParse() throws {
+        final class StopAtSecond: JSONEventHandler {
+            var numbers = 0
+            func number(_ value: JSONNumberText) throws {
+                numbers += 1
+                if numbers == 2 { throw JSONEventParser.Stop() }
+            }
+        }
+        let handler = StopAtSecond()
+        let parser = JSONEventParser(handler: handler)
+        try parser.parse(Array("[1,2,3,4,".utf8))
+        try parser.parse(Array("oops".utf8))
+        try parser.finish()
+        #expect(parser.isStopped)
+        #expect(handler.numbers == 2)
+    }
+
+    @Test func handlerErrorsPropagate() {
+        struct Boom: Error {}
+        final class Thrower: JSONEventHandler {
+            func null() throws { throw Boom() }
+        }
+        let parser = JSONEventParser(handler: Thrower())
+        #expect(throws: Boom.self) { try parser.parse(Array("[null]".utf8)) }
+    }
+
+    @Test func truncatedInputIsReportedByFinish() {
+        let error = syntaxError(#"{"a": [1, 2"#)
+        #expect(error?.kind == .truncated)
+        #expect(error?.byteOffset == 11)
+    }
+
+    @Test func errorsCarryOffsetLineAndColumn() throws {
+        let error = try #require(syntaxError("{\n  \"a\": 1,\n  \"b\": tru }"))
+        #expect(error.kind == .syntax)
+        #expect(error.line == 3)
+        #expect(error.byteOffset >= 17 && error.byteOffset <= 22)
+        #expect(error.column == error.byteOffset - 12 + 1)
+        #expect(error.description.contains("line 3"))
+    }
+
+    @Test func lineCountingSpansChunks() throws {
+        let text = Array("[\n1,\n2,\n3,\n x]".utf8)
+        var columns: Set<Int> = []
+        for size in [1, 2, 3, 100] {
+            do {
+                _ = try recordEvents(text, chunkSizes: [size])
+                Issue.record("accepted invalid input")
+            } catch let error as JSONSyntaxError {
+                #expect(error.line == 5, "chunk size \(size)")
+                // YAJL reports a lexical error just after the offending byte.
+                #expect((2...3).contains(error.column), "chunk size \(size)")
+                columns.insert(error.column)
+            }
+        }
+        #expect(columns.count == 1)
+    }
+
+    @Test func rejectsFormFeedAndVerticalTabAsWhitespace() {
+        #expect(syntaxError("[\u{0C}]")?.kind == .invalidWhitespace)
+        #expect(syntaxError("[1,\u{0B}2]")?.kind == .invalidWhitespace)
+        #expect(syntaxError("[1,\u{0B}2]")?.byteOffset == 3)
+    }
+
+    @Test func rejectsUTF8ThatYAJLLetsThrough() {
+        let overlong: [UInt8] = [0x22, 0xC0, 0xAF, 0x22]
+        let surrogate: [UInt8] = [0x22, 0xED, 0xA0, 0x80, 0x22]
+        let aboveMax: [UInt8] = [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]
+        for bytes in [overlong, surrogate, aboveMax] {
+            let kind = syntaxError(bytes)?.kind
+            #expect(kind == .invalidUTF8 || kind == .syntax, "\(bytes)")
+        }
+    }
+
+    @Test func rejectsUnpairedSurrogateEscapes() {
+        for text in [#"["\ud800"]"#, #"["\ud800abc"]"#, #"["\uD888\u1234"]"#, #"["\udc00"]"#, #"{"\ud800":1}"#] {
+            #expect(syntaxError(text) != nil, "\(text)")
+        }
+        // Split across chunks, the raw text comes from the carried bytes.
+        let split = Array(#"["abc\ud800", 1]"#.utf8)
+        #expect(throws: JSONSyntaxError.self) { try recordEvents(split, chunkSizes: [1]) }
+        #expect(throws: Never.self) { try recordEvents(Array(#"["?\ud83d\ude00?"]"#.utf8), chunkSizes: [3]) }
+    }
+
+    @Test func skipsByteOrderMark() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)
+        #expect(try recordEvents(bytes) == ["[", "n:1", "]"])
+        #expect(try recordEvents(bytes, chunkSizes: [1]) == ["[", "n:1", "]"])
+        #expect(syntaxError([0xEF, 0xBB]) != nil)
+    }
+
+    @Test func enforcesMaximumDepth() {
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        #expect(syntaxError(deep)?.kind == .depthLimitExceeded)
+        #expect(syntaxError(deep, options: JSONParsingOptions(maximumDepth: 1000)) == nil)
+    }
+
+    @Test func enforcesMaximumTokenSize() throws {
+        let options = JSONParsingOptions(maximumTokenSize: 1000)
+        let bytes = Array(("[\"" + String(repeating: "a", count: 5000) + "\"]").utf8)
+        #expect(throws: JSONSyntaxError.self) { try recordEvents(bytes, chunkSizes: [100], options: options) }
+    }
+
+    @Test func longTokensSplitAcrossManyChunksStayCorrect() throws {
+        let body = String(repeating: "abcdefgh", count: 40_000)
+        let bytes = Array(("[\"" + body + "\",1]").utf8)
+        #expect(try recordEvents(bytes, chunkSizes: [1000]) == ["[", "s:" + body, "n:1", "]"])
+    }
+
+    @Test func commentsAndMultipleValuesAreOptIn() throws {
+        #expect(syntaxError("[1] // c") != nil)
+        #expect(try recordEvents(Array("[1 /* c */] // c".utf8), options: JSONParsingOptions(allowsComments: true))
+            == ["[", "n:1", "]"])
+        #expect(syntaxError("1 2") != nil)
+        #expect(try recordEvents(Array("1 2\n[3]".utf8), options: JSONParsingOptions(allowsMultipleValues: true))
+            == ["n:1", "n:2", "[", "n:3", "]"])
+    }
+}
