@@ -1,0 +1,100 @@
+import Foundation
+
+/// A type that represents itself as a JSON value: `[String: Any]`, `[Any]`, `String`, a number,
+/// `Bool` or `NSNull`, ready for ``JSONWriter`` or `JSONSerialization`.
+///
+/// Write `Elevate.Encodable` where Swift's own `Encodable` is also in scope.
+public protocol Encodable {
+    /// The JSON value of this instance.
+    var json: Any { get }
+}
+
+extension String: Encodable {
+    /// The string itself.
+    public var json: Any { self }
+}
+
+extension Int: Encodable {
+    /// The integer itself.
+    public var json: Any { self }
+}
+
+extension Int8: Encodable {
+    /// The integer itself.
+    public var json: Any { self }
+}
+
+extension Int16: Encodable {
+    /// The integer itself.
+    public var json: Any { self }
+}
+
+extension Int32: Encodable {
+    /// The integer itself.
+    public var json: Any { self }
+}
+
+extension Int64: Encodable {
+    /// The integer itself.
+    public var json: Any { self }
+}
+
+extension UInt: Encodable {
+    /// The integer itself.
+    public var json: Any { self }
+}
+
+extension UInt8: Encodable {
+    /// The integer itself.
+    public var json: Any { self }
+}
+
+extension UInt16: Encodable {
+    /// The integer itself.
+    public var json: Any { self }
+}
+
+extension UInt32: Encodable {
+    /// The integer itself.
+    public var json: Any { self }
+}
+
+extension UInt64: Encodable {
+    /// The integer itself.
+    public var json: Any { self }
+}
+
+extension Float: Encodable {
+    /// The number itself.
+    public var json: Any { self }
+}
+
+extension Double: Encodable {
+    /// The number itself.
+    public var json: Any { self }
+}
+
+extension Bool: Encodable {
+    /// The Boolean itself.
+    public var json: Any { self }
+}
+
+extension URL: Encodable {
+    /// The URL's absolute string.
+    public var json: Any { absoluteString }
+}
+
+extension Array where Element: Encodable {
+    /// The JSON values of the elements, in order.
+    public var json: Any { map { $0.json } }
+}
+
+extension Set where Element: Encodable {
+    /// The JSON values of the elements, as an array.
+    public var json: Any { map { $0.json } }
+}
+
+extension Dictionary where Key == String, Value: Encodable {
+    /// The JSON values of the values, under the same keys.
+    public var json: Any { mapValues { $0.json } }
+}
