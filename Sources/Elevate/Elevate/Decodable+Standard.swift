@@ -1,0 +1,61 @@
+/// The error a primitive's `init(json:)` throws for a value of another type.
+private func incorrectType(_ value: Any, expected: Any.Type) -> ParserError {
+    .validation(failureReason: "Value of type \(type(of: value)) could not be decoded as \(expected)")
+}
+
+extension String: Decodable {
+    /// The string itself; anything else is a validation error.
+    public init(json: Any) throws {
+        guard let value = StrictConversion.string(json) else { throw incorrectType(json, expected: String.self) }
+        self = value
+    }
+}
+
+extension Int: Decodable {
+    /// An integer in `Int`'s range; fractions, out-of-range numbers and non-numbers are validation errors.
+    public init(json: Any) throws {
+        guard let value = StrictConversion.int(json) else { throw incorrectType(json, expected: Int.self) }
+        self = value
+    }
+}
+
+extension UInt: Decodable {
+    /// A non-negative integer up to `UInt.max`; anything else is a validation error.
+    public init(json: Any) throws {
+        guard let value = StrictConversion.uint(json) else { throw incorrectType(json, expected: UInt.self) }
+        self = value
+    }
+}
+
+extension Float: Decodable {
+    /// A number within `Float`'s range; anything else is a validation error.
+    public init(json: Any) throws {
+        guard let value = StrictConversion.float(json) else { throw incorrectType(json, expected: Float.self) }
+        self = value
+    }
+}
+
+extension Double: Decodable {
+    /// A number within `Double`'s range; anything else is a validation error.
+    public init(json: Any) throws {
+        guard let value = StrictConversion.double(json) else { throw incorrectType(json, expected: Double.self) }
+        self = value
+    }
+}
+
+extension Bool: Decodable {
+    /// `true` or `false`; numbers and strings are validation errors.
+    public init(json: Any) throws {
+        guard let value = StrictConversion.bool(json) else { throw incorrectType(json, expected: Bool.self) }
+        self = value
+    }
+}
+
+extension Dictionary: Decodable {
+    /// A JSON object whose keys and values have this dictionary's types; anything else is a
+    /// validation error.
+    public init(json: Any) throws {
+        guard let value = json as? [Key: Value] else { throw incorrectType(json, expected: [Key: Value].self) }
+        self = value
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Decodes the object at `keyPath` of JSON data into a ``Decodable`` type.
+///
+/// ```swift
+/// let avatar: Avatar = try Elevate.decodeObject(from: data, atKeyPath: "response.avatar")
+/// ```
+/// Pass `""` for an object at the root. Only the object at the key path is materialized.
+/// - Throws: ``ParserError``.
+public func decodeObject<T: Decodable>(from data: Data, atKeyPath keyPath: String) throws -> T {
+    let entity = try Parser.parseEntity(data: data) { schema in
+        schema.addProperty(keyPath: keyPath, type: .dictionary, decodableType: T.self)
+    }
+    return try typedResult(entity[keyPath], keyPath: keyPath, method: T.self)
+}
+
+/// Decodes the object at `keyPath` of JSON data with a ``Decoder``.
+///
+/// ```swift
+/// let avatar: Avatar = try Elevate.decodeObject(from: data, atKeyPath: "response.avatar", with: AvatarDecoder())
+/// ```
+/// - Throws: ``ParserError``, including a validation error when the decoder returns something
+///   other than a `T` (where Elevate would crash).
+public func decodeObject<T>(from data: Data, atKeyPath keyPath: String, with decoder: any Decoder) throws -> T {
+    let entity = try Parser.parseEntity(data: data) { schema in
+        schema.addProperty(keyPath: keyPath, type: .dictionary, decoder: decoder)
+    }
+    return try typedResult(entity[keyPath], keyPath: keyPath, method: type(of: decoder))
+}
+
+/// Decodes each element of the array at `keyPath` of JSON data into a ``Decodable`` type.
+///
+/// ```swift
+/// let people: [Person] = try Elevate.decodeArray(from: data, atKeyPath: "response.items")
+/// ```
+/// Each element is decoded as soon as its last byte is parsed; no tree of the whole document is
+/// built. Every failing element is reported, with its index.
+/// - Throws: ``ParserError``.
+public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String) throws -> [T] {
+    try ArrayDecoding.decode(data, atKeyPath: keyPath, methodName: String(describing: T.self)) { element in
+        try T(json: element)
+    }
+}
+
+/// Decodes each element of the array at `keyPath` of JSON data with a ``Decoder``.
+/// - Throws: ``ParserError``, including a validation error for an element the decoder turns into
+///   something other than a `T`.
+public func decodeArray<T>(from data: Data, atKeyPath keyPath: String, with decoder: any Decoder) throws -> [T] {
+    let methodName = String(describing: type(of: decoder))
+    return try ArrayDecoding.decode(data, atKeyPath: keyPath, methodName: methodName) { element in
+        try typedResult(try decoder.decode(element), keyPath: keyPath, method: type(of: decoder))
+    }
+}
+
+/// The decoded value as a `T`, or a validation error naming both types.
+func typedResult<T>(_ value: Any?, keyPath: String, method: Any.Type) throws -> T {
+    guard let value else {
+        throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+    }
+    guard let typed = value as? T else {
+        throw ParserError.validation(
+            failureReason: "Decoder [\(method)] returned \(type(of: value)), not the requested \(T.self)")
+    }
+    return typed
+}
+
+/// Element-by-element decoding of the array at a key path, in one pass over the data.
+enum ArrayDecoding {
+    /// What was found at one candidate path (the split path, or a literal dotted root key).
+    private struct Candidate {
+        var found: Found = .missing
+        var elements: [Any] = []
+        var failures: [String] = []
+    }
+
+    private enum Found {
+        case missing
+        case null
+        case wrongType
+        case array
+    }
+
+    static func decode<T>(
+        _ data: Data, atKeyPath keyPath: String, methodName: String, decode: @escaping (Any) throws -> T
+    ) throws -> [T] {
+        let path = KeyPath(keyPath)
+        var targets = [KeyPathSelector.Target(id: 0, components: path.components, mode: .elements)]
+        if path.hasLiteralAlternative {
+            targets.append(.init(id: 1, components: [path.text], mode: .elements))
+        }
+        var candidates = [Candidate(), Candidate()]
+        var callbacks = KeyPathSelector.Callbacks()
+        callbacks.arrayStart = { target in
+            candidates[target] = Candidate(found: .array)
+        }
+        callbacks.value = { target, value in
+            candidates[target] = Candidate(found: EntityValidator.isNull(value) ? .null : .wrongType)
+        }
+        callbacks.element = { target, index, element in
+            do {
+                candidates[target].elements.append(try decode(element))
+            } catch ParserError.validation(let reason) {
+                candidates[target].failures.append(
+                    EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason))
+            }
+        }
+        try parseDocument(data, handler: KeyPathSelector(targets: targets, callbacks: callbacks))
+
+        let chosen = candidates[1].found != .missing ? candidates[1] : candidates[0]
+        switch chosen.found {
+        case .missing, .null:
+            throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+        case .wrongType:
+            throw ParserError.validation(failureReason: "Value for key path [\(keyPath)] is of incorrect type")
+        case .array:
+            guard chosen.failures.isEmpty else {
+                throw ParserError.validation(failureReason: chosen.failures.joined(separator: "\n"))
+            }
+            return chosen.elements.map { $0 as! T }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// The precedence of the extraction operators: above `??`, so that
+/// `entity <-? "count" ?? 0` reads as `(entity <-? "count") ?? 0`.
+precedencegroup ElevateExtractionPrecedence {
+    associativity: left
+    higherThan: NilCoalescingPrecedence
+}
+
+/// Extracts a required value from an entity.
+infix operator <-! : ElevateExtractionPrecedence
+/// Extracts an optional value from an entity.
+infix operator <-? : ElevateExtractionPrecedence
+/// Extracts a required array from an entity.
+infix operator <--! : ElevateExtractionPrecedence
+/// Extracts an optional array from an entity.
+infix operator <--? : ElevateExtractionPrecedence
+
+/// The value of a required property, as the type its schema guarantees.
+///
+/// The schema has already checked the JSON: a type mismatch here is a programming error (the
+/// property's Swift type differs from its schema type), and stops the program with a message
+/// naming the key path.
+public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
+    guard let value = entity[keyPath] else {
+        preconditionFailure("Elevate: key path [\(keyPath)] is not in the entity; is it optional in the schema?")
+    }
+    guard let typed = value as? T else {
+        preconditionFailure("Elevate: key path [\(keyPath)] holds \(type(of: value)), not \(T.self)")
+    }
+    return typed
+}
+
+/// The value of an optional property, or nil when it was missing or null.
+public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
+    entity[keyPath] as? T
+}
+
+/// The elements of a required array property, as the element type its schema guarantees.
+public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
+    guard let elements = entity[keyPath] as? [Any] else {
+        preconditionFailure("Elevate: key path [\(keyPath)] is not an array in the entity")
+    }
+    return elements.map { element in
+        guard let typed = element as? T else {
+            preconditionFailure("Elevate: an element at key path [\(keyPath)] is \(type(of: element)), not \(T.self)")
+        }
+        return typed
+    }
+}
+
+/// The elements of an optional array property, or nil when it was missing or null.
+public func <--? <T>(entity: [String: Any], keyPath: String) -> [T]? {
+    guard let elements = entity[keyPath] as? [Any] else { return nil }
+    var typed: [T] = []
+    typed.reserveCapacity(elements.count)
+    for element in elements {
+        guard let value = element as? T else { return nil }
+        typed.append(value)
+    }
+    return typed
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// Validates JSON against a ``Schema`` and returns the entity: a dictionary from each property's
+/// key path to its typed (and decoded) value, ready for the `<-!` family of operators.
+///
+/// ```swift
+/// let entity = try Parser.parseEntity(data: data) { schema in
+///     schema.addProperty(keyPath: "id", type: .int)
+///     schema.addProperty(keyPath: "nickname", type: .string, optional: true)
+/// }
+/// let id: Int = entity <-! "id"
+/// let nickname: String? = entity <-? "nickname"
+/// ```
+///
+/// All failures of one entity are reported together, in schema order, one per line.
+public enum Parser {
+    /// Parses JSON data and validates it against the schema the closure builds.
+    ///
+    /// Only the values the schema names are materialized; the rest of the document is skipped
+    /// as YAJL's events stream past.
+    /// - Throws: ``ParserError/deserialization(failureReason:)`` when the data is not JSON (with the
+    ///   byte offset, line and column); ``ParserError/validation(failureReason:)`` when it does
+    ///   not match the schema.
+    public static func parseEntity(data: Data, closure: (Schema) -> Void) throws -> [String: Any] {
+        let schema = Schema()
+        closure(schema)
+        let captured = try CapturedValues(data: data, paths: schema.properties.map(\.path))
+        return try EntityValidator.validate(schema) { captured.value(at: $0) }
+    }
+
+    /// Validates an already parsed JSON value (usually the `json` handed to a ``Decodable``)
+    /// against the schema the closure builds.
+    /// - Throws: ``ParserError/validation(failureReason:)`` when it does not match the schema.
+    public static func parseEntity(json: Any, closure: (Schema) -> Void) throws -> [String: Any] {
+        let schema = Schema()
+        closure(schema)
+        return try EntityValidator.validate(schema) { $0.value(in: json) }
+    }
+}
+
+/// The values at a set of key paths, captured from one pass over JSON data.
+struct CapturedValues {
+    private var values: [[String]: Any] = [:]
+
+    init(data: Data, paths: [KeyPath]) throws {
+        var componentsByTarget: [[String]] = []
+        var targets: [KeyPathSelector.Target] = []
+        for path in paths {
+            targets.append(.init(id: componentsByTarget.count, components: path.components, mode: .value))
+            componentsByTarget.append(path.components)
+            if path.hasLiteralAlternative {
+                targets.append(.init(id: componentsByTarget.count, components: [path.text], mode: .value))
+                componentsByTarget.append([path.text])
+            }
+        }
+        var captured: [[String]: Any] = [:]
+        var callbacks = KeyPathSelector.Callbacks()
+        callbacks.value = { target, value in captured[componentsByTarget[target]] = value }
+        let selector = KeyPathSelector(targets: targets, callbacks: callbacks)
+        try parseDocument(data, handler: selector)
+        values = captured
+    }
+
+    /// The value at `path`, with Elevate's rules: a literal dotted root key wins, and a path below
+    /// a captured value is read out of it.
+    func value(at path: KeyPath) -> Any? {
+        if path.hasLiteralAlternative, let literal = values[[path.text]] { return literal }
+        let components = path.components
+        var prefixLength = components.count
+        while prefixLength >= 0 {
+            if let value = values[Array(components[..<prefixLength])] {
+                return KeyPath.value(in: value, at: components[prefixLength...])
+            }
+            prefixLength -= 1
+        }
+        return nil
+    }
+}
+
+/// Parses a whole document, turning syntax errors into Elevate's deserialization error.
+func parseDocument(_ data: Data, handler: any JSONEventHandler, options: JSONParsingOptions = .default) throws {
+    let parser = JSONEventParser(handler: handler, options: options)
+    do {
+        try parser.parse(data)
+        try parser.finish()
+    } catch let error as JSONSyntaxError {
+        throw ParserError(error)
+    }
+}
+
+/// Checks each schema property against the value a lookup finds for it.
+enum EntityValidator {
+    static func validate(_ schema: Schema, lookup: (KeyPath) -> Any?) throws -> [String: Any] {
+        var entity: [String: Any] = [:]
+        entity.reserveCapacity(schema.properties.count)
+        var failures: [String] = []
+        for property in schema.properties {
+            let value = lookup(property.path)
+            guard let value, !isNull(value) else {
+                if !property.optional {
+                    failures.append("Required key path [\(property.keyPath)] was missing or null")
+                }
+                continue
+            }
+            if let parsed = try validate(value, for: property, failures: &failures) {
+                entity[property.keyPath] = parsed
+            }
+        }
+        if !failures.isEmpty {
+            throw ParserError.validation(failureReason: failures.joined(separator: "\n"))
+        }
+        return entity
+    }
+
+    @inline(__always)
+    static func isNull(_ value: Any) -> Bool {
+        type(of: value) == NSNull.self
+    }
+
+    /// The typed, decoded value, or nil after recording why it does not fit.
+    private static func validate(_ value: Any, for property: SchemaProperty, failures: inout [String]) throws -> Any? {
+        guard let typed = typedValue(value, as: property.type) else {
+            failures.append("Value for key path [\(property.keyPath)] is of incorrect type")
+            return nil
+        }
+        guard let decode = decodingFunction(for: property) else { return typed }
+        if property.type == .array, let elements = typed as? [Any] {
+            return try decodeElements(elements, with: decode, methodName: property.decodingMethodName ?? "", failures: &failures)
+        }
+        do {
+            return try decode(typed)
+        } catch ParserError.validation(let reason) {
+            failures.append(reason)
+            return nil
+        }
+    }
+
+    /// Decodes each element, recording every failing element in Elevate's words.
+    static func decodeElements(
+        _ elements: [Any], with decode: (Any) throws -> Any, methodName: String, failures: inout [String]
+    ) throws -> [Any] {
+        var decoded: [Any] = []
+        decoded.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            do {
+                decoded.append(try decode(element))
+            } catch ParserError.validation(let reason) {
+                failures.append(arrayElementFailure(index: index, methodName: methodName, reason: reason))
+            }
+        }
+        return decoded
+    }
+
+    static func arrayElementFailure(index: Int, methodName: String, reason: String) -> String {
+        "Error parsing array object at index \(index) with parser [\(methodName)]\n\(reason)\n--"
+    }
+
+    static func decodingFunction(for property: SchemaProperty) -> ((Any) throws -> Any)? {
+        if let decodableType = property.decodableType {
+            return { try decodableType.init(json: $0) }
+        }
+        if let decoder = property.decoder {
+            return { try decoder.decode($0) }
+        }
+        return nil
+    }
+
+    static func typedValue(_ value: Any, as type: SchemaPropertyProtocol) -> Any? {
+        switch type {
+        case .string: return StrictConversion.string(value)
+        case .int: return StrictConversion.int(value)
+        case .uint: return StrictConversion.uint(value)
+        case .float: return StrictConversion.float(value)
+        case .double: return StrictConversion.double(value)
+        case .bool: return StrictConversion.bool(value)
+        case .array: return StrictConversion.array(value)
+        case .dictionary: return StrictConversion.dictionary(value)
+        case .url: return StrictConversion.url(value)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// The properties ``Parser/parseEntity(data:closure:)`` validates, in the order they were added.
+///
+/// ```swift
+/// let entity = try Parser.parseEntity(data: data) { schema in
+///     schema.addProperty(keyPath: "name", type: .string)
+///     schema.addProperty(keyPath: "age", type: .uint, optional: true)
+///     schema.addProperty(keyPath: "born", type: .string, decoder: DateDecoder(dateFormatString: "yyyy-MM-dd"))
+///     schema.addProperty(keyPath: "addresses", type: .array, decodableType: Address.self)
+/// }
+/// ```
+public final class Schema {
+    /// The properties added so far.
+    public private(set) var properties: [SchemaProperty] = []
+
+    init() {}
+
+    /// Adds a property whose value is kept as its JSON type.
+    @discardableResult
+    public func addProperty(keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false) -> SchemaProperty {
+        append(SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: nil))
+    }
+
+    /// Adds a property decoded by a ``Decodable`` type (each element, for `.array`).
+    @discardableResult
+    public func addProperty(
+        keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decodableType: any Decodable.Type
+    ) -> SchemaProperty {
+        append(
+            SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: decodableType, decoder: nil))
+    }
+
+    /// Adds a property transformed by a ``Decoder`` (each element, for `.array`).
+    @discardableResult
+    public func addProperty(
+        keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decoder: any Decoder
+    ) -> SchemaProperty {
+        append(SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: decoder))
+    }
+
+    private func append(_ property: SchemaProperty) -> SchemaProperty {
+        properties.append(property)
+        return property
+    }
+}

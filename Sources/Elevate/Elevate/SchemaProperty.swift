@@ -1,0 +1,34 @@
+/// One property of a ``Schema``: where it is, what type it must have, and how to decode it.
+public final class SchemaProperty {
+    /// The key path of the property, as given to ``Schema/addProperty(keyPath:type:optional:)``.
+    public let keyPath: String
+    /// The JSON type the value must have.
+    public let type: SchemaPropertyProtocol
+    /// Whether a missing or `null` value is allowed (the key is then left out of the entity).
+    public let optional: Bool
+    /// The type that decodes the value (each element, for `.array`).
+    public let decodableType: (any Decodable.Type)?
+    /// The decoder that transforms the value (each element, for `.array`).
+    public let decoder: (any Decoder)?
+
+    let path: KeyPath
+
+    init(
+        keyPath: String, type: SchemaPropertyProtocol, optional: Bool,
+        decodableType: (any Decodable.Type)?, decoder: (any Decoder)?
+    ) {
+        self.keyPath = keyPath
+        self.type = type
+        self.optional = optional
+        self.decodableType = decodableType
+        self.decoder = decoder
+        self.path = KeyPath(keyPath)
+    }
+
+    /// How the property names its decoding method in error texts: `Address`, `DateDecoder`.
+    var decodingMethodName: String? {
+        if let decodableType { return String(describing: decodableType) }
+        if let decoder { return String(describing: Swift.type(of: decoder)) }
+        return nil
+    }
+}

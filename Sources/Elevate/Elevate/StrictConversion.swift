@@ -1,0 +1,166 @@
+import Foundation
+
+/// Converts JSON values to the Swift type a schema property names, refusing every conversion
+/// that would change the value: no wrapping, no truncation, no `1` for `true`.
+///
+/// Values built by this library are native Swift types and are recognised by their exact
+/// dynamic type first, without any `as NSNumber` bridging (which converts whole containers to
+/// Foundation objects on Linux). `NSNumber`s, from trees that `JSONSerialization` built, are
+/// handled last.
+enum StrictConversion {
+    /// A number from any source, before range checks.
+    enum Number {
+        case int(Int)
+        case uint(UInt)
+        case double(Double)
+        case large(JSONLargeNumber)
+    }
+
+    /// The class `NSNumber(value: true)` has, which tells JSON booleans from numbers.
+    private static let booleanNumberClass: AnyClass = type(of: NSNumber(value: true))
+
+    static func number(_ value: Any) -> Number? {
+        let type = Swift.type(of: value)
+        if type == Int.self { return .int(value as! Int) }
+        if type == Double.self { return .double(value as! Double) }
+        if type == UInt.self { return .uint(value as! UInt) }
+        if type == JSONLargeNumber.self { return .large(value as! JSONLargeNumber) }
+        if type == Bool.self || type == String.self { return nil }
+        if let number = value as? NSNumber {
+            if Swift.type(of: number) == booleanNumberClass { return nil }
+            if let decimal = number as? NSDecimalNumber {
+                return .large(JSONLargeNumber(text: decimal.description))
+            }
+            switch UInt8(bitPattern: number.objCType.pointee) {
+            case UInt8(ascii: "f"), UInt8(ascii: "d"):
+                return .double(number.doubleValue)
+            case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+                return .uint(number.uintValue)
+            default:
+                return .int(number.intValue)
+            }
+        }
+        if let integer = value as? any BinaryInteger {
+            if let exact = Int(exactly: integer) { return .int(exact) }
+            if let exact = UInt(exactly: integer) { return .uint(exact) }
+            return .large(JSONLargeNumber(text: "\(integer)"))
+        }
+        if let float = value as? any BinaryFloatingPoint {
+            return .double(Double(float))
+        }
+        return nil
+    }
+
+    static func int(_ value: Any) -> Int? {
+        switch number(value) {
+        case .int(let value): return value
+        case .uint(let value): return Int(exactly: value)
+        case .double(let value): return Int(exactly: value)
+        case .large, nil: return nil
+        }
+    }
+
+    static func uint(_ value: Any) -> UInt? {
+        switch number(value) {
+        case .int(let value): return UInt(exactly: value)
+        case .uint(let value): return value
+        case .double(let value): return UInt(exactly: value)
+        case .large, nil: return nil
+        }
+    }
+
+    static func double(_ value: Any) -> Double? {
+        switch number(value) {
+        case .int(let value): return Double(value)
+        case .uint(let value): return Double(value)
+        case .double(let value): return value.isFinite ? value : nil
+        case .large(let value): return value.doubleValue
+        case nil: return nil
+        }
+    }
+
+    static func float(_ value: Any) -> Float? {
+        guard let double = double(value) else { return nil }
+        let float = Float(double)
+        // Out of Float's range: the value would become infinity or a false zero.
+        guard float.isFinite, float != 0 || double == 0 else { return nil }
+        return float
+    }
+
+    static func bool(_ value: Any) -> Bool? {
+        if Swift.type(of: value) == Bool.self { return (value as! Bool) }
+        if let number = value as? NSNumber, Swift.type(of: number) == booleanNumberClass {
+            return number.boolValue
+        }
+        return nil
+    }
+
+    static func string(_ value: Any) -> String? {
+        if Swift.type(of: value) == String.self { return (value as! String) }
+        if let string = value as? NSString { return string as String }
+        return nil
+    }
+
+    static func array(_ value: Any) -> [Any]? {
+        if let array = value as? [Any] { return array }
+        return nil
+    }
+
+    static func dictionary(_ value: Any) -> [String: Any]? {
+        if let dictionary = value as? [String: Any] { return dictionary }
+        return nil
+    }
+
+    /// A URL, only if the string is an RFC 3986 URI reference, so that the answer does not depend
+    /// on the platform's `URL(string:)` (newer Apple releases percent-encode what Linux rejects).
+    static func url(_ value: Any) -> URL? {
+        guard let string = string(value), isURIReference(string) else { return nil }
+        return URL(string: string)
+    }
+
+    private static func isURIReference(_ string: String) -> Bool {
+        let bytes = Array(string.utf8)
+        guard !bytes.isEmpty else { return false }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                break
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),  // unreserved
+                UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"),  // gen-delims
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "@"),
+                UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),  // sub-delims
+                UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+                UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+                break
+            case UInt8(ascii: "%"):
+                guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+                    return false
+                }
+                index += 2
+            default:
+                return false
+            }
+            index += 1
+        }
+        // A scheme, when present, must start with a letter and use only scheme characters.
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+            bytes[..<colon].allSatisfy({ $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+        {
+            let scheme = bytes[..<colon]
+            guard let first = scheme.first, isLetter(first),
+                scheme.allSatisfy({ isLetter($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+            else { return false }
+        }
+        return true
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isLetter(_ byte: UInt8) -> Bool { byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A }
+}

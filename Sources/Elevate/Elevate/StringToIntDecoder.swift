@@ -1,0 +1,18 @@
+/// Decodes a string holding a decimal integer (`"42"`) to an `Int`.
+///
+/// ```swift
+/// schema.addProperty(keyPath: "count", type: .string, decoder: StringToIntDecoder())
+/// ```
+public struct StringToIntDecoder: Decoder, Sendable {
+    /// Creates the decoder.
+    public init() {}
+
+    /// The `Int` the string spells.
+    /// - Throws: ``ParserError/validation(failureReason:)`` when the value is not such a string.
+    public func decode(_ object: Any) throws -> Any {
+        if let string = StrictConversion.string(object), let value = Int(string) {
+            return value
+        }
+        throw ParserError.validation(failureReason: "Could not convert String to Int")
+    }
+}

@@ -1,0 +1,237 @@
+/// Watches events stream past and materializes only the subtrees at chosen key paths; every
+/// other subtree is skipped by counting depth, without building anything.
+///
+/// Each target either captures its whole value (`.value`), captures each element of the array
+/// there as soon as that element's last event arrives (`.elements`), or only counts the array's
+/// elements or the object's members (`.count`). Targets form a trie, so one pass serves a whole
+/// schema. A target nested inside another target's value is not captured separately: the
+/// consumer reads it out of the enclosing value.
+final class KeyPathSelector: JSONEventHandler {
+    enum Mode {
+        case value
+        case elements
+        case count
+    }
+
+    struct Target {
+        var id: Int
+        var components: [String]
+        var mode: Mode
+    }
+
+    /// What the consumer is told.
+    struct Callbacks {
+        /// A target's whole value (also used for `.elements`/`.count` targets whose value is not a container).
+        var value: (_ target: Int, _ value: Any) throws -> Void = { _, _ in }
+        /// An `.elements` target's array begins.
+        var arrayStart: (_ target: Int) throws -> Void = { _ in }
+        /// One element of an `.elements` target's array.
+        var element: (_ target: Int, _ index: Int, _ value: Any) throws -> Void = { _, _, _ in }
+        /// An `.elements` or `.count` target's container ends, with its number of children.
+        var containerEnd: (_ target: Int, _ isArray: Bool, _ count: Int) throws -> Void = { _, _, _ in }
+        /// A top-level value ends.
+        var documentEnd: () throws -> Void = {}
+    }
+
+    private final class Node {
+        var target: Target?
+        var children: [(key: [UInt8], index: Int?, node: Node)] = []
+
+        func child(named key: String) -> Node {
+            let bytes = Array(key.utf8)
+            if let existing = children.first(where: { $0.key == bytes }) { return existing.node }
+            let node = Node()
+            children.append((bytes, KeyPath.arrayIndex(key), node))
+            return node
+        }
+
+        func child(forKey key: JSONText) -> Node? {
+            for child in children where key.equals(child.key) { return child.node }
+            return nil
+        }
+
+        func child(forIndex index: Int) -> Node? {
+            for child in children where child.index == index { return child.node }
+            return nil
+        }
+    }
+
+    private struct Frame {
+        var node: Node
+        var isArray: Bool
+        var nextIndex = 0
+        var pendingChild: Node?
+        /// Set when this container is an `.elements` or `.count` target.
+        var target: Target?
+        var count = 0
+    }
+
+    private enum Capture {
+        case value(Target)
+        case element(Target, Int)
+    }
+
+    private let root = Node()
+    private var stack: [Frame] = []
+    private var skipDepth = 0
+    private var capture: Capture?
+    private var captureDepth = 0
+    private let builder = JSONValueBuilder()
+    var callbacks: Callbacks
+    /// Whether the most recent top-level value is an object (nil before the first value).
+    private(set) var rootIsObject: Bool?
+
+    init(targets: [Target], callbacks: Callbacks) {
+        self.callbacks = callbacks
+        for target in targets {
+            var node = root
+            for component in target.components { node = node.child(named: component) }
+            if node.target == nil { node.target = target }
+        }
+    }
+
+    // MARK: Routing a value that starts here
+
+    private enum Route {
+        case skip
+        case capture(Capture)
+        case descend(Frame)
+        case count
+    }
+
+    /// Decides what to do with the value that starts now, at the current position.
+    private func route(isContainer: Bool, isArray: Bool) -> Route {
+        let node: Node?
+        if stack.isEmpty {
+            rootIsObject = isContainer && !isArray
+            node = root
+        } else {
+            let top = stack.count - 1
+            if let target = stack[top].target {
+                let index = stack[top].count
+                stack[top].count += 1
+                if target.mode == .count { return .count }
+                return .capture(.element(target, index))
+            }
+            if stack[top].isArray {
+                node = stack[top].node.child(forIndex: stack[top].nextIndex)
+                stack[top].nextIndex += 1
+            } else {
+                node = stack[top].pendingChild
+                stack[top].pendingChild = nil
+            }
+        }
+        guard let node else { return .skip }
+        if let target = node.target {
+            if target.mode == .value || !isContainer || (target.mode == .elements && !isArray) {
+                return .capture(.value(target))
+            }
+            return .descend(Frame(node: node, isArray: isArray, target: target))
+        }
+        return .descend(Frame(node: node, isArray: isArray))
+    }
+
+    private func startContainer(isArray: Bool) throws {
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        if capture != nil {
+            captureDepth += 1
+            isArray ? builder.startArray() : builder.startObject()
+            return
+        }
+        switch route(isContainer: true, isArray: isArray) {
+        case .skip, .count:
+            skipDepth = 1
+        case .capture(let newCapture):
+            capture = newCapture
+            captureDepth = 1
+            isArray ? builder.startArray() : builder.startObject()
+        case .descend(let frame):
+            stack.append(frame)
+            if let target = frame.target, target.mode == .elements {
+                try callbacks.arrayStart(target.id)
+            }
+        }
+    }
+
+    private func endContainer(isArray: Bool) throws {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            if skipDepth == 0, stack.isEmpty { try callbacks.documentEnd() }
+            return
+        }
+        if capture != nil {
+            isArray ? builder.endArray() : builder.endObject()
+            captureDepth -= 1
+            if captureDepth == 0 { try completeCapture() }
+            return
+        }
+        let frame = stack.removeLast()
+        if let target = frame.target {
+            try callbacks.containerEnd(target.id, frame.isArray, frame.count)
+        }
+        if stack.isEmpty { try callbacks.documentEnd() }
+    }
+
+    /// A scalar: `add` forwards it to the builder when it is captured.
+    @inline(__always)
+    private func scalar(_ add: () -> Void) throws {
+        if skipDepth > 0 { return }
+        if capture != nil {
+            add()
+            return
+        }
+        switch route(isContainer: false, isArray: false) {
+        case .skip, .count, .descend:
+            break
+        case .capture(let newCapture):
+            capture = newCapture
+            add()
+            try completeCapture()
+            return
+        }
+        if stack.isEmpty { try callbacks.documentEnd() }
+    }
+
+    private func completeCapture() throws {
+        guard let finished = capture else { return }
+        capture = nil
+        let value = builder.takeValue() ?? JSONValueBuilder.null
+        switch finished {
+        case .value(let target):
+            try callbacks.value(target.id, value)
+        case .element(let target, let index):
+            try callbacks.element(target.id, index, value)
+        }
+        if stack.isEmpty { try callbacks.documentEnd() }
+    }
+
+    // MARK: JSONEventHandler
+
+    func startObject() throws { try startContainer(isArray: false) }
+    func startArray() throws { try startContainer(isArray: true) }
+    func endObject() throws { try endContainer(isArray: false) }
+    func endArray() throws { try endContainer(isArray: true) }
+
+    func key(_ key: JSONText) throws {
+        if skipDepth > 0 { return }
+        if capture != nil {
+            builder.key(key)
+            return
+        }
+        let top = stack.count - 1
+        if stack[top].target != nil {
+            // A `.count` target object: members are counted when their values start.
+            stack[top].pendingChild = nil
+            return
+        }
+        stack[top].pendingChild = stack[top].node.child(forKey: key)
+    }
+
+    func string(_ value: JSONText) throws { try scalar { builder.string(value) } }
+    func number(_ value: JSONNumberText) throws { try scalar { builder.number(value) } }
+    func bool(_ value: Bool) throws { try scalar { builder.bool(value) } }
+    func null() throws { try scalar { builder.null() } }
+}
