@@ -37,7 +37,7 @@ public func decodeObject<T>(from data: Data, atKeyPath keyPath: String, with dec
 /// built. Every failing element is reported, with its index.
 /// - Throws: ``ParserError``.
 public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String) throws -> [T] {
-    try ArrayDecoding.decode(data, atKeyPath: keyPath, methodName: String(describing: T.self)) { element in
+    try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: String(describing: T.self)) { element in
         try T(json: element)
     }
 }
@@ -47,7 +47,7 @@ public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String
 ///   something other than a `T`.
 public func decodeArray<T>(from data: Data, atKeyPath keyPath: String, with decoder: any Decoder) throws -> [T] {
     let methodName = String(describing: type(of: decoder))
-    return try ArrayDecoding.decode(data, atKeyPath: keyPath, methodName: methodName) { element in
+    return try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: methodName) { element in
         try typedResult(try decoder.decode(element), keyPath: keyPath, method: type(of: decoder))
     }
 }
@@ -81,7 +81,9 @@ enum ArrayDecoding {
     }
 
     static func decode<T>(
-        _ data: Data, atKeyPath keyPath: String, methodName: String, decode: @escaping (Any) throws -> T
+        _ input: JSONInput, atKeyPath keyPath: String, methodName: String,
+        options: StreamingOptions = StreamingOptions(maximumElementSize: .max),
+        decode: @escaping (Any) throws -> T
     ) throws -> [T] {
         let path = KeyPath(keyPath)
         var targets = [KeyPathSelector.Target(id: 0, components: path.components, mode: .elements)]
@@ -104,7 +106,7 @@ enum ArrayDecoding {
                     EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason))
             }
         }
-        try parseDocument(data, handler: KeyPathSelector(targets: targets, callbacks: callbacks))
+        try parseDocument(input, handler: KeyPathSelector(targets: targets, callbacks: callbacks), options: options)
 
         let chosen = candidates[1].found != .missing ? candidates[1] : candidates[0]
         switch chosen.found {

@@ -24,7 +24,7 @@ public enum Parser {
     public static func parseEntity(data: Data, closure: (Schema) -> Void) throws -> [String: Any] {
         let schema = Schema()
         closure(schema)
-        let captured = try CapturedValues(data: data, paths: schema.properties.map(\.path))
+        let captured = try CapturedValues(input: .data(data), paths: schema.properties.map(\.path))
         return try EntityValidator.validate(schema) { captured.value(at: $0) }
     }
 
@@ -42,7 +42,9 @@ public enum Parser {
 struct CapturedValues {
     private var values: [[String]: Any] = [:]
 
-    init(data: Data, paths: [KeyPath]) throws {
+    init(
+        input: JSONInput, paths: [KeyPath], options: StreamingOptions = StreamingOptions(maximumElementSize: .max)
+    ) throws {
         var componentsByTarget: [[String]] = []
         var targets: [KeyPathSelector.Target] = []
         for path in paths {
@@ -57,7 +59,7 @@ struct CapturedValues {
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.value = { target, value in captured[componentsByTarget[target]] = value }
         let selector = KeyPathSelector(targets: targets, callbacks: callbacks)
-        try parseDocument(data, handler: selector)
+        try parseDocument(input, handler: selector, options: options)
         values = captured
     }
 
@@ -78,13 +80,22 @@ struct CapturedValues {
 }
 
 /// Parses a whole document, turning syntax errors into Elevate's deserialization error.
-func parseDocument(_ data: Data, handler: any JSONEventHandler, options: JSONParsingOptions = .default) throws {
-    let parser = JSONEventParser(handler: handler, options: options)
+func parseDocument(_ input: JSONInput, handler: KeyPathSelector, options: StreamingOptions) throws {
+    let parser = JSONEventParser(handler: handler, options: options.parsing)
+    if options.maximumElementSize < Int.max {
+        handler.maximumCaptureSize = options.maximumElementSize
+        handler.currentOffset = { [unowned parser] in parser.currentByteOffset }
+    }
     do {
-        try parser.parse(data)
-        try parser.finish()
+        try parser.parse(input, chunkSize: options.chunkSize)
     } catch let error as JSONSyntaxError {
         throw ParserError(error)
+    } catch let error as KeyPathSelector.CaptureTooLarge {
+        throw ParserError.validation(
+            failureReason: "A value is larger than the maximum element size of \(error.limit) bytes "
+                + "(ending near byte offset \(parser.currentByteOffset))")
+    } catch let error as JSONInputError {
+        throw ParserError.deserialization(failureReason: error.description)
     }
 }
 

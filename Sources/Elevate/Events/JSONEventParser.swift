@@ -38,6 +38,13 @@ public final class JSONEventParser {
     /// The number of input bytes accepted so far.
     public var bytesParsed: Int { chunkOffset }
 
+    /// The absolute offset just past the token being delivered, when read inside a handler call;
+    /// between calls, the number of bytes accepted so far.
+    public var currentByteOffset: Int {
+        guard chunkBase != nil, let handle else { return chunkOffset }
+        return chunkOffset + Int(yajl_get_bytes_consumed(handle))
+    }
+
     private var handle: OpaquePointer?
     private var failure: (any Error)?
     private var isFinished = false

@@ -11,6 +11,8 @@ final class KeyPathSelector: JSONEventHandler {
         case value
         case elements
         case count
+        /// Sends the value's events to another handler instead of building it.
+        case forward(any JSONEventHandler)
     }
 
     struct Target {
@@ -29,6 +31,8 @@ final class KeyPathSelector: JSONEventHandler {
         var element: (_ target: Int, _ index: Int, _ value: Any) throws -> Void = { _, _, _ in }
         /// An `.elements` or `.count` target's container ends, with its number of children.
         var containerEnd: (_ target: Int, _ isArray: Bool, _ count: Int) throws -> Void = { _, _, _ in }
+        /// A `.forward` target's value has been sent in full.
+        var forwarded: (_ target: Int) throws -> Void = { _ in }
         /// A top-level value ends.
         var documentEnd: () throws -> Void = {}
     }
@@ -69,6 +73,7 @@ final class KeyPathSelector: JSONEventHandler {
     private enum Capture {
         case value(Target)
         case element(Target, Int)
+        case forward(Target, any JSONEventHandler)
     }
 
     private let root = Node()
@@ -77,7 +82,15 @@ final class KeyPathSelector: JSONEventHandler {
     private var capture: Capture?
     private var captureDepth = 0
     private let builder = JSONValueBuilder()
+    /// Receives the captured events instead of `builder` while a `.forward` target is captured.
+    private var forwardSink: (any JSONEventHandler)?
     var callbacks: Callbacks
+    /// The largest captured value, in input bytes; checked as its events arrive, so that memory
+    /// stays bounded even for a hostile element.
+    var maximumCaptureSize = Int.max
+    /// The parser's current byte offset, for the size check (unset: no check).
+    var currentOffset: (() -> Int)?
+    private var captureStart = 0
     /// Whether the most recent top-level value is an object (nil before the first value).
     private(set) var rootIsObject: Bool?
 
@@ -110,7 +123,7 @@ final class KeyPathSelector: JSONEventHandler {
             if let target = stack[top].target {
                 let index = stack[top].count
                 stack[top].count += 1
-                if target.mode == .count { return .count }
+                if case .count = target.mode { return .count }
                 return .capture(.element(target, index))
             }
             if stack[top].isArray {
@@ -123,10 +136,16 @@ final class KeyPathSelector: JSONEventHandler {
         }
         guard let node else { return .skip }
         if let target = node.target {
-            if target.mode == .value || !isContainer || (target.mode == .elements && !isArray) {
+            switch target.mode {
+            case .forward(let handler):
+                return .capture(.forward(target, handler))
+            case .value:
+                return .capture(.value(target))
+            case .elements where isArray, .count where isContainer:
+                return .descend(Frame(node: node, isArray: isArray, target: target))
+            case .elements, .count:
                 return .capture(.value(target))
             }
-            return .descend(Frame(node: node, isArray: isArray, target: target))
         }
         return .descend(Frame(node: node, isArray: isArray))
     }
@@ -138,19 +157,20 @@ final class KeyPathSelector: JSONEventHandler {
         }
         if capture != nil {
             captureDepth += 1
-            isArray ? builder.startArray() : builder.startObject()
+            try checkCaptureSize()
+            try sendStart(isArray: isArray)
             return
         }
         switch route(isContainer: true, isArray: isArray) {
         case .skip, .count:
             skipDepth = 1
         case .capture(let newCapture):
-            capture = newCapture
+            begin(newCapture)
             captureDepth = 1
-            isArray ? builder.startArray() : builder.startObject()
+            try sendStart(isArray: isArray)
         case .descend(let frame):
             stack.append(frame)
-            if let target = frame.target, target.mode == .elements {
+            if let target = frame.target, case .elements = target.mode {
                 try callbacks.arrayStart(target.id)
             }
         }
@@ -163,7 +183,11 @@ final class KeyPathSelector: JSONEventHandler {
             return
         }
         if capture != nil {
-            isArray ? builder.endArray() : builder.endObject()
+            if let forwardSink {
+                isArray ? try forwardSink.endArray() : try forwardSink.endObject()
+            } else {
+                isArray ? builder.endArray() : builder.endObject()
+            }
             captureDepth -= 1
             if captureDepth == 0 { try completeCapture() }
             return
@@ -175,20 +199,46 @@ final class KeyPathSelector: JSONEventHandler {
         if stack.isEmpty { try callbacks.documentEnd() }
     }
 
-    /// A scalar: `add` forwards it to the builder when it is captured.
+    private func begin(_ newCapture: Capture) {
+        capture = newCapture
+        if let currentOffset { captureStart = currentOffset() }
+        if case .forward(_, let handler) = newCapture { forwardSink = handler }
+    }
+
+    /// Thrown when one captured value grows past ``maximumCaptureSize``.
+    struct CaptureTooLarge: Error {
+        var limit: Int
+    }
+
     @inline(__always)
-    private func scalar(_ add: () -> Void) throws {
+    private func checkCaptureSize() throws {
+        guard let currentOffset, currentOffset() - captureStart > maximumCaptureSize else { return }
+        throw CaptureTooLarge(limit: maximumCaptureSize)
+    }
+
+    private func sendStart(isArray: Bool) throws {
+        if let forwardSink {
+            isArray ? try forwardSink.startArray() : try forwardSink.startObject()
+        } else {
+            isArray ? builder.startArray() : builder.startObject()
+        }
+    }
+
+    /// A scalar: `add` sends it to the builder, `forward` to a forwarding target's handler.
+    @inline(__always)
+    private func scalar(_ add: () -> Void, _ forward: (any JSONEventHandler) throws -> Void) throws {
         if skipDepth > 0 { return }
         if capture != nil {
-            add()
+            try checkCaptureSize()
+            if let forwardSink { try forward(forwardSink) } else { add() }
             return
         }
         switch route(isContainer: false, isArray: false) {
         case .skip, .count, .descend:
             break
         case .capture(let newCapture):
-            capture = newCapture
-            add()
+            begin(newCapture)
+            if let forwardSink { try forward(forwardSink) } else { add() }
             try completeCapture()
             return
         }
@@ -198,12 +248,14 @@ final class KeyPathSelector: JSONEventHandler {
     private func completeCapture() throws {
         guard let finished = capture else { return }
         capture = nil
-        let value = builder.takeValue() ?? JSONValueBuilder.null
+        forwardSink = nil
         switch finished {
         case .value(let target):
-            try callbacks.value(target.id, value)
+            try callbacks.value(target.id, builder.takeValue() ?? JSONValueBuilder.null)
         case .element(let target, let index):
-            try callbacks.element(target.id, index, value)
+            try callbacks.element(target.id, index, builder.takeValue() ?? JSONValueBuilder.null)
+        case .forward(let target, _):
+            try callbacks.forwarded(target.id)
         }
         if stack.isEmpty { try callbacks.documentEnd() }
     }
@@ -218,7 +270,8 @@ final class KeyPathSelector: JSONEventHandler {
     func key(_ key: JSONText) throws {
         if skipDepth > 0 { return }
         if capture != nil {
-            builder.key(key)
+            try checkCaptureSize()
+            if let forwardSink { try forwardSink.key(key) } else { builder.key(key) }
             return
         }
         let top = stack.count - 1
@@ -230,8 +283,8 @@ final class KeyPathSelector: JSONEventHandler {
         stack[top].pendingChild = stack[top].node.child(forKey: key)
     }
 
-    func string(_ value: JSONText) throws { try scalar { builder.string(value) } }
-    func number(_ value: JSONNumberText) throws { try scalar { builder.number(value) } }
-    func bool(_ value: Bool) throws { try scalar { builder.bool(value) } }
-    func null() throws { try scalar { builder.null() } }
+    func string(_ value: JSONText) throws { try scalar({ builder.string(value) }, { try $0.string(value) }) }
+    func number(_ value: JSONNumberText) throws { try scalar({ builder.number(value) }, { try $0.number(value) }) }
+    func bool(_ value: Bool) throws { try scalar({ builder.bool(value) }, { try $0.bool(value) }) }
+    func null() throws { try scalar({ builder.null() }, { try $0.null() }) }
 }

@@ -1,0 +1,108 @@
+/// One element-by-element decode of the array at a key path: the parser, the selector, and
+/// the bookkeeping shared by ``forEachElement(ofArrayAt:contentsOf:as:options:_:)`` and
+/// ``elements(ofArrayAt:from:as:options:)``.
+///
+/// Each element is built and decoded as soon as its last event arrives, then dropped: memory
+/// holds one element plus the current chunk.
+final class ElementStream<T> {
+    private let keyPath: String
+    private let methodName: String
+    private let options: StreamingOptions
+    private let decode: (Any) throws -> T
+    private let deliver: (T) throws -> Void
+    private var parser: JSONEventParser!
+    private var selector: KeyPathSelector!
+
+    /// Which candidate path matched first (0: split path, 1: literal dotted root key).
+    private var activeTarget: Int?
+    private var foundNonArray: Any?
+    private var failures: [String] = []
+    private(set) var deliveredCount = 0
+
+    init(
+        keyPath: String, methodName: String, options: StreamingOptions, decode: @escaping (Any) throws -> T,
+        deliver: @escaping (T) throws -> Void
+    ) {
+        self.keyPath = keyPath
+        self.methodName = methodName
+        self.options = options
+        self.decode = decode
+        self.deliver = deliver
+        let path = KeyPath(keyPath)
+        var targets = [KeyPathSelector.Target(id: 0, components: path.components, mode: .elements)]
+        if path.hasLiteralAlternative {
+            targets.append(.init(id: 1, components: [path.text], mode: .elements))
+        }
+        var callbacks = KeyPathSelector.Callbacks()
+        callbacks.arrayStart = { [unowned self] target in
+            if activeTarget == nil { activeTarget = target }
+        }
+        callbacks.value = { [unowned self] target, value in
+            if activeTarget == nil {
+                activeTarget = target
+                foundNonArray = value
+            }
+        }
+        callbacks.element = { [unowned self] target, index, element in
+            guard target == activeTarget else { return }
+            try receive(element, at: index)
+        }
+        let selector = KeyPathSelector(targets: targets, callbacks: callbacks)
+        let parser = JSONEventParser(handler: selector, options: options.parsing)
+        selector.maximumCaptureSize = options.maximumElementSize
+        selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
+        self.selector = selector
+        self.parser = parser
+    }
+
+    private func receive(_ element: Any, at index: Int) throws {
+        let decoded: T
+        do {
+            decoded = try decode(element)
+        } catch ParserError.validation(let reason) {
+            let failure = EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason)
+            guard options.skipsInvalidElements else { throw ParserError.validation(failureReason: failure) }
+            failures.append(failure)
+            return
+        }
+        deliveredCount += 1
+        try deliver(decoded)
+    }
+
+    /// Parses the next chunk, decoding and delivering every element it completes.
+    func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        try translatingErrors { try parser.parse(chunk) }
+    }
+
+    /// Ends the input and reports what went wrong as a whole: a missing or mistyped array, and
+    /// the skipped elements.
+    /// - Returns: the number of elements delivered.
+    func finish() throws -> Int {
+        try translatingErrors { try parser.finish() }
+        guard activeTarget != nil else {
+            throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+        }
+        if let foundNonArray {
+            if EntityValidator.isNull(foundNonArray) {
+                throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+            }
+            throw ParserError.validation(failureReason: "Value for key path [\(keyPath)] is of incorrect type")
+        }
+        if !failures.isEmpty {
+            throw ParserError.validation(failureReason: failures.joined(separator: "\n"))
+        }
+        return deliveredCount
+    }
+
+    private func translatingErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as JSONSyntaxError {
+            throw ParserError(error)
+        } catch let error as KeyPathSelector.CaptureTooLarge {
+            throw ParserError.validation(
+                failureReason: "Element at index \(deliveredCount + failures.count) of key path [\(keyPath)] "
+                    + "is larger than the maximum element size of \(error.limit) bytes")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Decodes each element of the array at `keyPath` of a file as soon as it is complete, and
+/// hands it to `body`.
+///
+/// The file is read in chunks; memory holds one element plus the read buffer, whatever the
+/// file's size.
+///
+/// ```swift
+/// let count = try Elevate.forEachElement(ofArrayAt: "response.items", contentsOf: url, as: Person.self) { person in
+///     index.add(person)
+/// }
+/// ```
+/// - Returns: the number of elements delivered to `body`.
+/// - Throws: ``ParserError``: `.deserialization` for bad bytes (with offset, line and column),
+///   `.validation` for a missing array or an invalid element (naming its index); errors thrown by
+///   `body` are rethrown unchanged.
+@discardableResult
+public func forEachElement<T: Decodable>(
+    ofArrayAt keyPath: String, contentsOf url: URL, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachElement(ofArrayAt: keyPath, in: .file(url), methodName: "\(T.self)", options: options,
+        decode: { try T(json: $0) }, body)
+}
+
+/// Decodes each element of the array at `keyPath` of in-memory data as soon as it is complete,
+/// and hands it to `body`; see ``forEachElement(ofArrayAt:contentsOf:as:options:_:)``.
+@discardableResult
+public func forEachElement<T: Decodable>(
+    ofArrayAt keyPath: String, from data: Data, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachElement(ofArrayAt: keyPath, in: .data(data), methodName: "\(T.self)", options: options,
+        decode: { try T(json: $0) }, body)
+}
+
+/// Decodes each element of the array at `keyPath` of a file with a ``Decoder``, and hands it to
+/// `body`; an element the decoder turns into something other than a `T` is a validation error.
+@discardableResult
+public func forEachElement<T>(
+    ofArrayAt keyPath: String, contentsOf url: URL, with decoder: any Decoder, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachElement(ofArrayAt: keyPath, in: .file(url), methodName: "\(Swift.type(of: decoder))", options: options,
+        decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) }, body)
+}
+
+/// Decodes each element of the array at `keyPath` of in-memory data with a ``Decoder``, and hands
+/// it to `body`.
+@discardableResult
+public func forEachElement<T>(
+    ofArrayAt keyPath: String, from data: Data, with decoder: any Decoder, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachElement(ofArrayAt: keyPath, in: .data(data), methodName: "\(Swift.type(of: decoder))", options: options,
+        decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) }, body)
+}
+
+/// Decodes each element of the array at `keyPath` of any ``JSONInput`` (standard input included).
+@discardableResult
+public func forEachElement<T: Decodable>(
+    ofArrayAt keyPath: String, in input: JSONInput, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachElement(ofArrayAt: keyPath, in: input, methodName: "\(T.self)", options: options,
+        decode: { try T(json: $0) }, body)
+}
+
+private func forEachElement<T>(
+    ofArrayAt keyPath: String, in input: JSONInput, methodName: String, options: StreamingOptions,
+    decode: @escaping (Any) throws -> T, _ body: (T) throws -> Void
+) throws -> Int {
+    try withoutActuallyEscaping(body) { body in
+        let stream = ElementStream(keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
+        do {
+            try input.forEachChunk(chunkSize: options.chunkSize) { try stream.feed($0) }
+        } catch let error as JSONInputError {
+            throw ParserError.deserialization(failureReason: error.description)
+        }
+        return try stream.finish()
+    }
+}
+
+// MARK: Whole values from files
+
+/// Decodes the object at `keyPath` of a file into a ``Decodable`` type, reading the file in
+/// chunks and materializing only that object.
+/// - Throws: ``ParserError``.
+public func decodeObject<T: Decodable>(contentsOf url: URL, atKeyPath keyPath: String) throws -> T {
+    let path = KeyPath(keyPath)
+    let captured = try CapturedValues(input: .file(url), paths: [path])
+    let entity = try EntityValidator.validate(objectSchema(keyPath, decodableType: T.self, decoder: nil)) {
+        captured.value(at: $0)
+    }
+    return try typedResult(entity[keyPath], keyPath: keyPath, method: T.self)
+}
+
+/// Decodes the object at `keyPath` of a file with a ``Decoder``.
+/// - Throws: ``ParserError``.
+public func decodeObject<T>(contentsOf url: URL, atKeyPath keyPath: String, with decoder: any Decoder) throws -> T {
+    let path = KeyPath(keyPath)
+    let captured = try CapturedValues(input: .file(url), paths: [path])
+    let entity = try EntityValidator.validate(objectSchema(keyPath, decodableType: nil, decoder: decoder)) {
+        captured.value(at: $0)
+    }
+    return try typedResult(entity[keyPath], keyPath: keyPath, method: type(of: decoder))
+}
+
+/// Decodes every element of the array at `keyPath` of a file, reading it in chunks and decoding
+/// each element as soon as it is complete.
+/// - Throws: ``ParserError``, with every failing element listed.
+public func decodeArray<T: Decodable>(contentsOf url: URL, atKeyPath keyPath: String) throws -> [T] {
+    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(T.self)") { try T(json: $0) }
+}
+
+/// Decodes every element of the array at `keyPath` of a file with a ``Decoder``.
+/// - Throws: ``ParserError``.
+public func decodeArray<T>(contentsOf url: URL, atKeyPath keyPath: String, with decoder: any Decoder) throws -> [T] {
+    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(type(of: decoder))") {
+        try typedResult(try decoder.decode($0), keyPath: keyPath, method: type(of: decoder))
+    }
+}
+
+private func objectSchema(_ keyPath: String, decodableType: (any Decodable.Type)?, decoder: (any Decoder)?) -> Schema {
+    let schema = Schema()
+    if let decodableType {
+        schema.addProperty(keyPath: keyPath, type: .dictionary, decodableType: decodableType)
+    } else if let decoder {
+        schema.addProperty(keyPath: keyPath, type: .dictionary, decoder: decoder)
+    }
+    return schema
+}

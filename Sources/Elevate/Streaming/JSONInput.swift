@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where JSON bytes come from: a file, standard input, or data in memory.
+///
+/// Files and standard input are read in chunks into one reused buffer, never as a whole, so a
+/// document of any size is parsed in bounded memory.
+public enum JSONInput: Sendable {
+    /// A file on disk.
+    case file(URL)
+    /// The process's standard input.
+    case standardInput
+    /// Bytes already in memory.
+    case data(Data)
+
+    /// The default read size: large, because YAJL re-lexes a token split across reads.
+    public static let defaultChunkSize = 1 << 20
+
+    /// Reads the input and hands each chunk to `body`, in order.
+    /// - Throws: ``JSONInputError`` when the file cannot be opened or read, or what `body` throws.
+    func forEachChunk(chunkSize: Int = JSONInput.defaultChunkSize, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        switch self {
+        case .data(let data):
+            try data.withUnsafeBytes { try body($0) }
+        case .standardInput:
+            try Self.read(fileDescriptor: STDIN_FILENO, name: "standard input", chunkSize: chunkSize, body)
+        case .file(let url):
+            let descriptor = open(url.path, O_RDONLY)
+            guard descriptor >= 0 else {
+                throw JSONInputError(path: url.path, reason: String(cString: strerror(errno)))
+            }
+            defer { close(descriptor) }
+            try Self.read(fileDescriptor: descriptor, name: url.path, chunkSize: chunkSize, body)
+        }
+    }
+
+    private static func read(
+        fileDescriptor: Int32, name: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 4096), alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = readBytes(fileDescriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JSONInputError(path: name, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+}
+
+/// `read(2)`, under a name that the static method above does not shadow.
+@inline(__always)
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+/// A file that could not be opened or read.
+public struct JSONInputError: Error, Sendable, CustomStringConvertible {
+    /// The path, or `standard input`.
+    public var path: String
+    /// The system's explanation.
+    public var reason: String
+
+    /// `"<path>: <reason>"`.
+    public var description: String { "\(path): \(reason)" }
+}
+
+extension JSONEventParser {
+    /// Parses a whole input, chunk by chunk, and finishes.
+    /// - Throws: ``JSONSyntaxError``, ``JSONInputError``, or what the handler threw.
+    public func parse(_ input: JSONInput, chunkSize: Int = JSONInput.defaultChunkSize) throws {
+        try input.forEachChunk(chunkSize: chunkSize) { chunk in
+            try parse(chunk)
+        }
+        try finish()
+    }
+}

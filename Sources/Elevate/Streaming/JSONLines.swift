@@ -1,0 +1,185 @@
+import Foundation
+
+/// How several top-level JSON values follow each other in one input.
+public enum JSONValueFraming: Sendable, Hashable {
+    /// JSON Lines: one value per line; blank lines are skipped, and a line holding anything but
+    /// exactly one value is an error naming the line.
+    case jsonLines
+    /// Values one after another, with or without whitespace between them (`{…}{…}` or `1 2`).
+    case concatenated
+}
+
+/// Decodes every top-level value of a JSON Lines or concatenated-JSON file (or the value at
+/// `keyPath` inside each), handing each to `body` as soon as it is complete.
+///
+/// ```swift
+/// try Elevate.forEachValue(in: .file(logURL), framing: .jsonLines, as: Event.self) { event in
+///     handle(event)
+/// }
+/// ```
+/// - Returns: the number of values delivered to `body`.
+/// - Throws: ``ParserError``: syntax errors and invalid values name their line; by default the
+///   first invalid value stops the stream, ``StreamingOptions/skipsInvalidElements`` reports them
+///   all at the end instead.
+@discardableResult
+public func forEachValue<T: Decodable>(
+    in input: JSONInput, framing: JSONValueFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try withoutActuallyEscaping(body) { body in
+        let reader = ValueSequenceReader(
+            keyPath: keyPath, methodName: "\(T.self)", framing: framing, options: options,
+            decode: { try T(json: $0) }, deliver: body)
+        do {
+            try input.forEachChunk(chunkSize: options.chunkSize) { try reader.feed($0) }
+        } catch let error as JSONInputError {
+            throw ParserError.deserialization(failureReason: error.description)
+        }
+        return try reader.finish()
+    }
+}
+
+/// Splits input into top-level values and decodes each one.
+final class ValueSequenceReader<T> {
+    private let keyPath: KeyPath
+    private let methodName: String
+    private let framing: JSONValueFraming
+    private let options: StreamingOptions
+    private let decode: (Any) throws -> T
+    private let deliver: (T) throws -> Void
+
+    private var failures: [String] = []
+    private var deliveredCount = 0
+    private var valueIndex = 0
+    /// JSON Lines: the unfinished line carried over from the previous chunk.
+    private var partialLine: [UInt8] = []
+    private var lineNumber = 0
+    /// Concatenated JSON: one parser for the whole input.
+    private var parser: JSONEventParser?
+    private var capturedValue: Any?
+
+    init(
+        keyPath: String, methodName: String, framing: JSONValueFraming, options: StreamingOptions,
+        decode: @escaping (Any) throws -> T, deliver: @escaping (T) throws -> Void
+    ) {
+        self.keyPath = KeyPath(keyPath)
+        self.methodName = methodName
+        self.framing = framing
+        self.options = options
+        self.decode = decode
+        self.deliver = deliver
+        if framing == .concatenated {
+            var parsing = options.parsing
+            parsing.allowsMultipleValues = true
+            let selector = makeSelector()
+            selector.callbacks.documentEnd = { [unowned self] in try completeValue(line: nil) }
+            parser = JSONEventParser(handler: selector, options: parsing)
+        }
+    }
+
+    private func makeSelector() -> KeyPathSelector {
+        var targets = [KeyPathSelector.Target(id: 0, components: keyPath.components, mode: .value)]
+        if keyPath.hasLiteralAlternative {
+            targets.append(.init(id: 1, components: [keyPath.text], mode: .value))
+        }
+        var callbacks = KeyPathSelector.Callbacks()
+        callbacks.value = { [unowned self] target, value in
+            if target == 1 || capturedValue == nil { capturedValue = value }
+        }
+        return KeyPathSelector(targets: targets, callbacks: callbacks)
+    }
+
+    func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        switch framing {
+        case .concatenated:
+            do {
+                try parser!.parse(chunk)
+            } catch let error as JSONSyntaxError {
+                throw ParserError(error)
+            }
+        case .jsonLines:
+            var lineStart = 0
+            while let newline = chunk[lineStart...].firstIndex(of: 0x0A) {
+                if partialLine.isEmpty {
+                    try parseLine(UnsafeRawBufferPointer(rebasing: chunk[lineStart..<newline]))
+                } else {
+                    partialLine.append(contentsOf: chunk[lineStart..<newline])
+                    let line = partialLine
+                    partialLine.removeAll(keepingCapacity: true)
+                    try line.withUnsafeBytes { try parseLine($0) }
+                }
+                lineStart = newline + 1
+            }
+            partialLine.append(contentsOf: chunk[lineStart...])
+            if partialLine.count > options.maximumElementSize {
+                throw ParserError.validation(
+                    failureReason: "Line \(lineNumber + 1) is longer than the maximum element size of "
+                        + "\(options.maximumElementSize) bytes")
+            }
+        }
+    }
+
+    private func parseLine(_ line: UnsafeRawBufferPointer) throws {
+        lineNumber += 1
+        var content = line
+        if content.last == 0x0D { content = UnsafeRawBufferPointer(rebasing: content.dropLast()) }
+        guard content.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+        let parser = JSONEventParser(handler: makeSelector(), options: options.parsing)
+        do {
+            try parser.parse(content)
+            try parser.finish()
+        } catch var error as JSONSyntaxError {
+            // Positions are within the line: name the line of the file instead.
+            error.line = lineNumber
+            throw ParserError.deserialization(failureReason: "Invalid JSON on line \(lineNumber), column \(error.column): \(error.message)")
+        }
+        try completeValue(line: lineNumber)
+    }
+
+    private func completeValue(line: Int?) throws {
+        let index = valueIndex
+        valueIndex += 1
+        let where_ = line.map { "line \($0)" } ?? "value \(index)"
+        guard let value = capturedValue, !EntityValidator.isNull(value) else {
+            capturedValue = nil
+            try fail("Error parsing \(where_): required key path [\(keyPath.text)] was missing or null")
+            return
+        }
+        capturedValue = nil
+        let decoded: T
+        do {
+            decoded = try decode(value)
+        } catch ParserError.validation(let reason) {
+            try fail("Error parsing \(where_) with parser [\(methodName)]\n\(reason)\n--")
+            return
+        }
+        deliveredCount += 1
+        try deliver(decoded)
+    }
+
+    private func fail(_ failure: String) throws {
+        guard options.skipsInvalidElements else { throw ParserError.validation(failureReason: failure) }
+        failures.append(failure)
+    }
+
+    func finish() throws -> Int {
+        switch framing {
+        case .concatenated:
+            do {
+                try parser!.finish()
+            } catch let error as JSONSyntaxError {
+                throw ParserError(error)
+            }
+        case .jsonLines:
+            if !partialLine.isEmpty {
+                let line = partialLine
+                partialLine = []
+                try line.withUnsafeBytes { try parseLine($0) }
+            }
+        }
+        if !failures.isEmpty {
+            throw ParserError.validation(failureReason: failures.joined(separator: "\n"))
+        }
+        return deliveredCount
+    }
+}

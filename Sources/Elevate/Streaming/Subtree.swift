@@ -1,0 +1,71 @@
+import Foundation
+
+/// What sits at a key path, and how many children it has.
+public struct JSONContainerSummary: Sendable, Hashable {
+    /// The kind of value found.
+    public enum Kind: Sendable, Hashable {
+        /// An array; `count` is its number of elements.
+        case array
+        /// An object; `count` is its number of members.
+        case object
+        /// A string, number, Boolean or null; `count` is 0.
+        case scalar
+    }
+
+    /// The kind of value found.
+    public var kind: Kind
+    /// Elements of an array or members of an object.
+    public var count: Int
+}
+
+/// Counts the elements of the array (or members of the object) at `keyPath`, without building
+/// any value: the input streams past in bounded memory.
+///
+/// - Returns: nil when nothing is at the key path.
+/// - Throws: ``ParserError/deserialization(failureReason:)`` for bad input.
+public func summarizeValue(
+    atKeyPath keyPath: String, in input: JSONInput, options: StreamingOptions = StreamingOptions()
+) throws -> JSONContainerSummary? {
+    var summary: JSONContainerSummary?
+    var callbacks = KeyPathSelector.Callbacks()
+    callbacks.containerEnd = { _, isArray, count in
+        if summary == nil { summary = JSONContainerSummary(kind: isArray ? .array : .object, count: count) }
+    }
+    callbacks.value = { _, _ in
+        if summary == nil { summary = JSONContainerSummary(kind: .scalar, count: 0) }
+    }
+    try parseDocument(input, handler: KeyPathSelector(targets: targets(keyPath, mode: .count), callbacks: callbacks),
+        options: options)
+    return summary
+}
+
+/// Sends the events of the value at `keyPath` to `handler`, and nothing else: the way to copy or
+/// transform one part of a huge document without building it.
+///
+/// - Returns: whether a value was found at the key path.
+/// - Throws: ``ParserError/deserialization(failureReason:)`` for bad input, or what `handler` throws.
+@discardableResult
+public func forEachEvent(
+    atKeyPath keyPath: String, in input: JSONInput, to handler: any JSONEventHandler,
+    options: StreamingOptions = StreamingOptions(maximumElementSize: .max)
+) throws -> Bool {
+    var found = false
+    var callbacks = KeyPathSelector.Callbacks()
+    // The first value found is the one sent: stop there rather than read the rest.
+    callbacks.forwarded = { _ in
+        found = true
+        throw JSONEventParser.Stop()
+    }
+    let selector = KeyPathSelector(targets: targets(keyPath, mode: .forward(handler)), callbacks: callbacks)
+    try parseDocument(input, handler: selector, options: options)
+    return found
+}
+
+private func targets(_ keyPath: String, mode: KeyPathSelector.Mode) -> [KeyPathSelector.Target] {
+    let path = KeyPath(keyPath)
+    var targets = [KeyPathSelector.Target(id: 0, components: path.components, mode: mode)]
+    if path.hasLiteralAlternative {
+        targets.append(.init(id: 1, components: [path.text], mode: mode))
+    }
+    return targets
+}
