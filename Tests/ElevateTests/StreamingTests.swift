@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+
+@testable import Elevate
+
+private struct Item: Elevate.Decodable, Equatable {
+    let id: Int
+    let name: String
+
+    init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    init(json: Any) throws {
+        let entity = try Parser.parseEntity(json: json) { schema in
+            schema.addProperty(keyPath: "id", type: .int)
+            schema.addProperty(keyPath: "name", type: .string)
+        }
+        id = entity <-! "id"
+        name = entity <-! "name"
+    }
+}
+
+private func temporaryFile(_ contents: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("elevate-\(UUID().uuidString).json")
+    try Data(contents.utf8).write(to: url)
+    return url
+}
+
+private let document = #"{"meta": {"skip": [1, 2, {"deep": true}]}, "data": {"items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}]}}"#
+
+@Suite struct StreamingTests {
+    @Test func forEachElementFromDataAndFile() throws {
+        var seen: [Item] = []
+        let count = try Elevate.forEachElement(ofArrayAt: "data.items", from: Data(document.utf8), as: Item.self) {
+            seen.append($0)
+        }
+        #expect(count == 3)
+        #expect(seen.map(\.id) == [1, 2, 3])
+
+        let url = try temporaryFile(document)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var names: [String] = []
+        // Tiny chunks: every token is split somewhere.
+        let options = StreamingOptions(chunkSize: 7)
+        try Elevate.forEachElement(ofArrayAt: "data.items", contentsOf: url, as: Item.self, options: options) {
+            names.append($0.name)
+        }
+        #expect(names == ["a", "b", "c"])
+        let all: [Item] = try Elevate.decodeArray(contentsOf: url, atKeyPath: "data.items")
+        #expect(all == seen)
+        let second: Item = try Elevate.decodeObject(contentsOf: url, atKeyPath: "data.items.1")
+        #expect(second == Item(id: 2, name: "b"))
+    }
+
+    @Test func invalidElementStopsTheStreamNamingItsIndex() throws {
+        let json = #"{"items": [{"id": 1, "name": "a"}, {"id": "x", "name": "b"}, {"id": 3, "name": "c"}]}"#
+        var seen: [Int] = []
+        do {
+            try Elevate.forEachElement(ofArrayAt: "items", from: Data(json.utf8), as: Item.self) { seen.append($0.id) }
+            Issue.record("no error")
+        } catch ParserError.validation(let reason) {
+            #expect(reason.hasPrefix("Error parsing array object at index 1 with parser [Item]"))
+            #expect(reason.contains("Value for key path [id] is of incorrect type"))
+        }
+        #expect(seen == [1])
+    }
+
+    @Test func skippingInvalidElementsReportsThemAllAtTheEnd() throws {
+        let json = #"{"items": [{"id": 1, "name": "a"}, {"id": "x"}, {"id": 3, "name": "c"}, 4]}"#
+        var seen: [Int] = []
+        do {
+            try Elevate.forEachElement(
+                ofArrayAt: "items", from: Data(json.utf8), as: Item.self,
+                options: StreamingOptions(skipsInvalidElements: true)
+            ) { seen.append($0.id) }
+            Issue.record("no error")
+        } catch ParserError.validation(let reason) {
+            #expect(reason.contains("index 1"))
+            #expect(reason.contains("index 3"))
+        }
+        #expect(seen == [1, 3])
+    }
+
+    @Test func syntaxErrorsStopWithPosition() throws {
+        let json = "{\"items\": [{\"id\": 1, \"name\": \"a\"},\n {\"id\": 2 \"name\": \"b\"}]}"
+        var seen = 0
+        do {
+            try Elevate.forEachElement(ofArrayAt: "items", from: Data(json.utf8), as: Item.self) { _ in seen += 1 }
+            Issue.record("no error")
+        } catch ParserError.deserialization(let reason) {
+            #expect(reason.contains("line 2"))
+        }
+        #expect(seen == 1)
+    }
+
+    @Test func bodyErrorsPropagateAndStopReading() {
+        struct Enough: Error {}
+        var seen = 0
+        #expect(throws: Enough.self) {
+            try Elevate.forEachElement(ofArrayAt: "data.items", from: Data(document.utf8), as: Item.self) { _ in
+                seen += 1
+                if seen == 2 { throw Enough() }
+            }
+        }
+        #expect(seen == 2)
+    }
+
+    @Test func missingOrMistypedArray() {
+        #expect(throws: ParserError.self) {
+            try Elevate.forEachElement(ofArrayAt: "nope", from: Data(document.utf8), as: Item.self) { _ in }
+        }
+        #expect(throws: ParserError.self) {
+            try Elevate.forEachElement(ofArrayAt: "data", from: Data(document.utf8), as: Item.self) { _ in }
+        }
+    }
+
+    @Test func elementSizeIsBounded() {
+        let big = #"{"items": [{"id": 1, "name": "\#(String(repeating: "x", count: 10_000))"}]}"#
+        do {
+            try Elevate.forEachElement(
+                ofArrayAt: "items", from: Data(big.utf8), as: Item.self,
+                options: StreamingOptions(maximumElementSize: 1000)) { _ in }
+            Issue.record("no error")
+        } catch ParserError.validation(let reason) {
+            #expect(reason.contains("maximum element size"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func jsonLinesNameTheLine() throws {
+        let lines = "{\"id\": 1, \"name\": \"a\"}\n\n{\"id\": 2, \"name\": \"b\"}\r\n{\"id\": 3, \"name\": \"c\"}"
+        var ids: [Int] = []
+        let count = try Elevate.forEachValue(in: .data(Data(lines.utf8)), framing: .jsonLines, as: Item.self) {
+            ids.append($0.id)
+        }
+        #expect(count == 3)
+        #expect(ids == [1, 2, 3])
+
+        let broken = "{\"id\": 1, \"name\": \"a\"}\n{\"id\": 2, \"name\": \"b\"} {}\n"
+        do {
+            try Elevate.forEachValue(in: .data(Data(broken.utf8)), framing: .jsonLines, as: Item.self) { _ in }
+            Issue.record("no error")
+        } catch ParserError.deserialization(let reason) {
+            #expect(reason.contains("line 2"))
+        }
+        let invalid = "{\"id\": 1, \"name\": \"a\"}\n{\"id\": \"2\", \"name\": \"b\"}\n"
+        do {
+            try Elevate.forEachValue(in: .data(Data(invalid.utf8)), framing: .jsonLines, as: Item.self) { _ in }
+            Issue.record("no error")
+        } catch ParserError.validation(let reason) {
+            #expect(reason.contains("line 2"))
+        }
+    }
+
+    @Test func jsonLinesAcrossChunks() throws {
+        let lines = (0..<200).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: "\n") + "\n"
+        let url = try temporaryFile(lines)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var ids: [Int] = []
+        try Elevate.forEachValue(
+            in: .file(url), framing: .jsonLines, as: Item.self, options: StreamingOptions(chunkSize: 13)
+        ) { ids.append($0.id) }
+        #expect(ids == Array(0..<200))
+    }
+
+    @Test func concatenatedValues() throws {
+        let text = #"{"id": 1, "name": "a"}{"id": 2, "name": "b"} {"id": 3, "name": "c"}"#
+        var ids: [Int] = []
+        try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: .concatenated, as: Item.self) { ids.append($0.id) }
+        #expect(ids == [1, 2, 3])
+    }
+
+    @Test func asyncSequenceOfChunks() async throws {
+        let bytes = Array(document.utf8)
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for start in stride(from: 0, to: bytes.count, by: 5) {
+                continuation.yield(Array(bytes[start..<min(start + 5, bytes.count)]))
+            }
+            continuation.finish()
+        }
+        var names: [String] = []
+        for try await item in Elevate.elements(ofArrayAt: "data.items", from: chunks, as: Item.self) {
+            names.append(item.name)
+        }
+        #expect(names == ["a", "b", "c"])
+    }
+
+    @Test func asyncSequenceStopsReadingWhenTheConsumerStops() async throws {
+        let element = #"{"id": 1, "name": "a"},"#
+        let pulled = Counter()
+        let chunks = AsyncStream<[UInt8]>(unfolding: {
+            let n = pulled.increment()
+            if n == 1 { return Array(#"{"items": ["#.utf8) }
+            return Array(element.utf8)  // an endless array
+        })
+        var taken = 0
+        for try await _ in Elevate.elements(ofArrayAt: "items", from: chunks, as: Item.self) {
+            taken += 1
+            if taken == 3 { break }
+        }
+        #expect(taken == 3)
+        #expect(pulled.value < 10)
+    }
+
+    @Test func asyncSequenceHonoursCancellation() async throws {
+        let pulled = Counter()
+        // An endless root array, one element per chunk, produced slowly.
+        let chunks = AsyncStream<[UInt8]>(unfolding: {
+            if pulled.increment() == 1 { return Array("[".utf8) }
+            try? await Task.sleep(nanoseconds: 1_000_000)
+            return Array(#"{"id": 1, "name": "a"},"#.utf8)
+        })
+        let task = Task {
+            var count = 0
+            for try await _ in Elevate.elements(ofArrayAt: "", from: chunks, as: Item.self) {
+                count += 1
+            }
+            return count
+        }
+        try await Task.sleep(nanoseconds: 30_000_000)
+        task.cancel()
+        let result = await task.result
+        switch result {
+        case .success: Issue.record("the iteration ended without an error")
+        case .failure(let error): #expect(error is CancellationError)
+        }
+        #expect(pulled.value > 1)
+    }
+
+    @Test func summarizeAndForwardSubtrees() throws {
+        let input = JSONInput.data(Data(document.utf8))
+        #expect(try Elevate.summarizeValue(atKeyPath: "data.items", in: input) == JSONContainerSummary(kind: .array, count: 3))
+        #expect(try Elevate.summarizeValue(atKeyPath: "data", in: input) == JSONContainerSummary(kind: .object, count: 1))
+        #expect(try Elevate.summarizeValue(atKeyPath: "data.items.0.id", in: input) == JSONContainerSummary(kind: .scalar, count: 0))
+        #expect(try Elevate.summarizeValue(atKeyPath: "nothing", in: input) == nil)
+        let recorder = EventRecorder()
+        #expect(try Elevate.forEachEvent(atKeyPath: "data.items.1", in: input, to: recorder))
+        #expect(recorder.events == ["{", "key:id", "n:2", "key:name", "s:b", "}"])
+    }
+}
+
+/// A thread-safe counter for chunk producers.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() -> Int { lock.withLock { count += 1; return count } }
+}
