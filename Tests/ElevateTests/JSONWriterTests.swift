@@ -75,17 +75,20 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
 @Suite struct JSONWriterTests {
     static var roundTripValues: [Any] {
         [
-        ["name": "Ada", "born": 1815, "tags": ["math", "engines"], "alive": false, "spouse": NSNull()],
-        [1, -2, 3.5, "four", true, NSNull(), [String: Any](), [Any]()],
-        ["nested": ["deeper": [["deepest": [1, [2, [3]]]]]]],
-        "just a string",
-        42,
-        -0.0,
-        [Int.min, Int.max] as [Any],
-        [UInt.max] as [Any],
-        ["large": JSONLargeNumber(text: "123456789012345678901234567890"), "tiny": JSONLargeNumber(text: "1e-400")],
-        ["unicode": "é漢😀\u{2028}\u{2029}", "controls": "\u{0}\u{1}\u{1F}\t\n\r\u{8}\u{C}\"\\/"],
-        nestedArrays(300),
+            ["name": "Ada", "born": 1815, "tags": ["math", "engines"], "alive": false, "spouse": NSNull()],
+            [1, -2, 3.5, "four", true, NSNull(), [String: Any](), [Any]()],
+            ["nested": ["deeper": [["deepest": [1, [2, [3]]]]]]],
+            "just a string",
+            42,
+            -0.0,
+            [Int.min, Int.max] as [Any],
+            [UInt.max] as [Any],
+            [
+                "large": JSONLargeNumber(text: "123456789012345678901234567890"),
+                "tiny": JSONLargeNumber(text: "1e-400"),
+            ],
+            ["unicode": "é漢😀\u{2028}\u{2029}", "controls": "\u{0}\u{1}\u{1F}\t\n\r\u{8}\u{C}\"\\/"],
+            nestedArrays(300),
         ]
     }
 
@@ -129,7 +132,8 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
     }
 
     @Test(arguments: [
-        (0.1, "0.1"), (1e-5, "1e-05"), (5.0, "5.0"), (-0.0, "-0.0"), (Double.leastNonzeroMagnitude, "5e-324"), (1e16, "1e+16"),
+        (0.1, "0.1"), (1e-5, "1e-05"), (5.0, "5.0"), (-0.0, "-0.0"), (Double.leastNonzeroMagnitude, "5e-324"),
+        (1e16, "1e+16"),
         (1.7976931348623157e308, "1.7976931348623157e+308"), (0.30000000000000004, "0.30000000000000004"),
         (123456.789, "123456.789"), (-2.5e-10, "-2.5e-10"),
     ])
@@ -154,9 +158,10 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
         // reads back (with Swift's own parser) as the same bits.
         let texts = String(decoding: data.dropFirst().dropLast(), as: UTF8.self).split(separator: ",")
         #expect(texts.count == doubles.count)
-        #expect(zip(doubles, texts).allSatisfy { written, text in
-            JSONNumberFormat.isValid(text.utf8) && Double(text)?.bitPattern == written.bitPattern
-        })
+        #expect(
+            zip(doubles, texts).allSatisfy { written, text in
+                JSONNumberFormat.isValid(text.utf8) && Double(text)?.bitPattern == written.bitPattern
+            })
         // Through Elevate's parser. Known issue outside the writer: shim.h's cyajl_strtod calls
         // strtod_l, which glibc declares only under _GNU_SOURCE, so every number off the parser's
         // exact fast path comes back as a JSONLargeNumber (fixed on the conformance branch).
@@ -181,9 +186,10 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
         }
         let data = try JSONWriter.data(for: floats)
         let texts = String(decoding: data.dropFirst().dropLast(), as: UTF8.self).split(separator: ",")
-        #expect(zip(floats, texts).allSatisfy { written, text in
-            JSONNumberFormat.isValid(text.utf8) && Float(text)?.bitPattern == written.bitPattern
-        })
+        #expect(
+            zip(floats, texts).allSatisfy { written, text in
+                JSONNumberFormat.isValid(text.utf8) && Float(text)?.bitPattern == written.bitPattern
+            })
         withKnownIssue("cyajl_strtod: strtod_l is undeclared without _GNU_SOURCE", isIntermittent: true) {
             let parsed = try #require(try JSONValueBuilder.value(from: data) as? [Any])
             let mismatchCount = zip(floats, parsed).count { written, read in
@@ -220,13 +226,15 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
     @Test func otherAcceptedTypes() throws {
         let text = try JSONWriter.string(
             for: [
-                "a"[...] as Substring, URL(string: "https://example.com/a?b=c")!, Optional<Int>.none as Any, Optional(Optional(3)) as Any,
+                "a"[...] as Substring, URL(string: "https://example.com/a?b=c")!, Optional<Int>.none as Any,
+                Optional(Optional(3)) as Any,
                 JSONLargeNumber(text: "-1.5E+999"), Person(name: "Ada", age: 36), [Person(name: "B", age: 1)],
                 ["p": Person(name: "C", age: 2)] as [String: any Elevate.Encodable], Decimal(string: "0.001")!,
                 ["k": 1] as NSDictionary, [1, "x"] as NSArray, "ns" as NSString, [AnyHashable("h"): 1],
             ] as [Any], options: .init(sortedKeys: true))
         #expect(
-            text == #"["a","https://example.com/a?b=c",null,3,-1.5E+999,{"age":36,"name":"Ada"},[{"age":1,"name":"B"}],"#
+            text
+                == #"["a","https://example.com/a?b=c",null,3,-1.5E+999,{"age":36,"name":"Ada"},[{"age":1,"name":"B"}],"#
                 + #"{"p":{"age":2,"name":"C"}},0.001,{"k":1},[1,"x"],"ns",{"h":1}]"#)
     }
 
@@ -280,14 +288,17 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
         #expect(error?.path == "items[3].birthDate")
         #expect(error?.description == "at items[3].birthDate: Date is not a JSON value")
         #expect(writerError { _ = try JSONWriter.data(for: ["a b": Data()]) }?.path == #"["a b"]"#)
-        #expect(writerError { _ = try JSONWriter.data(for: Date()) }?.description == "at the top level: Date is not a JSON value")
+        #expect(
+            writerError { _ = try JSONWriter.data(for: Date()) }?.description
+                == "at the top level: Date is not a JSON value")
         #expect(writerError { _ = try JSONWriter.data(for: SelfReferential()) }?.kind == .unsupportedType)
     }
 
     @Test func invalidKeysAndNumberTextAreErrors() {
         #expect(writerError { _ = try JSONWriter.data(for: [1: "one"] as [AnyHashable: Any]) }?.kind == .invalidKey)
         for text in ["", "abc", "01", "1.", ".5", "1e", "+1", "NaN", "1 ", "--1"] {
-            #expect(writerError { _ = try JSONWriter.data(for: JSONLargeNumber(text: text)) }?.kind == .invalidNumberText)
+            #expect(
+                writerError { _ = try JSONWriter.data(for: JSONLargeNumber(text: text)) }?.kind == .invalidNumberText)
         }
     }
 
@@ -295,7 +306,8 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
     func deepNestingBeyondYAJLsLimit(depth: Int) throws {
         let arrays = nestedArrays(depth, innermost: ["k": [1, "x"]] as [String: Any])
         for pretty in [false, true] {
-            let text = try JSONWriter.string(for: arrays, options: .init(prettyPrinted: pretty, maximumDepth: depth + 2))
+            let text = try JSONWriter.string(
+                for: arrays, options: .init(prettyPrinted: pretty, maximumDepth: depth + 2))
             let parsed = try JSONValueBuilder.value(from: Data(text.utf8), options: .init(maximumDepth: depth + 2))
             #expect(treesEqual(parsed, arrays))
             if pretty {
@@ -317,7 +329,9 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
         #expect(error?.kind == .depthLimitExceeded)
         #expect(error?.pathComponents.count == 512)
         #expect(writerError { _ = try JSONWriter.data(for: nestedArrays(512)) } == nil)
-        #expect(writerError { _ = try JSONWriter.data(for: [[[Any]()]], options: .init(maximumDepth: 2)) }?.kind == .depthLimitExceeded)
+        #expect(
+            writerError { _ = try JSONWriter.data(for: [[[Any]()]], options: .init(maximumDepth: 2)) }?.kind
+                == .depthLimitExceeded)
         // An error in a spliced (deeper than 127) part carries the full path.
         let deep = nestedArrays(200, innermost: Date())
         #expect(writerError { _ = try JSONWriter.data(for: deep) }?.pathComponents.count == 200)
@@ -351,16 +365,24 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
         let parsed = try #require(try JSONValueBuilder.value(from: Data(output)) as? [Any])
         #expect(parsed.count == count)
         if count > 0 {
-            #expect(treesEqual(parsed[count - 1], ["index": count - 1, "name": "item \(count - 1)", "ratio": Double(count - 1) / 4]))
+            #expect(
+                treesEqual(
+                    parsed[count - 1],
+                    ["index": count - 1, "name": "item \(count - 1)", "ratio": Double(count - 1) / 4]))
         }
         // Large writes: every chunk but the last is at least the buffer size.
         #expect(chunkSizes.dropLast().allSatisfy { $0 >= JSONStreamWriter.bufferSize })
-        #expect(chunkSizes.count == max(1, output.count / JSONStreamWriter.bufferSize + (count > 0 ? 1 : 0)) || count < 100_000)
+        #expect(
+            chunkSizes.count == max(1, output.count / JSONStreamWriter.bufferSize + (count > 0 ? 1 : 0))
+                || count < 100_000)
     }
 
     @Test func streamFramings() throws {
         #expect(try Self.collect(framing: .array) { _ in } == "[]")
-        #expect(try Self.collect(framing: .array) { try $0.write(1); try $0.write("two"); try $0.write([3]) } == #"[1,"two",[3]]"#)
+        #expect(
+            try Self.collect(framing: .array) {
+                try $0.write(1); try $0.write("two"); try $0.write([3])
+            } == #"[1,"two",[3]]"#)
         #expect(
             try Self.collect(framing: .array, options: .init(prettyPrinted: true)) {
                 try $0.write(["a": [1]]); try $0.write([Any]())
@@ -370,7 +392,9 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
                 try $0.write(["a": [1, 2]]); try $0.write("x\ny"); try $0.write(3)
             } == "{\"a\":[1,2]}\n\"x\\ny\"\n3\n")
         #expect(try Self.collect(framing: .jsonLines) { _ in } == "")
-        let concatenated = try Self.collect(framing: .concatenated) { try $0.write(1); try $0.write(2); try $0.write([3]) }
+        let concatenated = try Self.collect(framing: .concatenated) {
+            try $0.write(1); try $0.write(2); try $0.write([3])
+        }
         #expect(concatenated == "1\n2\n[3]")
         let events = try recordEvents(Array(concatenated.utf8), options: .init(allowsMultipleValues: true))
         #expect(events == ["n:1", "n:2", "[", "n:3", "]"])

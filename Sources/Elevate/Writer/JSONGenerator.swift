@@ -1,11 +1,11 @@
 internal import CYAJL
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A YAJL generator that appends JSON text to ``output``, one complete top-level value per
@@ -160,7 +160,8 @@ final class JSONGenerator {
         guard openContainers < Self.yajlDepthLimit else {
             // The value writer splices before this happens; reaching it is a bug, not a crash.
             throw JSONWriterError(
-                kind: .generatorFailure, message: "YAJL's generator holds at most \(Self.yajlDepthLimit) open containers")
+                kind: .generatorFailure,
+                message: "YAJL's generator holds at most \(Self.yajlDepthLimit) open containers")
         }
     }
 
@@ -219,7 +220,8 @@ final class JSONGenerator {
                 bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
             {
                 output.append(contentsOf: bytes[runStart..<index])
-                output.append(contentsOf: bytes[index + 2] == 0xA8 ? Self.escapedLineSeparator : Self.escapedParagraphSeparator)
+                output.append(
+                    contentsOf: bytes[index + 2] == 0xA8 ? Self.escapedLineSeparator : Self.escapedParagraphSeparator)
                 index += 3
                 runStart = index
             } else {
