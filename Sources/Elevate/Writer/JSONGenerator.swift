@@ -1,0 +1,241 @@
+internal import CYAJL
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A YAJL generator that appends JSON text to ``output``, one complete top-level value per
+/// ``write(_:)``; the only writer code that talks to C.
+///
+/// YAJL's generator is fragile, so every call is guarded here, before it reaches C: closing more
+/// containers than were opened wraps YAJL's depth counter and crashes the next call, and opening a
+/// 128th container fails after the separator was already printed. Deeper values are written by a
+/// child generator whose text is spliced in (see `splice(_:depth:)`), so ``JSONWriter/Options/maximumDepth``
+/// is not bound by YAJL's limit.
+///
+/// Output goes through YAJL's print callback rather than its internal buffer, which lets this
+/// class rewrite it on the way: U+2028/U+2029 become escapes (YAJL passes them through), and
+/// ``indentPrefix`` is added after each newline of pretty output so that a value can be nested in
+/// text written elsewhere. Both rewrites are sound because YAJL's output has raw newlines only
+/// between tokens (strings escape theirs), and prints a string in runs split only at ASCII escapes,
+/// so a multi-byte UTF-8 sequence never straddles two callbacks.
+final class JSONGenerator {
+    /// The most containers YAJL's generator holds open: measured, the 128th `yajl_gen_array_open`
+    /// returns `yajl_max_depth_exceeded` (`YAJL_MAX_DEPTH` is 128 and counts from 1).
+    static let yajlDepthLimit = 127
+
+    /// The indent unit of pretty output. YAJL stores the pointer without copying it, so the
+    /// C string lives for the whole process; it is never written to.
+    nonisolated(unsafe) private static let indentUnit: UnsafeMutablePointer<CChar> = strdup("  ")!
+
+    let options: JSONWriter.Options
+    /// The text written so far. Callers may take and clear it between values.
+    var output: [UInt8] = []
+    /// Added after every newline YAJL prints, so that pretty output nests inside outer text.
+    var indentPrefix: [UInt8]
+    /// The containers open in YAJL now, which is at most ``yajlDepthLimit``.
+    private(set) var openContainers = 0
+
+    private let handle: OpaquePointer
+    private var escapingLineSeparators = false
+
+    /// Creates a generator; `indentLevels` shifts pretty output right by that many indent units.
+    init(options: JSONWriter.Options, indentLevels: Int = 0) {
+        self.options = options
+        self.indentPrefix = options.prettyPrinted ? Array(repeating: UInt8(ascii: " "), count: 2 * indentLevels) : []
+        // yajl_gen_alloc fails only when malloc does.
+        handle = yajl_gen_alloc(nil)!
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = cyajl_gen_config_print_callback(
+            handle, { context, text, length in generator(context).append(text, length) }, context)
+        if options.prettyPrinted {
+            _ = cyajl_gen_config_flag(handle, yajl_gen_beautify, 1)
+            _ = cyajl_gen_config_indent(handle, Self.indentUnit)
+        }
+        if options.escapesSlashes {
+            _ = cyajl_gen_config_flag(handle, yajl_gen_escape_solidus, 1)
+        }
+    }
+
+    deinit {
+        yajl_gen_free(handle)
+    }
+
+    /// Appends one complete top-level value at nesting `depth` (non-zero for a spliced child).
+    ///
+    /// On error, ``output`` is left as it was before the call.
+    func write(_ value: Any, depth: Int = 0) throws {
+        yajl_gen_reset(handle, nil)
+        openContainers = 0
+        let mark = output.count
+        do {
+            try emit(value, depth: depth)
+            if options.prettyPrinted {
+                // YAJL ends a finished top-level value with a newline in beautify mode; drop it so
+                // that pretty and compact output frame the same way.
+                let trailer = 1 + indentPrefix.count
+                if output.count - mark >= trailer, output[output.count - trailer] == UInt8(ascii: "\n") {
+                    output.removeLast(trailer)
+                }
+            }
+        } catch {
+            output.removeSubrange(mark...)
+            yajl_gen_reset(handle, nil)
+            openContainers = 0
+            throw error
+        }
+    }
+
+    // MARK: Tokens
+
+    func openObject() throws {
+        try checkCanOpen()
+        try check(yajl_gen_map_open(handle))
+        openContainers += 1
+    }
+
+    func closeObject() throws {
+        try checkCanClose()
+        try check(yajl_gen_map_close(handle))
+        openContainers -= 1
+    }
+
+    func openArray() throws {
+        try checkCanOpen()
+        try check(yajl_gen_array_open(handle))
+        openContainers += 1
+    }
+
+    func closeArray() throws {
+        try checkCanClose()
+        try check(yajl_gen_array_close(handle))
+        openContainers -= 1
+    }
+
+    /// Writes a string, or an object key when one is expected.
+    func string(_ value: String) throws {
+        var value = value
+        try value.withUTF8 { bytes in
+            escapingLineSeparators = options.escapesLineSeparators && Self.containsLineSeparator(bytes)
+            defer { escapingLineSeparators = false }
+            // An empty buffer may have no base address; YAJL reads nothing when the length is 0.
+            let base = bytes.baseAddress ?? UnsafeRawPointer(Self.indentUnit).assumingMemoryBound(to: UInt8.self)
+            try check(yajl_gen_string(handle, base, bytes.count))
+        }
+    }
+
+    /// Writes number text as it is: callers pass only text that passed the JSON grammar, or
+    /// complete JSON text spliced in as a value (YAJL's number call prints any text).
+    func rawValue(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { bytes in try rawValue(UnsafeRawBufferPointer(bytes)) }
+    }
+
+    /// Writes JSON text as one value; see ``rawValue(_:)-(String)``.
+    func rawValue(_ bytes: UnsafeRawBufferPointer) throws {
+        precondition(bytes.count > 0, "a value is never empty text")
+        try check(yajl_gen_number(handle, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count))
+    }
+
+    /// Writes a signed integer with YAJL's `%lld`, which no locale changes.
+    func integer(_ value: Int64) throws {
+        try check(yajl_gen_integer(handle, value))
+    }
+
+    func bool(_ value: Bool) throws {
+        try check(yajl_gen_bool(handle, value ? 1 : 0))
+    }
+
+    func null() throws {
+        try check(yajl_gen_null(handle))
+    }
+
+    // MARK: Guards
+
+    private func checkCanOpen() throws {
+        guard openContainers < Self.yajlDepthLimit else {
+            // The value writer splices before this happens; reaching it is a bug, not a crash.
+            throw JSONWriterError(
+                kind: .generatorFailure,
+                message: "YAJL's generator holds at most \(Self.yajlDepthLimit) open containers")
+        }
+    }
+
+    private func checkCanClose() throws {
+        guard openContainers > 0 else {
+            throw JSONWriterError(kind: .generatorFailure, message: "closing a container that is not open")
+        }
+    }
+
+    private func check(_ status: yajl_gen_status) throws {
+        guard status != yajl_gen_status_ok else { return }
+        let reason: String
+        switch status {
+        case yajl_gen_keys_must_be_strings: reason = "an object key must be a string"
+        case yajl_max_depth_exceeded: reason = "YAJL's maximum generator depth was exceeded"
+        case yajl_gen_in_error_state: reason = "the generator is in an error state"
+        case yajl_gen_generation_complete: reason = "a complete value was already written"
+        case yajl_gen_invalid_number: reason = "invalid number"
+        case yajl_gen_invalid_string: reason = "invalid UTF-8 in a string"
+        default: reason = "status \(status.rawValue)"
+        }
+        throw JSONWriterError(kind: .generatorFailure, message: "YAJL's generator refused a call: \(reason)")
+    }
+
+    private static func containsLineSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; E2 is rare enough to scan for first.
+        guard var start = bytes.baseAddress else { return false }
+        let end = start + bytes.count
+        while let found = memchr(start, 0xE2, end - start) {
+            let lead = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+            if end - lead >= 3, lead[1] == 0x80, lead[2] == 0xA8 || lead[2] == 0xA9 { return true }
+            start = lead + 1
+        }
+        return false
+    }
+
+    // MARK: Output
+
+    fileprivate func append(_ text: UnsafePointer<CChar>?, _ length: Int) {
+        guard let text, length > 0 else { return }
+        let bytes = UnsafeRawBufferPointer(start: text, count: length)
+        if !escapingLineSeparators && indentPrefix.isEmpty {
+            output.append(contentsOf: bytes)
+            return
+        }
+        var runStart = 0
+        var index = 0
+        while index < length {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n"), !indentPrefix.isEmpty {
+                output.append(contentsOf: bytes[runStart...index])
+                output.append(contentsOf: indentPrefix)
+                index += 1
+                runStart = index
+            } else if byte == 0xE2, escapingLineSeparators, index + 2 < length, bytes[index + 1] == 0x80,
+                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            {
+                output.append(contentsOf: bytes[runStart..<index])
+                output.append(
+                    contentsOf: bytes[index + 2] == 0xA8 ? Self.escapedLineSeparator : Self.escapedParagraphSeparator)
+                index += 3
+                runStart = index
+            } else {
+                index += 1
+            }
+        }
+        output.append(contentsOf: bytes[runStart..<length])
+    }
+
+    private static let escapedLineSeparator = Array(#"\u2028"#.utf8)
+    private static let escapedParagraphSeparator = Array(#"\u2029"#.utf8)
+}
+
+@inline(__always)
+private func generator(_ context: UnsafeMutableRawPointer?) -> JSONGenerator {
+    Unmanaged<JSONGenerator>.fromOpaque(context!).takeUnretainedValue()
+}
