@@ -139,6 +139,10 @@ struct ConformanceTests {
         for (kind, count) in kinds.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             text += "| \(kind) | \(count) |\n"
         }
+        text += "\nThe `n_` files rejected with a kind other than `.syntax`:\n\n| File | Outcome |\n|---|---|\n"
+        for entry in invalid where entry.outcome != .rejected(.syntax) {
+            text += "| `\(entry.name)` | \(entry.outcome) |\n"
+        }
         text += """
 
             ## Implementation-defined (`i_`) files

@@ -145,7 +145,16 @@ public final class JSONEventParser {
             chunkCount = 0
             lastEventEnd = -1
             let status = yajl_complete_parse(handle)
-            try check(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
+            do {
+                try check(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
+            } catch var error as JSONSyntaxError where error.kind == .syntax || error.kind == .invalidUTF8 {
+                // YAJL rejects a bad byte as soon as it meets one, so every byte fed so far was a
+                // valid prefix; yajl_complete_parse then lexes a space after the last token, and an
+                // error there means that token was cut short ("tr", "1.", a split UTF-8 sequence).
+                error.kind = .truncated
+                error.message = "unexpected end of input inside a token (\(error.message))"
+                throw error
+            }
         } catch {
             failure = error
             throw error
