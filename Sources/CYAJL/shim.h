@@ -7,6 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__GLIBC__) && !defined(__USE_GNU)
+// glibc declares strtod_l only under _GNU_SOURCE. Without this prototype the call below is an
+// implicit declaration returning int, which the Swift importer lets through: every number read
+// here came back as 0.
+extern double strtod_l(const char *__restrict text, char **__restrict end, locale_t locale);
+#endif
+
 // yajl_config and yajl_gen_config are C-variadic, which Swift cannot call.
 // These fixed-arity wrappers make each option we use reachable.
 

@@ -152,7 +152,16 @@ public final class JSONEventParser {
             chunkCount = 0
             lastEventEnd = -1
             let status = yajl_complete_parse(handle)
-            try check(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
+            do {
+                try check(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
+            } catch var error as JSONSyntaxError where error.kind == .syntax || error.kind == .invalidUTF8 {
+                // YAJL rejects a bad byte as soon as it meets one, so every byte fed so far was a
+                // valid prefix; yajl_complete_parse then lexes a space after the last token, and an
+                // error there means that token was cut short ("tr", "1.", a split UTF-8 sequence).
+                error.kind = .truncated
+                error.message = "unexpected end of input inside a token (\(error.message))"
+                throw error
+            }
         } catch {
             failure = error
             throw error
@@ -246,7 +255,11 @@ public final class JSONEventParser {
                 }
             }
             message = Self.cleanedMessage(message)
-            let kind: JSONSyntaxError.Kind = message.contains("premature EOF") ? .truncated : .syntax
+            var kind: JSONSyntaxError.Kind = message.contains("premature EOF") ? .truncated : .syntax
+            if message.contains("invalid bytes in UTF8 string") {
+                // The bytes YAJL's own pattern check rejects are as much invalid UTF-8 as those ours does.
+                kind = .invalidUTF8
+            }
             if kind == .truncated {
                 message = "unexpected end of input (premature EOF)"
             }
@@ -342,8 +355,13 @@ public final class JSONEventParser {
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
         let validation = UTF8Validation.validate(bytes)
         if validation.invalidOffset != nil {
+            // A lone low surrogate escape comes out of YAJL as invalid UTF-8: name the real cause.
+            let kind: JSONSyntaxError.Kind =
+                length > 0 && !isInChunk(pointer) && hasUnpairedSurrogateEscape() ? .unpairedSurrogate : .invalidUTF8
             markEvent()
-            return failInCallback(.invalidUTF8, "\(isKey ? "key" : "string") is not valid UTF-8")
+            return kind == .unpairedSurrogate
+                ? failInCallback(kind, "\\u escape is an unpaired UTF-16 surrogate")
+                : failInCallback(kind, "\(isKey ? "key" : "string") is not valid UTF-8")
         }
         if length > 0, !isInChunk(pointer), validation.hasFourByteSequence || memchr(pointer!, 0x3F, length) != nil {
             // The string had escapes. YAJL turns a lone high surrogate escape into "?" and a

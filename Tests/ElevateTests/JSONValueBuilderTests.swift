@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+
+@testable import Elevate
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+private func foundationValue(_ data: Data) throws -> Any {
+    try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+}
+
+private func builtValue(_ text: String) throws -> Any {
+    try JSONValueBuilder.value(from: Data(text.utf8))
+}
+
+/// The builder against `JSONSerialization`, which it promises to match.
+@Suite struct JSONValueBuilderTests {
+    @Test(
+        .enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missingMessage)),
+        arguments: SharedCorpus.testParsingFiles(prefix: "y_"))
+    func matchesFoundationOnValidDocuments(_ name: String) throws {
+        let data = Data(try SharedCorpus.testParsingBytes(name))
+        let differences = jsonDifferences(try JSONValueBuilder.value(from: data), try foundationValue(data))
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+    }
+
+    @Test(
+        .enabled(if: SharedCorpus.hasNativeJSON, Comment(rawValue: SharedCorpus.missingMessage)),
+        arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
+    func matchesFoundationOnLargeDocuments(_ name: String) throws {
+        let data = try SharedCorpus.nativeJSONData(name)
+        let ours = try JSONValueBuilder.value(from: data)
+        let differences = jsonDifferences(ours, try foundationValue(data))
+        #expect(differences.isEmpty, "\(differences.prefix(20).joined(separator: "\n"))")
+        // Chunked input builds the same tree.
+        let builder = JSONValueBuilder()
+        let parser = JSONEventParser(handler: builder)
+        var offset = 0
+        while offset < data.count {
+            try parser.parse(data[offset..<min(data.count, offset + 4093)])
+            offset += 4093
+        }
+        try parser.finish()
+        #expect(jsonDifferences(try #require(builder.takeValue()), try foundationValue(data)).isEmpty)
+    }
+
+    @Test func comparisonReportsPaths() {
+        let theirs = try! foundationValue(Data(#"{"a":[1,true,"x"],"b":null}"#.utf8))
+        #expect(jsonDifferences(try! builtValue(#"{"a":[1,true,"x"],"b":null}"#), theirs).isEmpty)
+        #expect(jsonDifferences(try! builtValue(#"{"a":[1,1,"x"],"b":null}"#), theirs) == [
+            "$.a[1]: ours Int 1, theirs __NSCFBoolean(c) 1"
+        ] || jsonDifferences(try! builtValue(#"{"a":[1,1,"x"],"b":null}"#), theirs).count == 1)
+        #expect(jsonDifferences(try! builtValue(#"{"a":[2,true,"x"],"c":null}"#), theirs).count == 3)
+        #expect(jsonDifferences(try! builtValue(#"{"a":[1,true],"b":null}"#), theirs).count == 1)
+    }
+
+    // MARK: Intentional differences from JSONSerialization
+
+    @Test func integersBeyondUInt64AreExactLargeNumbers() throws {
+        let text = "123456789012345678901234567890123456789012345678901234567890"
+        let ours = try #require(try builtValue(text) as? JSONLargeNumber)
+        #expect(ours.text == text)
+        // Foundation rounds to a 38-digit Decimal.
+        let theirs = try #require(try foundationValue(Data(text.utf8)) as? NSDecimalNumber)
+        #expect(theirs.stringValue != text)
+    }
+
+    @Test func integersUpToUIntMaxAreExact() throws {
+        #expect(try builtValue("18446744073709551615") as? UInt == UInt.max)
+        #expect(try builtValue("9223372036854775807") as? Int == Int.max)
+        #expect(try builtValue("-9223372036854775808") as? Int == Int.min)
+        #expect(try builtValue("9007199254740993") as? Int == 9_007_199_254_740_993)
+        #expect(try builtValue("18446744073709551616") as? JSONLargeNumber == JSONLargeNumber(text: "18446744073709551616"))
+        #expect(try builtValue("-9223372036854775809") as? JSONLargeNumber == JSONLargeNumber(text: "-9223372036854775809"))
+    }
+
+    @Test func outOfRangeExponentsAreLargeNumbersWhereFoundationFails() throws {
+        for text in ["1e400", "-1e400", "1e-400", "1e999999999", "[1.5e99999]"] {
+            let value = try builtValue(text)
+            let number = try #require((value as? [Any])?.first ?? value as? JSONLargeNumber)
+            #expect(number is JSONLargeNumber, "\(text)")
+        }
+        #expect(throws: (any Error).self) { try foundationValue(Data("[1e400]".utf8)) }
+    }
+
+    @Test func negativeZeroKeepsItsSign() throws {
+        let ours = try #require(try builtValue("-0") as? Double)
+        #expect(ours == 0 && ours.sign == .minus)
+        #expect(try builtValue("0") as? Int == 0)
+        #expect((try builtValue("-0.0") as? Double)?.sign == .minus)
+        // Foundation gives the integer 0, which the comparison treats as equal.
+        #expect(jsonDifferences(ours, try foundationValue(Data("-0".utf8))).isEmpty)
+    }
+
+    @Test func duplicateKeysKeepTheLastValueLikeFoundation() throws {
+        let text = #"{"a":1,"b":2,"a":3}"#
+        let ours = try #require(try builtValue(text) as? [String: Any])
+        #expect(ours.count == 2)
+        #expect(ours["a"] as? Int == 3)
+        #expect(jsonDifferences(ours, try foundationValue(Data(text.utf8))).isEmpty)
+    }
+
+    @Test func valuesHaveNativeSwiftTypes() throws {
+        let array = try #require(try builtValue(#"[1, 1.5, true, "s", null, {}, []]"#) as? [Any])
+        #expect(type(of: array[0]) == Int.self)
+        #expect(type(of: array[1]) == Double.self)
+        #expect(type(of: array[2]) == Bool.self)
+        #expect(type(of: array[3]) == String.self)
+        #expect(array[4] is NSNull)
+        #expect(array[5] is [String: Any])
+        #expect(array[6] is [Any])
+    }
+}
+
+// MARK: - Numbers
+
+private func parseNumber(_ text: String) -> JSONNumber {
+    Array(text.utf8).withUnsafeBytes { JSONNumber.parse($0) }
+}
+
+/// Collects converted numbers as the parser delivers them.
+private final class NumberCollector: JSONEventHandler {
+    var numbers: [JSONNumber] = []
+    func number(_ value: JSONNumberText) { numbers.append(value.value) }
+}
+
+private func numbersFromEvents(_ json: String, chunkSize: Int? = nil) throws -> [JSONNumber] {
+    let collector = NumberCollector()
+    let parser = JSONEventParser(handler: collector)
+    let bytes = Array(json.utf8)
+    var offset = 0
+    let step = chunkSize ?? bytes.count
+    while offset < bytes.count {
+        try parser.parse(Array(bytes[offset..<min(bytes.count, offset + step)]))
+        offset += step
+    }
+    try parser.finish()
+    return collector.numbers
+}
+
+private func bitExact(_ number: JSONNumber, _ expected: Double) -> Bool {
+    if case .double(let value) = number { return value.bitPattern == expected.bitPattern }
+    return false
+}
+
+@Suite struct JSONNumberTests {
+    static let cases: [(String, JSONNumber)] = [
+        ("0", .int(0)),
+        ("-9223372036854775808", .int(.min)),
+        ("9223372036854775807", .int(.max)),
+        ("9223372036854775808", .uint(UInt(Int.max) + 1)),
+        ("18446744073709551615", .uint(.max)),
+        ("18446744073709551616", .large("18446744073709551616")),
+        ("-9223372036854775809", .large("-9223372036854775809")),
+        ("99999999999999999999", .large("99999999999999999999")),
+        ("1.5", .double(1.5)),
+        ("-1.5", .double(-1.5)),
+        ("1e22", .double(1e22)),
+        ("1e23", .double(1e23)),
+        ("0.1", .double(0.1)),
+        ("1E+2", .double(100)),
+        ("1.7976931348623157e308", .double(.greatestFiniteMagnitude)),
+        ("4.9406564584124654e-324", .double(.leastNonzeroMagnitude)),
+        ("2.2250738585072014e-308", .double(.leastNormalMagnitude)),
+        ("1e-400", .large("1e-400")),
+        ("1e400", .large("1e400")),
+        ("-1e400", .large("-1e400")),
+        ("1e999999999", .large("1e999999999")),
+        ("0e999999999", .double(0)),
+        ("1.8e308", .large("1.8e308")),
+        ("2e-324", .large("2e-324")),
+        ("3e-324", .double(.leastNonzeroMagnitude)),
+    ]
+
+    @Test(arguments: cases)
+    func parsesWithoutLoss(_ text: String, _ expected: JSONNumber) {
+        let number = parseNumber(text)
+        #expect(number == expected)
+        if case .double(let value) = expected {
+            #expect(bitExact(number, value), "bit pattern")
+        }
+    }
+
+    @Test func negativeZeroIsADoubleWithItsSign() throws {
+        for text in ["-0", "-0.0", "-0e5", "-0.000e-10"] {
+            guard case .double(let value) = parseNumber(text) else {
+                Issue.record("\(text) is not a double")
+                continue
+            }
+            #expect(value == 0 && value.sign == .minus, "\(text)")
+        }
+        #expect(parseNumber("0") == .int(0))
+    }
+
+    @Test func eventsCarryTheSameNumbersAtAnyChunking() throws {
+        let json = "[" + Self.cases.map(\.0).joined(separator: ",") + "]"
+        let whole = try numbersFromEvents(json)
+        #expect(whole == Self.cases.map(\.1))
+        #expect(try numbersFromEvents(json, chunkSize: 1) == whole)
+        #expect(try numbersFromEvents("-0") == [.double(-0.0)])
+        #expect(try numbersFromEvents("1e400").first == .large("1e400"))
+    }
+
+    @Test func matchesSwiftOnShortestDescriptionsOfRandomDoubles() {
+        var generator = SystemRandomNumberGenerator()
+        var failures: [String] = []
+        for _ in 0..<20_000 {
+            let value = Double(bitPattern: generator.next())
+            guard value.isFinite else { continue }
+            let text = value.description
+            if !bitExact(parseNumber(text), Double(text)!) { failures.append(text) }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
+    }
+
+    @Test func matchesSwiftOnSeventeenDigitMantissas() {
+        var generator = SystemRandomNumberGenerator()
+        var failures: [String] = []
+        for _ in 0..<20_000 {
+            let mantissa = UInt64.random(in: 10_000_000_000_000_000...99_999_999_999_999_999, using: &generator)
+            let digits = String(mantissa)
+            let point = Int.random(in: 1...17, using: &generator)
+            let exponent = Int.random(in: -300...290, using: &generator)
+            let text = String(digits.prefix(point)) + "." + String(digits.dropFirst(point)) + "e\(exponent)"
+            if !bitExact(parseNumber(text), Double(text)!) { failures.append(text) }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
+    }
+
+    @Test func longMantissasRoundCorrectly() {
+        // Halfway cases and digits beyond the 19 that fit a UInt64.
+        for text in [
+            "9007199254740993", "9007199254740993.0", "9007199254740992.5000000000000000001",
+            "0.30000000000000000000000000000000001", "123456789012345678901234567890e-10",
+            "2.47032822920623272088e-324", "1.00000000000000011102230246251565404236316680908203125",
+            "1.00000000000000011102230246251565404236316680908203124",
+        ] {
+            let expected = Double(text)!
+            let number = parseNumber(text)
+            if case .int(let value) = number {
+                #expect(Double(value) == expected)
+            } else if expected == 0 {
+                #expect(number == .large(text), "rounds to zero: kept as text")
+            } else {
+                #expect(bitExact(number, expected), "\(text): \(number) vs \(expected)")
+            }
+        }
+    }
+
+    /// A locale whose decimal separator is a comma, if one is installed (`de_DE.UTF-8`; point
+    /// `LOCPATH` at a `localedef` output to provide one).
+    nonisolated(unsafe) static let commaLocale: locale_t? = {
+        for name in ["de_DE.UTF-8", "de_DE.utf8", "de_DE", "fr_FR.UTF-8", "fr_FR.utf8"] {
+            if let locale = newlocale(LC_NUMERIC_MASK, name, nil) { return locale }
+        }
+        return nil
+    }()
+
+    @Test(.enabled(if: commaLocale != nil, "no comma-decimal locale (de_DE) installed"))
+    func resultsDoNotDependOnLocale() throws {
+        let texts = ["1.5", "1e23", "0.1", "1.2345678901234567890123e-5", "-2.5e-300", "1.7976931348623157e308"]
+        let expected = texts.map(parseNumber)
+        // uselocale is per thread, so the rest of the test process is unaffected.
+        let previous = uselocale(Self.commaLocale!)
+        defer { uselocale(previous) }
+        #expect(strtod("1.5", nil) == 1, "the comma locale is in effect")
+        #expect(texts.map(parseNumber) == expected)
+        #expect(try numbersFromEvents("[" + texts.joined(separator: ",") + "]") == expected)
+    }
+}
