@@ -66,7 +66,8 @@ enum Fixtures {
     }
 
     @Test func escapesAreResolved() throws {
-        let object = try #require(try JSONValueBuilder.value(from: Fixtures.data("valid", "escapes.json")) as? [String: Any])
+        let object = try #require(
+            try JSONValueBuilder.value(from: Fixtures.data("valid", "escapes.json")) as? [String: Any])
         #expect(object["quote"] as? String == "\"")
         #expect(object["backslash"] as? String == "\\")
         #expect(object["slash"] as? String == "/")
@@ -88,7 +89,8 @@ enum Fixtures {
     }
 
     @Test func byteOrderMarkIsSkipped() throws {
-        let object = try #require(try JSONValueBuilder.value(from: Fixtures.data("valid", "bom.json")) as? [String: Any])
+        let object = try #require(
+            try JSONValueBuilder.value(from: Fixtures.data("valid", "bom.json")) as? [String: Any])
         #expect(object["bom"] as? Bool == true)
     }
 }

@@ -55,7 +55,8 @@ struct HostileInputTests {
     @Test func aMillionDigitNumberIsKeptExactly() throws {
         let digits = "1" + String(repeating: "0", count: 999_999)
         for chunkSize in [Int.max, 65_536] {
-            let value = try buildValue(Array(("[" + digits + "]").utf8), chunkSize: chunkSize, label: "10^6-digit integer")
+            let value = try buildValue(
+                Array(("[" + digits + "]").utf8), chunkSize: chunkSize, label: "10^6-digit integer")
             let number = try #require((value as? [Any])?.first as? JSONLargeNumber)
             #expect(number.text == digits)
         }
@@ -64,7 +65,8 @@ struct HostileInputTests {
         #expect((value as? JSONLargeNumber)?.text == digits)
         // A million-digit fraction still rounds to the nearest Double.
         let fraction = "0." + String(repeating: "3", count: 999_998)
-        let double = try buildValue(Array(("[" + fraction + "]").utf8), chunkSize: Int.max, label: "10^6-digit fraction")
+        let double = try buildValue(
+            Array(("[" + fraction + "]").utf8), chunkSize: Int.max, label: "10^6-digit fraction")
         #expect((double as? [Any])?.first as? Double == Double("0.33333333333333333333333"))
     }
 
@@ -97,7 +99,8 @@ struct HostileInputTests {
         // YAJL turns a lone low surrogate into invalid UTF-8 and a lone high one into "?".
         for text in [#"["\udc00"]"#, #"{"\uDFAA":0}"#, #"["\uDd1e\uD834"]"#, #"["\ud800"]"#, #"["a\uD800\n"]"#] {
             for sizes in corpusChunkings {
-                #expect(ParseOutcome.of(Array(text.utf8), chunkSizes: sizes) == .rejected(.unpairedSurrogate), "\(text)")
+                #expect(
+                    ParseOutcome.of(Array(text.utf8), chunkSizes: sizes) == .rejected(.unpairedSurrogate), "\(text)")
             }
         }
     }
@@ -144,7 +147,8 @@ struct HostileInputTests {
                 }
             }
         }
-        let escaped = try #require(try JSONValueBuilder.value(from: Data(#"{"k\u0000":"a\u0000b"}"#.utf8)) as? [String: Any])
+        let escaped = try #require(
+            try JSONValueBuilder.value(from: Data(#"{"k\u0000":"a\u0000b"}"#.utf8)) as? [String: Any])
         #expect(escaped["k\u{0}"] as? String == "a\u{0}b")
     }
 
@@ -154,7 +158,8 @@ struct HostileInputTests {
             var matched = false
             init(expected: [UInt8]) { self.expected = expected }
             func string(_ value: JSONText) {
-                matched = expected.count == value.count
+                matched =
+                    expected.count == value.count
                     && expected.withUnsafeBytes { memcmp($0.baseAddress!, value.bytes.baseAddress!, $0.count) == 0 }
             }
         }

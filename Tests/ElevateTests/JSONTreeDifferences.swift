@@ -67,7 +67,8 @@ func jsonDifferences(_ ours: Any, _ theirs: Any, path: String = "$") -> [String]
     let theirsIsInteger = type != "d" && type != "f"
     switch ours {
     case let value as Int where theirsIsInteger:
-        return type == "Q" ? (value >= 0 && UInt64(value) == number.uint64Value ? [] : mismatch())
+        return type == "Q"
+            ? (value >= 0 && UInt64(value) == number.uint64Value ? [] : mismatch())
             : (Int64(value) == number.int64Value ? [] : mismatch())
     case let value as UInt where theirsIsInteger:
         return UInt64(value) == number.uint64Value ? [] : mismatch()
@@ -76,7 +77,9 @@ func jsonDifferences(_ ours: Any, _ theirs: Any, path: String = "$") -> [String]
     case let value as UInt:
         return Double(value) == number.doubleValue ? [] : mismatch()
     case let value as Double:
-        let other = theirsIsInteger ? (type == "Q" ? Double(number.uint64Value) : Double(number.int64Value))
+        let other =
+            theirsIsInteger
+            ? (type == "Q" ? Double(number.uint64Value) : Double(number.int64Value))
             : number.doubleValue
         return value == other ? [] : mismatch()
     default:

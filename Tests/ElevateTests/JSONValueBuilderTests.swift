@@ -4,9 +4,9 @@ import Testing
 @testable import Elevate
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 private func foundationValue(_ data: Data) throws -> Any {
@@ -51,9 +51,10 @@ private func builtValue(_ text: String) throws -> Any {
     @Test func comparisonReportsPaths() {
         let theirs = try! foundationValue(Data(#"{"a":[1,true,"x"],"b":null}"#.utf8))
         #expect(jsonDifferences(try! builtValue(#"{"a":[1,true,"x"],"b":null}"#), theirs).isEmpty)
-        #expect(jsonDifferences(try! builtValue(#"{"a":[1,1,"x"],"b":null}"#), theirs) == [
-            "$.a[1]: ours Int 1, theirs __NSCFBoolean(c) 1"
-        ] || jsonDifferences(try! builtValue(#"{"a":[1,1,"x"],"b":null}"#), theirs).count == 1)
+        #expect(
+            jsonDifferences(try! builtValue(#"{"a":[1,1,"x"],"b":null}"#), theirs) == [
+                "$.a[1]: ours Int 1, theirs __NSCFBoolean(c) 1"
+            ] || jsonDifferences(try! builtValue(#"{"a":[1,1,"x"],"b":null}"#), theirs).count == 1)
         #expect(jsonDifferences(try! builtValue(#"{"a":[2,true,"x"],"c":null}"#), theirs).count == 3)
         #expect(jsonDifferences(try! builtValue(#"{"a":[1,true],"b":null}"#), theirs).count == 1)
     }
@@ -74,8 +75,10 @@ private func builtValue(_ text: String) throws -> Any {
         #expect(try builtValue("9223372036854775807") as? Int == Int.max)
         #expect(try builtValue("-9223372036854775808") as? Int == Int.min)
         #expect(try builtValue("9007199254740993") as? Int == 9_007_199_254_740_993)
-        #expect(try builtValue("18446744073709551616") as? JSONLargeNumber == JSONLargeNumber(text: "18446744073709551616"))
-        #expect(try builtValue("-9223372036854775809") as? JSONLargeNumber == JSONLargeNumber(text: "-9223372036854775809"))
+        #expect(
+            try builtValue("18446744073709551616") as? JSONLargeNumber == JSONLargeNumber(text: "18446744073709551616"))
+        #expect(
+            try builtValue("-9223372036854775809") as? JSONLargeNumber == JSONLargeNumber(text: "-9223372036854775809"))
     }
 
     @Test func outOfRangeExponentsAreLargeNumbersWhereFoundationFails() throws {
