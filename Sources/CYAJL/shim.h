@@ -36,13 +36,9 @@ static inline int cyajl_gen_config_print_callback(
 }
 
 // strtod follows LC_NUMERIC, so "1.5" would read as 1 under a German locale.
-// strtod_l with a "C" locale object created once is locale-proof, and the stack copy
-// supplies the NUL terminator that yajl's number text lacks.
-static inline double cyajl_strtod(const char *text, size_t length, int *ok) {
-    static locale_t c_locale = (locale_t)0;
-    if (c_locale == (locale_t)0) {
-        c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-    }
+// strtod_l with a "C" locale object (created once, by the Swift caller) is locale-proof, and
+// the stack copy supplies the NUL terminator that yajl's number text lacks.
+static inline double cyajl_strtod(const char *text, size_t length, locale_t c_locale, int *ok) {
     char stack_buffer[128];
     char *buffer = stack_buffer;
     if (length >= sizeof(stack_buffer)) {
@@ -56,6 +52,10 @@ static inline double cyajl_strtod(const char *text, size_t length, int *ok) {
     *ok = (end == buffer + length);
     if (buffer != stack_buffer) free(buffer);
     return value;
+}
+
+static inline locale_t cyajl_c_locale(void) {
+    return newlocale(LC_ALL_MASK, "C", (locale_t)0);
 }
 
 #endif

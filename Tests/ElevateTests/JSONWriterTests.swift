@@ -44,7 +44,7 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// A type that is JSON through Elevate's protocol.
-struct Person: Elevate.Encodable {
+struct EncodablePerson: Elevate.Encodable {
     var name: String
     var age: Int
     var json: Any { ["name": name, "age": age] }
@@ -162,17 +162,13 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
             zip(doubles, texts).allSatisfy { written, text in
                 JSONNumberFormat.isValid(text.utf8) && Double(text)?.bitPattern == written.bitPattern
             })
-        // Through Elevate's parser. Known issue outside the writer: shim.h's cyajl_strtod calls
-        // strtod_l, which glibc declares only under _GNU_SOURCE, so every number off the parser's
-        // exact fast path comes back as a JSONLargeNumber (fixed on the conformance branch).
-        withKnownIssue("cyajl_strtod: strtod_l is undeclared without _GNU_SOURCE", isIntermittent: true) {
-            let parsed = try #require(try JSONValueBuilder.value(from: data) as? [Any])
-            #expect(parsed.count == doubles.count)
-            let mismatches = zip(doubles, parsed).filter { written, read in
-                (read as? Double)?.bitPattern != written.bitPattern
-            }
-            #expect(mismatches.count == 0, "first: \(mismatches.prefix(3).map { "\($0.0) read as \(type(of: $0.1))" })")
+        // Through Elevate's parser: bit-exact.
+        let parsed = try #require(try JSONValueBuilder.value(from: data) as? [Any])
+        #expect(parsed.count == doubles.count)
+        let mismatches = zip(doubles, parsed).filter { written, read in
+            (read as? Double)?.bitPattern != written.bitPattern
         }
+        #expect(mismatches.count == 0, "first: \(mismatches.prefix(3).map { "\($0.0) read as \(type(of: $0.1))" })")
     }
 
     @Test func floatsUseTheirOwnShortestText() throws {
@@ -190,13 +186,12 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
             zip(floats, texts).allSatisfy { written, text in
                 JSONNumberFormat.isValid(text.utf8) && Float(text)?.bitPattern == written.bitPattern
             })
-        withKnownIssue("cyajl_strtod: strtod_l is undeclared without _GNU_SOURCE", isIntermittent: true) {
-            let parsed = try #require(try JSONValueBuilder.value(from: data) as? [Any])
-            let mismatchCount = zip(floats, parsed).count { written, read in
-                (read as? Double).map { Float($0).bitPattern } != written.bitPattern
-            }
-            #expect(mismatchCount == 0)
+        // Through Elevate's parser: bit-exact.
+        let parsed = try #require(try JSONValueBuilder.value(from: data) as? [Any])
+        let mismatchCount = zip(floats, parsed).count { written, read in
+            (read as? Double).map { Float($0).bitPattern } != written.bitPattern
         }
+        #expect(mismatchCount == 0)
     }
 
     @Test func integerExtremes() throws {
@@ -228,8 +223,8 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
             for: [
                 "a"[...] as Substring, URL(string: "https://example.com/a?b=c")!, Optional<Int>.none as Any,
                 Optional(Optional(3)) as Any,
-                JSONLargeNumber(text: "-1.5E+999"), Person(name: "Ada", age: 36), [Person(name: "B", age: 1)],
-                ["p": Person(name: "C", age: 2)] as [String: any Elevate.Encodable], Decimal(string: "0.001")!,
+                JSONLargeNumber(text: "-1.5E+999"), EncodablePerson(name: "Ada", age: 36), [EncodablePerson(name: "B", age: 1)],
+                ["p": EncodablePerson(name: "C", age: 2)] as [String: any Elevate.Encodable], Decimal(string: "0.001")!,
                 ["k": 1] as NSDictionary, [1, "x"] as NSArray, "ns" as NSString, [AnyHashable("h"): 1],
             ] as [Any], options: .init(sortedKeys: true))
         #expect(
@@ -241,7 +236,7 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
     @Test func streamWriterAcceptsEncodable() throws {
         var output: [UInt8] = []
         let writer = JSONStreamWriter(framing: .jsonLines) { output.append(contentsOf: $0) }
-        try writer.write(Person(name: "Ada", age: 36))
+        try writer.write(EncodablePerson(name: "Ada", age: 36))
         try writer.finish()
         let parsed = try JSONValueBuilder.value(from: Data(output))
         #expect(treesEqual(parsed, ["name": "Ada", "age": 36]))

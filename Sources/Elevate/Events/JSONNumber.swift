@@ -146,7 +146,7 @@ public enum JSONNumber: Sendable, Hashable {
             return .double(negative ? -value : value)
         }
         var ok: Int32 = 0
-        let value = cyajl_strtod(text.baseAddress!.assumingMemoryBound(to: CChar.self), count, &ok)
+        let value = cyajl_strtod(text.baseAddress!.assumingMemoryBound(to: CChar.self), count, cLocale, &ok)
         if ok == 0 || !value.isFinite || value == 0 {
             // Overflow to infinity or underflow to zero would silently change the number.
             return .large(String(decoding: text, as: UTF8.self))
@@ -160,6 +160,10 @@ public enum JSONNumber: Sendable, Hashable {
         return value < 10 ? Int(value) : nil
     }
 }
+
+/// The "C" locale for `strtod_l`, created once (Swift globals initialize exactly once, thread-safely).
+/// Read-only after creation, so sharing it is safe.
+nonisolated(unsafe) private let cLocale = cyajl_c_locale()
 
 /// A borrowed view of a number's exact source text, valid only during the
 /// ``JSONEventHandler/number(_:)`` call that received it.
