@@ -18,20 +18,36 @@ import Darwin
 @main
 struct ThroughputTable {
     static let command = "swift run -c release --package-path Benchmarks ThroughputTable"
+    static let usage = """
+        usage: ThroughputTable [--runs N] [--documents DIR]
+               ThroughputTable --child <load-only|\(Contender.allCases.map(\.rawValue).joined(separator: "|"))> FILE
+          --runs N         timed parses per contender and document, after one warm-up (default 5)
+          --documents DIR  write the generated documents to DIR and keep them (default: a temporary directory)
+        """
 
     static func main() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "--child" {
-            guard arguments.count == 3 else { fail("usage: ThroughputTable --child <contender|load-only> <file>") }
+            guard arguments.count == 3 else { fail(usage) }
             try child(contender: arguments[1], file: URL(fileURLWithPath: arguments[2]))
             return
         }
         var runs = 5
-        if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
-            runs = value
-            arguments.removeSubrange(index...index + 1)
+        var documentsDirectory: URL?
+        while let option = arguments.first {
+            guard arguments.count >= 2 else { fail(usage) }
+            switch option {
+            case "--runs":
+                guard let value = Int(arguments[1]), value > 0 else { fail(usage) }
+                runs = value
+            case "--documents":
+                documentsDirectory = URL(fileURLWithPath: arguments[1])
+            default:
+                fail(usage)
+            }
+            arguments.removeFirst(2)
         }
-        try parent(runs: runs)
+        try parent(runs: runs, documentsDirectory: documentsDirectory)
     }
 
     // MARK: Child: one parse, then the peak resident set
@@ -81,11 +97,11 @@ struct ThroughputTable {
         var peakKiB: [String: Int] = [:]
     }
 
-    static func parent(runs: Int) throws {
-        let temporary = FileManager.default.temporaryDirectory
+    static func parent(runs: Int, documentsDirectory: URL?) throws {
+        let temporary = documentsDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("elevate-throughput-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: temporary) }
+        defer { if documentsDirectory == nil { try? FileManager.default.removeItem(at: temporary) } }
 
         var rows: [Row] = []
         for document in BenchmarkDocument.all() {
@@ -165,7 +181,7 @@ struct ThroughputTable {
                 + " | \(String(format: "%.2f×", eventsRatio)) | \(String(format: "%.2f×", valuesRatio)) |")
         }
         print("")
-        print("Peak resident memory, MiB (ru_maxrss of a child process that loads the file and parses it once)")
+        print("Peak resident memory, MiB (VmHWM of a child process that loads the file and parses it once; lower is better)")
         print("")
         print("| document | load only | " + contenders.map(\.displayName).joined(separator: " | ") + " |")
         print("|---|---:|" + String(repeating: "---:|", count: contenders.count))
