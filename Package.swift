@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Elevate", targets: ["Elevate"]),
+        .library(name: "ElevateSampleData", targets: ["ElevateSampleData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -18,9 +19,11 @@ let package = Package(
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
         .target(name: "Elevate", dependencies: ["CYAJL"]),
+        // Deterministic JSON documents for tests, benchmarks and the command-line tool.
+        .target(name: "ElevateSampleData"),
         .testTarget(
             name: "ElevateTests",
-            dependencies: ["Elevate"],
+            dependencies: ["Elevate", "ElevateSampleData"],
             resources: [.copy("Fixtures")]
         ),
     ],
