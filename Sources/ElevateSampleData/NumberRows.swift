@@ -47,8 +47,9 @@ struct NumberRows: SampleItemSource {
             buffer.appendDecimal(UInt(generator.next(in: 0...99_999)))
             buffer.append(UInt8(ascii: "."))
             let fractionDigits = generator.next(in: 1...6)
-            buffer.appendDecimal(UInt(generator.next(in: 0...999_999) % Self.powersOfTen[fractionDigits]),
-                                 minimumDigits: fractionDigits)
+            buffer.appendDecimal(
+                UInt(generator.next(in: 0...999_999) % Self.powersOfTen[fractionDigits]),
+                minimumDigits: fractionDigits)
         default:
             // Exponents like 1.5e-7 or -3.25E+12: a short mantissa, either letter case, optional sign.
             if generator.chance(30) { buffer.append(UInt8(ascii: "-")) }

@@ -3,9 +3,9 @@ import Foundation
 import _ElevateBenchmarkSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Prints MB/s and peak memory of every contender on every document, as markdown tables.
@@ -71,20 +71,20 @@ struct ThroughputTable {
     /// space. `ru_maxrss` remains the fallback, and is what macOS uses (in bytes there).
     static func peakResidentKiB() -> Int {
         #if os(Linux)
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        {
-            return kib
-        }
+            if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            {
+                return kib
+            }
         #endif
         var usage = rusage()
         #if canImport(Darwin)
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss) / 1024
+            getrusage(RUSAGE_SELF, &usage)
+            return Int(usage.ru_maxrss) / 1024
         #else
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Int(usage.ru_maxrss)
         #endif
     }
 
@@ -98,7 +98,9 @@ struct ThroughputTable {
     }
 
     static func parent(runs: Int, documentsDirectory: URL?) throws {
-        let temporary = documentsDirectory ?? FileManager.default.temporaryDirectory
+        let temporary =
+            documentsDirectory
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("elevate-throughput-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer { if documentsDirectory == nil { try? FileManager.default.removeItem(at: temporary) } }
@@ -158,7 +160,7 @@ struct ThroughputTable {
 
     static func executablePath() -> String {
         #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         #endif
         return CommandLine.arguments[0]
     }
@@ -170,18 +172,22 @@ struct ThroughputTable {
         print("")
         print("Throughput, MB/s (1 MB = 10^6 bytes; best of \(runs) after one warm-up; higher is better)")
         print("")
-        print("| document | size MB | " + contenders.map(\.displayName).joined(separator: " | ")
-            + " | events / C yajl | values / JSONSerialization |")
+        print(
+            "| document | size MB | " + contenders.map(\.displayName).joined(separator: " | ")
+                + " | events / C yajl | values / JSONSerialization |")
         print("|---|---:|" + String(repeating: "---:|", count: contenders.count + 2))
         for row in rows {
             let speeds = contenders.map { format(row.megabytesPerSecond[$0] ?? 0) }
             let eventsRatio = (row.megabytesPerSecond[.elevateEvents] ?? 0) / (row.megabytesPerSecond[.cYAJL] ?? 1)
             let valuesRatio = (row.megabytesPerSecond[.elevateValues] ?? 0) / (row.megabytesPerSecond[.foundation] ?? 1)
-            print("| \(row.document) | \(format(Double(row.size) / 1e6)) | " + speeds.joined(separator: " | ")
-                + " | \(String(format: "%.2f×", eventsRatio)) | \(String(format: "%.2f×", valuesRatio)) |")
+            print(
+                "| \(row.document) | \(format(Double(row.size) / 1e6)) | " + speeds.joined(separator: " | ")
+                    + " | \(String(format: "%.2f×", eventsRatio)) | \(String(format: "%.2f×", valuesRatio)) |")
         }
         print("")
-        print("Peak resident memory, MiB (VmHWM of a child process that loads the file and parses it once; lower is better)")
+        print(
+            "Peak resident memory, MiB (VmHWM of a child process that loads the file and parses it once; lower is better)"
+        )
         print("")
         print("| document | load only | " + contenders.map(\.displayName).joined(separator: " | ") + " |")
         print("|---|---:|" + String(repeating: "---:|", count: contenders.count))
@@ -190,8 +196,9 @@ struct ThroughputTable {
             print("| \(row.document) | " + peaks.joined(separator: " | ") + " |")
         }
         print("")
-        print("Machine: \(cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-            + "\(ProcessInfo.processInfo.operatingSystemVersionString)")
+        print(
+            "Machine: \(cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+                + "\(ProcessInfo.processInfo.operatingSystemVersionString)")
         print("Command: \(command)")
     }
 

@@ -29,8 +29,9 @@ public struct BenchmarkDocument: Sendable {
         let present = files.filter { FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
         if present.count < files.count {
             let missing = files.filter { !present.contains($0) }.joined(separator: ", ")
-            FileHandle.standardError.write(Data(
-                "note: \(missing) not found in \(directory.path) (set ELEVATE_SHARED_DIR); skipped\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "note: \(missing) not found in \(directory.path) (set ELEVATE_SHARED_DIR); skipped\n".utf8))
         }
         for file in present {
             documents.append(BenchmarkDocument(name: file, source: .file(directory.appendingPathComponent(file))))
