@@ -50,10 +50,11 @@ import Testing
 
 extension DateDecoderTests {
     @Test func fastPathCoversNumericFormatsInFixedZones() {
-        let utc = TimeZone(identifier: "UTC")!
-        #expect(FixedDatePattern.cached(for: "yyyy-MM-dd", timeZone: utc) != nil)
-        #expect(FixedDatePattern.cached(for: "yyyy-MM-dd'T'HH:mm:ss", timeZone: utc) != nil)
-        #expect(FixedDatePattern.cached(for: "MMM d, yyyy", timeZone: utc) == nil)
-        #expect(FixedDatePattern.cached(for: "yyyy-MM-dd", timeZone: TimeZone(identifier: "Europe/Paris")!) == nil)
+        #expect(FixedDatePattern.fixedOffset(of: TimeZone(identifier: "UTC")!) == 0)
+        #expect(FixedDatePattern.fixedOffset(of: TimeZone(secondsFromGMT: 3600)!) == 3600)
+        #expect(FixedDatePattern.fixedOffset(of: TimeZone(identifier: "Europe/Paris")!) == nil)
+        #expect(FixedDatePattern.cached(for: "yyyy-MM-dd") != nil)
+        #expect(FixedDatePattern.cached(for: "yyyy-MM-dd'T'HH:mm:ss") != nil)
+        #expect(FixedDatePattern.cached(for: "MMM d, yyyy") == nil)
     }
 }

@@ -32,7 +32,7 @@ func treesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
 }
 
 /// A small deterministic generator, so that failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
+struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -143,7 +143,7 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
     }
 
     @Test func randomDoublesRoundTripBitExactly() throws {
-        var generator = SplitMix64(state: 0x5EED)
+        var generator = SeededGenerator(state: 0x5EED)
         var doubles: [Double] = []
         while doubles.count < 20_000 {
             // Random bit patterns cover subnormals and extreme exponents; random magnitudes cover
@@ -174,7 +174,7 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
     @Test func floatsUseTheirOwnShortestText() throws {
         #expect(try JSONWriter.string(for: Float(0.1)) == "0.1")
         #expect(try JSONWriter.string(for: [Float(1e-5), Float(3.4028235e38)]) == "[1e-05,3.4028235e+38]")
-        var generator = SplitMix64(state: 0xF10A7)
+        var generator = SeededGenerator(state: 0xF10A7)
         var floats: [Float] = []
         while floats.count < 5_000 {
             let candidate = Float(bitPattern: UInt32(truncatingIfNeeded: generator.next()))

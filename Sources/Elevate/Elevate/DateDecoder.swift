@@ -15,21 +15,28 @@ import Foundation
 public final class DateDecoder: Decoder {
     private let dateFormatString: String?
     private let fastPath: FixedDatePattern?
-    private let lock = NSLock()
-    private var formatter: DateFormatter?
+    private let fastPathOffset: Int
+    private let dateFormatter: DateFormatter?
 
     /// Creates a decoder for a `DateFormatter` format string.
     public init(dateFormatString: String) {
         self.dateFormatString = dateFormatString
-        self.fastPath = FixedDatePattern.cached(for: dateFormatString, timeZone: .current)
-        self.formatter = nil
+        self.dateFormatter = nil
+        if let offset = FixedDatePattern.fixedOffset(of: .current) {
+            self.fastPath = FixedDatePattern.cached(for: dateFormatString)
+            self.fastPathOffset = offset
+        } else {
+            self.fastPath = nil
+            self.fastPathOffset = 0
+        }
     }
 
     /// Creates a decoder that uses the given formatter for every string.
     public init(dateFormatter: DateFormatter) {
         self.dateFormatString = nil
         self.fastPath = nil
-        self.formatter = dateFormatter
+        self.fastPathOffset = 0
+        self.dateFormatter = dateFormatter
     }
 
     /// The `Date` the string spells.
@@ -39,23 +46,49 @@ public final class DateDecoder: Decoder {
         guard let string = StrictConversion.string(object) else {
             throw ParserError.validation(failureReason: "DateParser object to parse was not a String.")
         }
-        if let fastPath, let date = fastPath.date(from: string) {
+        if let fastPath, let date = fastPath.date(from: string, offsetSeconds: fastPathOffset) {
             return date
         }
-        let date: Date? = lock.withLock {
-            if formatter == nil {
-                let made = DateFormatter()
-                made.locale = Locale(identifier: "en_US_POSIX")
-                made.dateFormat = dateFormatString
-                formatter = made
-            }
-            return formatter!.date(from: string)
+        let date: Date?
+        if let dateFormatter {
+            date = dateFormatter.date(from: string)
+        } else {
+            date = DateFormatterPool.shared.date(from: string, format: dateFormatString ?? "")
         }
         guard let date else {
             throw ParserError.validation(
                 failureReason: "DateParser string could not be parsed to NSDate with the given formatter.")
         }
         return date
+    }
+}
+
+/// Reusable `DateFormatter`s by format and time zone: creating one costs far more than parsing
+/// with it, and decoders are created per element. A formatter is lent to one caller at a time,
+/// so none is used from two threads at once.
+final class DateFormatterPool: @unchecked Sendable {
+    static let shared = DateFormatterPool()
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var idle: [String: [DateFormatter]] = [:]
+
+    func date(from string: String, format: String) -> Date? {
+        let timeZone = TimeZone.current
+        let key = timeZone.identifier + "|" + format
+        let formatter = lock.withLock { idle[key]?.popLast() } ?? {
+            let made = DateFormatter()
+            made.locale = Locale(identifier: "en_US_POSIX")
+            made.timeZone = timeZone
+            made.dateFormat = format
+            return made
+        }()
+        defer {
+            lock.withLock {
+                if idle[key, default: []].count < 8 { idle[key, default: []].append(formatter) }
+            }
+        }
+        return formatter.date(from: string)
     }
 }
 
@@ -79,23 +112,22 @@ struct FixedDatePattern: Sendable {
 
     let fields: [Field]
     let length: Int
-    let offsetSeconds: Int
 
     private static let lock = NSLock()
+    // Guarded by `lock`.
     nonisolated(unsafe) private static var cache: [String: FixedDatePattern?] = [:]
 
-    static func cached(for format: String, timeZone: TimeZone) -> FixedDatePattern? {
-        guard let offset = fixedOffset(of: timeZone) else { return nil }
-        let key = "\(offset)|\(format)"
-        return lock.withLock {
-            if let known = cache[key] { return known }
-            let pattern = FixedDatePattern(format: format, offsetSeconds: offset)
-            if cache.count < 256 { cache[key] = pattern }
+    static func cached(for format: String) -> FixedDatePattern? {
+        lock.withLock {
+            if let known = cache[format] { return known }
+            let pattern = FixedDatePattern(format: format)
+            if cache.count < 256 { cache[format] = pattern }
             return pattern
         }
     }
 
-    private static func fixedOffset(of timeZone: TimeZone) -> Int? {
+    /// The offset of a time zone whose offset never changes, or nil.
+    static func fixedOffset(of timeZone: TimeZone) -> Int? {
         let identifier = timeZone.identifier
         if ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu"].contains(identifier) {
             return 0
@@ -107,7 +139,7 @@ struct FixedDatePattern: Sendable {
         return nil
     }
 
-    init?(format: String, offsetSeconds: Int) {
+    init?(format: String) {
         var fields: [Field] = []
         var bytes = Array(format.utf8)[...]
         while let byte = bytes.first {
@@ -147,10 +179,9 @@ struct FixedDatePattern: Sendable {
         else { return nil }
         self.fields = fields
         self.length = fields.reduce(0) { $0 + $1.width }
-        self.offsetSeconds = offsetSeconds
     }
 
-    func date(from string: String) -> Date? {
+    func date(from string: String, offsetSeconds: Int) -> Date? {
         var string = string
         return string.withUTF8 { bytes -> Date? in
             guard bytes.count == length else { return nil }

@@ -34,6 +34,9 @@ public enum Parser {
     public static func parseEntity(json: Any, closure: (Schema) -> Void) throws -> [String: Any] {
         let schema = Schema()
         closure(schema)
+        if let object = json as? [String: Any] {
+            return try EntityValidator.validate(schema) { $0.value(inObject: object) }
+        }
         return try EntityValidator.validate(schema) { $0.value(in: json) }
     }
 }

@@ -12,7 +12,9 @@ public final class Schema {
     /// The properties added so far.
     public private(set) var properties: [SchemaProperty] = []
 
-    init() {}
+    init() {
+        properties.reserveCapacity(8)
+    }
 
     /// Adds a property whose value is kept as its JSON type.
     @discardableResult

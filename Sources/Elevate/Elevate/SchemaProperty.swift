@@ -1,5 +1,5 @@
 /// One property of a ``Schema``: where it is, what type it must have, and how to decode it.
-public final class SchemaProperty {
+public struct SchemaProperty {
     /// The key path of the property, as given to ``Schema/addProperty(keyPath:type:optional:)``.
     public let keyPath: String
     /// The JSON type the value must have.

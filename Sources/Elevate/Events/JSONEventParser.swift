@@ -41,11 +41,23 @@ public final class JSONEventParser {
     /// The absolute offset just past the token being delivered, when read inside a handler call;
     /// between calls, the number of bytes accepted so far.
     public var currentByteOffset: Int {
-        guard chunkBase != nil, let handle else { return chunkOffset }
+        guard chunkBase != nil else { return chunkOffset }
         return chunkOffset + Int(yajl_get_bytes_consumed(handle))
     }
 
-    private var handle: OpaquePointer?
+    private let handle: OpaquePointer
+    /// What the C callbacks touch on every event. It lives in manually allocated memory: class
+    /// properties would cost a retain of the parser and a dynamic exclusivity check per access,
+    /// which measured at a third of the event layer's time.
+    private let state: UnsafeMutablePointer<CallbackState>
+
+    fileprivate struct CallbackState {
+        var parser: Unmanaged<JSONEventParser>?
+        /// In-chunk offset after the last token that produced an event; -1 when none did yet.
+        var lastEventEnd = -1
+        var depth = 0
+        let maximumDepth: Int
+    }
     private var failure: (any Error)?
     private var isFinished = false
 
@@ -56,32 +68,39 @@ public final class JSONEventParser {
     private var chunkOffset = 0
     private var linesBeforeChunk = 0
     private var lineStartBeforeChunk = 0
-    /// In-chunk offset after the last token that produced an event; -1 when none did yet.
-    private var lastEventEnd = -1
     /// Bytes after the last event of earlier chunks: the start of a token YAJL is still
     /// buffering. Needed to re-read a split string's raw escapes, and to bound token size.
     private var carry: [UInt8] = []
     /// Chunks held back while one long token is open (see `parse(_:)`).
     private var held: [UInt8] = []
-    private var depth = 0
     private var byteOrderMarkProbe: [UInt8]? = []
 
     /// Creates a parser that sends events to `handler`.
     public init(handler: any JSONEventHandler, options: JSONParsingOptions = .default) {
         self.options = options
         self.handler = handler
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        handle = yajl_alloc(Self.callbacks, nil, context)
+        state = .allocate(capacity: 1)
+        state.initialize(to: CallbackState(maximumDepth: options.maximumDepth))
+        // yajl_alloc fails only when malloc does.
+        handle = yajl_alloc(Self.callbacks, nil, UnsafeMutableRawPointer(state))!
         if options.allowsComments {
             _ = cyajl_config_flag(handle, yajl_allow_comments, 1)
         }
         if options.allowsMultipleValues {
             _ = cyajl_config_flag(handle, yajl_allow_multiple_values, 1)
         }
+        state.pointee.parser = Unmanaged.passUnretained(self)
     }
 
     deinit {
-        if let handle { yajl_free(handle) }
+        yajl_free(handle)
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    private var lastEventEnd: Int {
+        get { state.pointee.lastEventEnd }
+        set { state.pointee.lastEventEnd = newValue }
     }
 
     // MARK: Feeding input
@@ -337,8 +356,8 @@ public final class JSONEventParser {
 
     fileprivate func onStartContainer(object: Bool) -> Int32 {
         markEvent()
-        depth += 1
-        if depth > options.maximumDepth {
+        state.pointee.depth += 1
+        if state.pointee.depth > state.pointee.maximumDepth {
             return failInCallback(
                 .depthLimitExceeded, "nesting is deeper than the maximum depth of \(options.maximumDepth)")
         }
@@ -347,7 +366,7 @@ public final class JSONEventParser {
 
     fileprivate func onEndContainer(object: Bool) -> Int32 {
         markEvent()
-        depth -= 1
+        state.pointee.depth -= 1
         return deliver { object ? try handler.endObject() : try handler.endArray() }
     }
 
@@ -402,27 +421,34 @@ public final class JSONEventParser {
     private func hasUnpairedSurrogateEscape() -> Bool {
         guard let chunkBase else { return false }
         let end = Int(yajl_get_bytes_consumed(handle))
-        var raw: [UInt8] = lastEventEnd >= 0 ? [] : carry
-        raw.append(contentsOf: UnsafeRawBufferPointer(start: chunkBase + max(lastEventEnd, 0), count: end - max(lastEventEnd, 0)))
-        return raw.withUnsafeBytes { token -> Bool in
-            // The closing quote is the last byte; the opening quote is the nearest earlier quote
-            // not preceded by an odd run of backslashes.
-            guard token.count >= 2 else { return false }
-            var open = token.count - 2
-            while open >= 0 {
-                if token[open] == UInt8(ascii: "\"") {
-                    var backslashes = 0
-                    while open - backslashes - 1 >= 0, token[open - backslashes - 1] == UInt8(ascii: "\\") {
-                        backslashes += 1
-                    }
-                    if backslashes % 2 == 0 { break }
-                }
-                open -= 1
-            }
-            guard open >= 0 else { return false }
-            let body = UnsafeRawBufferPointer(rebasing: token[(open + 1)..<(token.count - 1)])
-            return UTF8Validation.firstUnpairedSurrogateEscape(in: body) != nil
+        let tokenStart = max(lastEventEnd, 0)
+        let inChunk = UnsafeRawBufferPointer(start: chunkBase + tokenStart, count: end - tokenStart)
+        if lastEventEnd >= 0 {
+            // The whole token is in this chunk: read it in place.
+            return Self.hasUnpairedSurrogateEscape(token: inChunk)
         }
+        // The token began in an earlier chunk: join the carried bytes to this chunk's part.
+        return (carry + inChunk).withUnsafeBytes { Self.hasUnpairedSurrogateEscape(token: $0) }
+    }
+
+    private static func hasUnpairedSurrogateEscape(token: UnsafeRawBufferPointer) -> Bool {
+        // The closing quote is the last byte; the opening quote is the nearest earlier quote
+        // not preceded by an odd run of backslashes.
+        guard token.count >= 2 else { return false }
+        var open = token.count - 2
+        while open >= 0 {
+            if token[open] == UInt8(ascii: "\"") {
+                var backslashes = 0
+                while open - backslashes - 1 >= 0, token[open - backslashes - 1] == UInt8(ascii: "\\") {
+                    backslashes += 1
+                }
+                if backslashes % 2 == 0 { break }
+            }
+            open -= 1
+        }
+        guard open >= 0 else { return false }
+        let body = UnsafeRawBufferPointer(rebasing: token[(open + 1)..<(token.count - 1)])
+        return UTF8Validation.firstUnpairedSurrogateEscape(in: body) != nil
     }
 
     // MARK: The C callback table
@@ -433,25 +459,29 @@ public final class JSONEventParser {
         let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         table.initialize(
             to: yajl_callbacks(
-                yajl_null: { context in parser(context).onNull() },
-                yajl_boolean: { context, value in parser(context).onBool(value != 0) },
+                yajl_null: { context in JSONEventParser.withParser(context) { $0.onNull() } },
+                yajl_boolean: { context, value in JSONEventParser.withParser(context) { $0.onBool(value != 0) } },
                 yajl_integer: nil,
                 yajl_double: nil,
-                yajl_number: { context, text, length in parser(context).onNumber(text, length) },
-                yajl_string: { context, text, length in parser(context).onText(text, length, isKey: false) },
-                yajl_start_map: { context in parser(context).onStartContainer(object: true) },
-                yajl_map_key: { context, text, length in parser(context).onText(text, length, isKey: true) },
-                yajl_end_map: { context in parser(context).onEndContainer(object: true) },
-                yajl_start_array: { context in parser(context).onStartContainer(object: false) },
-                yajl_end_array: { context in parser(context).onEndContainer(object: false) }
+                yajl_number: { context, text, length in JSONEventParser.withParser(context) { $0.onNumber(text, length) } },
+                yajl_string: { context, text, length in JSONEventParser.withParser(context) { $0.onText(text, length, isKey: false) } },
+                yajl_start_map: { context in JSONEventParser.withParser(context) { $0.onStartContainer(object: true) } },
+                yajl_map_key: { context, text, length in JSONEventParser.withParser(context) { $0.onText(text, length, isKey: true) } },
+                yajl_end_map: { context in JSONEventParser.withParser(context) { $0.onEndContainer(object: true) } },
+                yajl_start_array: { context in JSONEventParser.withParser(context) { $0.onStartContainer(object: false) } },
+                yajl_end_array: { context in JSONEventParser.withParser(context) { $0.onEndContainer(object: false) } }
             ))
         return table
     }()
 }
 
-@inline(__always)
-private func parser(_ context: UnsafeMutableRawPointer?) -> JSONEventParser {
-    Unmanaged<JSONEventParser>.fromOpaque(context!).takeUnretainedValue()
+extension JSONEventParser {
+    /// Runs `body` on the parser behind a callback context without retaining it: the parser is
+    /// alive for the whole `yajl_parse` call that invokes the callback.
+    @inline(__always)
+    fileprivate static func withParser(_ context: UnsafeMutableRawPointer?, _ body: (JSONEventParser) -> Int32) -> Int32 {
+        context!.assumingMemoryBound(to: CallbackState.self).pointee.parser!._withUnsafeGuaranteedRef(body)
+    }
 }
 
 #if canImport(Glibc)

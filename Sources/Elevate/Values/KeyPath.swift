@@ -1,31 +1,43 @@
-import class Foundation.NSNull
-
 /// A key path as Elevate spells it: `"response.items"`, or `""` for the root.
 ///
 /// The path splits on `.`; a component that is a decimal number also selects an array element
 /// where the container is an array (`"items.0.name"`). A root key that itself contains dots
 /// (`"a.b"`) wins over the split path, as in Elevate.
+///
+/// Schemas are rebuilt for every decoded element, so creating a key path must be cheap: it only
+/// notes whether the text has a dot, and splits it when a lookup needs the components.
 struct KeyPath: Hashable, Sendable {
     /// The text the user wrote.
     let text: String
-    /// The split components; empty for the root.
-    let components: [String]
+    /// Whether the text contains a dot, i.e. names more than one component.
+    let hasLiteralAlternative: Bool
 
     init(_ text: String) {
         self.text = text
-        self.components = text.isEmpty ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.hasLiteralAlternative = text.utf8.contains(UInt8(ascii: "."))
     }
 
-    /// Whether the whole text may also name a single root key (it contains a dot).
-    var hasLiteralAlternative: Bool { components.count > 1 }
+    /// The split components; empty for the root.
+    var components: [String] {
+        if text.isEmpty { return [] }
+        if !hasLiteralAlternative { return [text] }
+        return text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
 
     /// The value at this key path in a value tree, with Elevate's rules; nil when absent.
     func value(in root: Any) -> Any? {
-        if components.isEmpty { return root }
-        if hasLiteralAlternative, let object = root as? [String: Any], let value = object[text] {
-            return value
-        }
+        if text.isEmpty { return root }
+        if let object = root as? [String: Any] { return value(inObject: object) }
         return Self.value(in: root, at: components[...])
+    }
+
+    /// The value at this key path below a root object (already cast, to cast once per entity).
+    func value(inObject object: [String: Any]) -> Any? {
+        if text.isEmpty { return object }
+        // A single key, or a literal dotted key, is one dictionary lookup.
+        if let value = object[text] { return value }
+        guard hasLiteralAlternative else { return nil }
+        return Self.value(in: object, at: components[...])
     }
 
     /// Walks `components` from `value`: keys into objects, indices into arrays.
