@@ -1,3 +1,6 @@
+// The operators are inlinable so that callers specialize them for their concrete types: a
+// generic cast per extracted property otherwise costs a runtime metadata lookup.
+
 /// The precedence of the extraction operators: above `??`, so that
 /// `entity <-? "count" ?? 0` reads as `(entity <-? "count") ?? 0`.
 precedencegroup ElevateExtractionPrecedence {
@@ -19,6 +22,7 @@ infix operator <--? : ElevateExtractionPrecedence
 /// The schema has already checked the JSON: a type mismatch here is a programming error (the
 /// property's Swift type differs from its schema type), and stops the program with a message
 /// naming the key path.
+@inlinable
 public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
     guard let value = entity[keyPath] else {
         preconditionFailure("Elevate: key path [\(keyPath)] is not in the entity; is it optional in the schema?")
@@ -30,11 +34,13 @@ public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
 }
 
 /// The value of an optional property, or nil when it was missing or null.
+@inlinable
 public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
     entity[keyPath] as? T
 }
 
 /// The elements of a required array property, as the element type its schema guarantees.
+@inlinable
 public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
     guard let elements = entity[keyPath] as? [Any] else {
         preconditionFailure("Elevate: key path [\(keyPath)] is not an array in the entity")
@@ -48,6 +54,7 @@ public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
 }
 
 /// The elements of an optional array property, or nil when it was missing or null.
+@inlinable
 public func <--? <T>(entity: [String: Any], keyPath: String) -> [T]? {
     guard let elements = entity[keyPath] as? [Any] else { return nil }
     var typed: [T] = []

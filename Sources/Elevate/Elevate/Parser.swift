@@ -105,8 +105,7 @@ func parseDocument(_ input: JSONInput, handler: KeyPathSelector, options: Stream
 /// Checks each schema property against the value a lookup finds for it.
 enum EntityValidator {
     static func validate(_ schema: Schema, lookup: (KeyPath) -> Any?) throws -> [String: Any] {
-        var entity: [String: Any] = [:]
-        entity.reserveCapacity(schema.properties.count)
+        var entity = [String: Any](minimumCapacity: schema.properties.count)
         var failures: [String] = []
         for property in schema.properties {
             let value = lookup(property.path)
@@ -139,7 +138,7 @@ enum EntityValidator {
         }
         guard let decode = decodingFunction(for: property) else { return typed }
         if property.type == .array, let elements = typed as? [Any] {
-            return try decodeElements(elements, with: decode, methodName: property.decodingMethodName ?? "", failures: &failures)
+            return try decodeElements(elements, with: decode, property: property, failures: &failures)
         }
         do {
             return try decode(typed)
@@ -151,7 +150,7 @@ enum EntityValidator {
 
     /// Decodes each element, recording every failing element in Elevate's words.
     static func decodeElements(
-        _ elements: [Any], with decode: (Any) throws -> Any, methodName: String, failures: inout [String]
+        _ elements: [Any], with decode: (Any) throws -> Any, property: SchemaProperty, failures: inout [String]
     ) throws -> [Any] {
         var decoded: [Any] = []
         decoded.reserveCapacity(elements.count)
@@ -159,7 +158,9 @@ enum EntityValidator {
             do {
                 decoded.append(try decode(element))
             } catch ParserError.validation(let reason) {
-                failures.append(arrayElementFailure(index: index, methodName: methodName, reason: reason))
+                // The method's name is only worked out on failure: describing a type is costly.
+                failures.append(
+                    arrayElementFailure(index: index, methodName: property.decodingMethodName ?? "", reason: reason))
             }
         }
         return decoded

@@ -23,11 +23,17 @@ public final class JSONValueBuilder: JSONEventHandler {
         case array
     }
 
-    private var kinds: [Open] = []
-    private var objects: [[String: Any]] = []
-    private var keys: [String] = []
-    private var arrays: [[Any]] = []
-    private var result: Any?
+    // Touched on every event. The accesses never overlap (nothing here calls out while mutating),
+    // so the per-access dynamic exclusivity checks are pure cost: opt out of them.
+    @exclusivity(unchecked) private var kinds: [Open] = []
+    @exclusivity(unchecked) private var objects: [[String: Any]] = []
+    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var arrays: [[Any]] = []
+    @exclusivity(unchecked) private var result: Any?
+    /// The member count of the last object finished at each depth: the next object at that
+    /// depth (usually the next element of the same array) starts with that capacity, sparing
+    /// the dictionary's regrowth.
+    @exclusivity(unchecked) private var capacityHints: [Int] = []
 
     /// A shared `NSNull`, so that nulls do not allocate.
     static let null = NSNull()
@@ -73,8 +79,10 @@ public final class JSONValueBuilder: JSONEventHandler {
 
     /// Begins an object.
     public func startObject() {
+        let depth = objects.count
+        let hint = depth < capacityHints.count ? capacityHints[depth] : 0
         kinds.append(.object)
-        objects.append([:])
+        objects.append(Dictionary(minimumCapacity: hint))
         keys.append("")
     }
 
@@ -87,7 +95,14 @@ public final class JSONValueBuilder: JSONEventHandler {
     public func endObject() {
         kinds.removeLast()
         keys.removeLast()
-        add(objects.removeLast())
+        let object = objects.removeLast()
+        let depth = objects.count
+        if depth < capacityHints.count {
+            capacityHints[depth] = object.count
+        } else if depth == capacityHints.count {
+            capacityHints.append(object.count)
+        }
+        add(object)
     }
 
     /// Begins an array.

@@ -77,20 +77,22 @@ final class KeyPathSelector: JSONEventHandler {
     }
 
     private let root = Node()
-    private var stack: [Frame] = []
-    private var skipDepth = 0
-    private var capture: Capture?
-    private var captureDepth = 0
+    // The state below is touched on every event and never accessed reentrantly: the dynamic
+    // exclusivity checks Swift would add to each access are opted out of.
+    @exclusivity(unchecked) private var stack: [Frame] = []
+    @exclusivity(unchecked) private var skipDepth = 0
+    @exclusivity(unchecked) private var capture: Capture?
+    @exclusivity(unchecked) private var captureDepth = 0
     private let builder = JSONValueBuilder()
     /// Receives the captured events instead of `builder` while a `.forward` target is captured.
-    private var forwardSink: (any JSONEventHandler)?
+    @exclusivity(unchecked) private var forwardSink: (any JSONEventHandler)?
     var callbacks: Callbacks
     /// The largest captured value, in input bytes; checked as its events arrive, so that memory
     /// stays bounded even for a hostile element.
     var maximumCaptureSize = Int.max
     /// The parser's current byte offset, for the size check (unset: no check).
     var currentOffset: (() -> Int)?
-    private var captureStart = 0
+    @exclusivity(unchecked) private var captureStart = 0
     /// Whether the most recent top-level value is an object (nil before the first value).
     private(set) var rootIsObject: Bool?
 
