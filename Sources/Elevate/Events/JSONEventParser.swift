@@ -83,6 +83,9 @@ public final class JSONEventParser {
         state.initialize(to: CallbackState(maximumDepth: options.maximumDepth))
         // yajl_alloc fails only when malloc does.
         handle = yajl_alloc(Self.callbacks, nil, UnsafeMutableRawPointer(state))!
+        // UTF8Validation checks every string completely after YAJL; YAJL's partial check
+        // (byte patterns only) would only repeat part of that work.
+        _ = cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
         if options.allowsComments {
             _ = cyajl_config_flag(handle, yajl_allow_comments, 1)
         }
@@ -347,8 +350,9 @@ public final class JSONEventParser {
         }
     }
 
-    private func failInCallback(_ kind: JSONSyntaxError.Kind, _ message: String) -> Int32 {
-        let consumed = Int(yajl_get_bytes_consumed(handle))
+    /// Records an error at `offset` in the chunk (by default, just past the current token).
+    private func failInCallback(_ kind: JSONSyntaxError.Kind, _ message: String, at offset: Int? = nil) -> Int32 {
+        let consumed = offset ?? Int(yajl_get_bytes_consumed(handle))
         let chunk = UnsafeRawBufferPointer(start: chunkBase, count: chunkCount)
         pendingError = makeError(kind, message, at: consumed, in: chunk)
         return 0
@@ -372,15 +376,19 @@ public final class JSONEventParser {
 
     fileprivate func onText(_ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool) -> Int32 {
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+        // YAJL's own UTF-8 check is off (it checks byte patterns only): this one is complete.
         let validation = UTF8Validation.validate(bytes)
-        if validation.invalidOffset != nil {
+        if let invalidOffset = validation.invalidOffset {
+            let inChunk = length > 0 && isInChunk(pointer)
             // A lone low surrogate escape comes out of YAJL as invalid UTF-8: name the real cause.
-            let kind: JSONSyntaxError.Kind =
-                length > 0 && !isInChunk(pointer) && hasUnpairedSurrogateEscape() ? .unpairedSurrogate : .invalidUTF8
+            if !inChunk, length > 0, hasUnpairedSurrogateEscape() {
+                markEvent()
+                return failInCallback(.unpairedSurrogate, "\\u escape is an unpaired UTF-16 surrogate")
+            }
             markEvent()
-            return kind == .unpairedSurrogate
-                ? failInCallback(kind, "\\u escape is an unpaired UTF-16 surrogate")
-                : failInCallback(kind, "\(isKey ? "key" : "string") is not valid UTF-8")
+            // Unescaped text in this chunk: point at the offending byte itself.
+            let offset = inChunk ? UnsafeRawPointer(pointer!) - chunkBase! + invalidOffset : nil
+            return failInCallback(.invalidUTF8, "\(isKey ? "key" : "string") is not valid UTF-8", at: offset)
         }
         if length > 0, !isInChunk(pointer), validation.hasFourByteSequence || memchr(pointer!, 0x3F, length) != nil {
             // The string had escapes. YAJL turns a lone high surrogate escape into "?" and a
