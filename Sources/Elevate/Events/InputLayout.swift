@@ -12,15 +12,18 @@ struct InputLayout {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         var index = 0
-        // Bytes below 0x0D are rare in JSON (only \t and \n are legal); skip 16 at a time.
-        let threshold = SIMD16<UInt8>(repeating: 0x0D)
+        // Bytes below 0x0D are rare in JSON (only \t and \n are legal): skip eight at a time
+        // while no byte of the word is below 0x0D (the "has less than" bit trick).
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let below0D = ones &* 0x0D
+        let high = ones &* 0x80
         while index < count {
-            while index + 16 <= count {
-                let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-                if any(block .< threshold) { break }
-                index += 16
+            while index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if (word &- below0D) & ~word & high != 0 { break }
+                index += 8
             }
-            let end = min(index + 16, count)
+            let end = min(index + 8, count)
             while index < end {
                 let byte = base.load(fromByteOffset: index, as: UInt8.self)
                 if byte == 0x0A {

@@ -12,6 +12,7 @@ enum UTF8Validation {
     static func validate(_ bytes: UnsafeRawBufferPointer) -> Result {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return Result(invalidOffset: nil, hasFourByteSequence: false) }
+        if isASCII(base, count) { return Result(invalidOffset: nil, hasFourByteSequence: false) }
         var index = 0
         var hasFourByte = false
         while index < count {
@@ -59,6 +60,30 @@ enum UTF8Validation {
             index += length
         }
         return Result(invalidOffset: nil, hasFourByteSequence: hasFourByte)
+    }
+
+    /// Whether every byte is below 0x80: the common case, answered with word-sized loads
+    /// (overlapping at the end rather than falling back to single bytes).
+    @inline(__always)
+    private static func isASCII(_ base: UnsafeRawPointer, _ count: Int) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        if count >= 8 {
+            var bits: UInt64 = 0
+            var index = 0
+            while index + 8 <= count {
+                bits |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            bits |= base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            return bits & high == 0
+        }
+        if count >= 4 {
+            let bits = base.loadUnaligned(as: UInt32.self) | base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            return bits & 0x8080_8080 == 0
+        }
+        var bits: UInt8 = 0
+        for index in 0..<count { bits |= base.load(fromByteOffset: index, as: UInt8.self) }
+        return bits & 0x80 == 0
     }
 
     /// Checks the `\u` escapes of a raw string token (between its quotes) for unpaired surrogates,
