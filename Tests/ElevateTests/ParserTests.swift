@@ -265,3 +265,66 @@ private func entity(_ json: String, _ build: @escaping (Schema) -> Void) throws 
         #expect(dictionary["a"] as? Int == 1)
     }
 }
+
+@Suite struct ValidationPathTests {
+    struct Address: Elevate.Decodable {
+        init(json: Any) throws {
+            _ = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "street", type: .string)
+                schema.addProperty(keyPath: "city", type: .string)
+            }
+        }
+    }
+
+    struct Person: Elevate.Decodable {
+        init(json: Any) throws {
+            _ = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "name", type: .string)
+                schema.addProperty(keyPath: "addresses", type: .array, decodableType: Address.self)
+            }
+        }
+    }
+
+    @Test func nestedFailuresCarryTheirFullPath() throws {
+        let json = #"""
+            {"response": {"items": [
+              {"name": "a", "addresses": [{"street": "s", "city": "c"}]},
+              {"name": "b", "addresses": [{"street": "s", "city": "c"}, {"street": 1}]},
+              {"addresses": []}
+            ]}}
+            """#
+        do {
+            let _: [Person] = try Elevate.decodeArray(from: Data(json.utf8), atKeyPath: "response.items")
+            Issue.record("no error")
+        } catch let error as ParserError {
+            // Elevate's text is unchanged...
+            #expect(
+                error.failureReason == """
+                    Error parsing array object at index 1 with parser [Person]
+                    Error parsing array object at index 1 with parser [Address]
+                    Value for key path [street] is of incorrect type
+                    Required key path [city] was missing or null
+                    --
+                    --
+                    Error parsing array object at index 2 with parser [Person]
+                    Required key path [name] was missing or null
+                    --
+                    """)
+            // ...and the paths come alongside.
+            #expect(
+                error.failures == [
+                    ValidationFailure(
+                        path: "response.items[1].addresses[1].street", message: "Value for key path [street] is of incorrect type"),
+                    ValidationFailure(
+                        path: "response.items[1].addresses[1].city", message: "Required key path [city] was missing or null"),
+                    ValidationFailure(path: "response.items[2].name", message: "Required key path [name] was missing or null"),
+                ])
+        }
+    }
+
+    @Test func foreignErrorsHaveOneFailureWithoutPath() {
+        let error = ParserError.validation(failureReason: "something only the user knows \(UUID())")
+        #expect(error.failures.count == 1)
+        #expect(error.failures[0].path == "")
+    }
+}

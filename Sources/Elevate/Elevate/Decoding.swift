@@ -70,7 +70,7 @@ enum ArrayDecoding {
     private struct Candidate {
         var found: Found = .missing
         var elements: [Any] = []
-        var failures: [String] = []
+        var failures = FailureCollector()
     }
 
     private enum Found {
@@ -102,8 +102,9 @@ enum ArrayDecoding {
             do {
                 candidates[target].elements.append(try decode(element))
             } catch ParserError.validation(let reason) {
-                candidates[target].failures.append(
-                    EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason))
+                candidates[target].failures.addNested(
+                    EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason),
+                    reason: reason, at: elementPath(keyPath, index))
             }
         }
         try parseDocument(input, handler: KeyPathSelector(targets: targets, callbacks: callbacks), options: options)
@@ -116,7 +117,7 @@ enum ArrayDecoding {
             throw ParserError.validation(failureReason: "Value for key path [\(keyPath)] is of incorrect type")
         case .array:
             guard chosen.failures.isEmpty else {
-                throw ParserError.validation(failureReason: chosen.failures.joined(separator: "\n"))
+                throw chosen.failures.error()
             }
             return chosen.elements.map { $0 as! T }
         }

@@ -106,12 +106,12 @@ func parseDocument(_ input: JSONInput, handler: KeyPathSelector, options: Stream
 enum EntityValidator {
     static func validate(_ schema: Schema, lookup: (KeyPath) -> Any?) throws -> [String: Any] {
         var entity = [String: Any](minimumCapacity: schema.properties.count)
-        var failures: [String] = []
+        var failures = FailureCollector()
         for property in schema.properties {
             let value = lookup(property.path)
             guard let value, !isNull(value) else {
                 if !property.optional {
-                    failures.append("Required key path [\(property.keyPath)] was missing or null")
+                    failures.add("Required key path [\(property.keyPath)] was missing or null", at: property.keyPath)
                 }
                 continue
             }
@@ -120,7 +120,7 @@ enum EntityValidator {
             }
         }
         if !failures.isEmpty {
-            throw ParserError.validation(failureReason: failures.joined(separator: "\n"))
+            throw failures.error()
         }
         return entity
     }
@@ -131,9 +131,11 @@ enum EntityValidator {
     }
 
     /// The typed, decoded value, or nil after recording why it does not fit.
-    private static func validate(_ value: Any, for property: SchemaProperty, failures: inout [String]) throws -> Any? {
+    private static func validate(_ value: Any, for property: SchemaProperty, failures: inout FailureCollector) throws
+        -> Any?
+    {
         guard let typed = typedValue(value, as: property.type) else {
-            failures.append("Value for key path [\(property.keyPath)] is of incorrect type")
+            failures.add("Value for key path [\(property.keyPath)] is of incorrect type", at: property.keyPath)
             return nil
         }
         guard let decode = decodingFunction(for: property) else { return typed }
@@ -143,14 +145,14 @@ enum EntityValidator {
         do {
             return try decode(typed)
         } catch ParserError.validation(let reason) {
-            failures.append(reason)
+            failures.addNested(reason, reason: reason, at: property.keyPath)
             return nil
         }
     }
 
     /// Decodes each element, recording every failing element in Elevate's words.
     static func decodeElements(
-        _ elements: [Any], with decode: (Any) throws -> Any, property: SchemaProperty, failures: inout [String]
+        _ elements: [Any], with decode: (Any) throws -> Any, property: SchemaProperty, failures: inout FailureCollector
     ) throws -> [Any] {
         var decoded: [Any] = []
         decoded.reserveCapacity(elements.count)
@@ -159,8 +161,9 @@ enum EntityValidator {
                 decoded.append(try decode(element))
             } catch ParserError.validation(let reason) {
                 // The method's name is only worked out on failure: describing a type is costly.
-                failures.append(
-                    arrayElementFailure(index: index, methodName: property.decodingMethodName ?? "", reason: reason))
+                failures.addNested(
+                    arrayElementFailure(index: index, methodName: property.decodingMethodName ?? "", reason: reason),
+                    reason: reason, at: elementPath(property.keyPath, index))
             }
         }
         return decoded

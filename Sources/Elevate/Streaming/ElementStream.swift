@@ -16,7 +16,7 @@ final class ElementStream<T> {
     /// Which candidate path matched first (0: split path, 1: literal dotted root key).
     private var activeTarget: Int?
     private var foundNonArray: Any?
-    private var failures: [String] = []
+    private var failures = FailureCollector()
     private(set) var deliveredCount = 0
 
     init(
@@ -61,8 +61,12 @@ final class ElementStream<T> {
             decoded = try decode(element)
         } catch ParserError.validation(let reason) {
             let failure = EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason)
-            guard options.skipsInvalidElements else { throw ParserError.validation(failureReason: failure) }
-            failures.append(failure)
+            guard options.skipsInvalidElements else {
+                var single = FailureCollector()
+                single.addNested(failure, reason: reason, at: elementPath(keyPath, index))
+                throw single.error()
+            }
+            failures.addNested(failure, reason: reason, at: elementPath(keyPath, index))
             return
         }
         deliveredCount += 1
@@ -89,7 +93,7 @@ final class ElementStream<T> {
             throw ParserError.validation(failureReason: "Value for key path [\(keyPath)] is of incorrect type")
         }
         if !failures.isEmpty {
-            throw ParserError.validation(failureReason: failures.joined(separator: "\n"))
+            throw failures.error()
         }
         return deliveredCount
     }
@@ -101,7 +105,7 @@ final class ElementStream<T> {
             throw ParserError(error)
         } catch let error as KeyPathSelector.CaptureTooLarge {
             throw ParserError.validation(
-                failureReason: "Element at index \(deliveredCount + failures.count) of key path [\(keyPath)] "
+                failureReason: "Element at index \(deliveredCount + failures.texts.count) of key path [\(keyPath)] "
                     + "is larger than the maximum element size of \(error.limit) bytes")
         }
     }
