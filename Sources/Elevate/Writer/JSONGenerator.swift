@@ -90,6 +90,12 @@ final class JSONGenerator {
         }
     }
 
+    /// Makes the generator ready for a new top-level value, keeping ``output``.
+    func reset() {
+        yajl_gen_reset(handle, nil)
+        openContainers = 0
+    }
+
     // MARK: Tokens
 
     func openObject() throws {
@@ -119,13 +125,17 @@ final class JSONGenerator {
     /// Writes a string, or an object key when one is expected.
     func string(_ value: String) throws {
         var value = value
-        try value.withUTF8 { bytes in
-            escapingLineSeparators = options.escapesLineSeparators && Self.containsLineSeparator(bytes)
-            defer { escapingLineSeparators = false }
-            // An empty buffer may have no base address; YAJL reads nothing when the length is 0.
-            let base = bytes.baseAddress ?? UnsafeRawPointer(Self.indentUnit).assumingMemoryBound(to: UInt8.self)
-            try check(yajl_gen_string(handle, base, bytes.count))
-        }
+        try value.withUTF8 { bytes in try string(UnsafeRawBufferPointer(bytes)) }
+    }
+
+    /// Writes a string given as valid UTF-8 bytes, or an object key when one is expected.
+    func string(_ bytes: UnsafeRawBufferPointer) throws {
+        let utf8 = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        escapingLineSeparators = options.escapesLineSeparators && Self.containsLineSeparator(utf8)
+        defer { escapingLineSeparators = false }
+        // An empty buffer may have no base address; YAJL reads nothing when the length is 0.
+        let base = utf8.baseAddress ?? UnsafeRawPointer(Self.indentUnit).assumingMemoryBound(to: UInt8.self)
+        try check(yajl_gen_string(handle, base, utf8.count))
     }
 
     /// Writes number text as it is: callers pass only text that passed the JSON grammar, or
