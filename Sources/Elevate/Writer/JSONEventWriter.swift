@@ -193,8 +193,8 @@ public final class JSONEventWriter: JSONEventHandler {
     /// Writes the opening of the pending container: on the current generator, or when that holds
     /// as many containers as YAJL allows, on a new child generator whose depth starts at zero.
     ///
-    /// The child's first bytes (`[` or `{`) go into the parent as one value through YAJL's number
-    /// call, so the parent writes the separator and indentation before them and then counts the
+    /// The child's first byte (`[` or `{`) goes into the parent as one value through YAJL's number
+    /// call, so the parent writes the separator and indentation before it and then counts the
     /// whole container as written; the rest of the child's text follows in order. This is
     /// ``JSONWriter``'s splice, made incremental: nothing but the open levels is held in memory.
     private func writePendingOpen() throws {
@@ -207,9 +207,12 @@ public final class JSONEventWriter: JSONEventHandler {
         }
         let child = JSONGenerator(options: options, indentLevels: containers.count - 1)
         try container == .object ? child.openObject() : child.openArray()
+        // Only the bracket goes through the parent: it would indent the newline that follows by its
+        // own prefix, while the child's prefix already counts every enclosing level.
         let opening = child.output
         child.output.removeAll(keepingCapacity: true)
-        try opening.withUnsafeBytes { try current.rawValue($0) }
+        try opening.withUnsafeBytes { try current.rawValue(UnsafeRawBufferPointer(rebasing: $0[..<1])) }
+        current.output.append(contentsOf: opening[1...])
         generators.append(child)
     }
 
