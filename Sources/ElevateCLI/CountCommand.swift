@@ -15,7 +15,8 @@ struct CountCommand: ParsableCommand {
 
     @Option(
         name: .customLong("key-path"),
-        help: "Where the array or object is: keys separated by '.', array indices as numbers (items.0.tags); '' is the root.")
+        help: "Keys joined by '.', array indices as numbers (items.0.tags); '' (the default) is the root."
+    )
     var keyPath = ""
 
     @Flag(name: .customLong("allow-comments"), help: "Accept /* … */ and // … comments.")

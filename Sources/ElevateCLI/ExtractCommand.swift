@@ -18,7 +18,7 @@ struct ExtractCommand: ParsableCommand {
 
     @Option(
         name: .customLong("key-path"),
-        help: "Where the value is: keys separated by '.', array indices as numbers (items.0.name); '' is the root.")
+        help: "Keys joined by '.', array indices as numbers (items.0.name); '' (the default) is the root.")
     var keyPath = ""
 
     @Flag(help: "Indent the output, one member or element per line.")

@@ -56,8 +56,9 @@ struct GenerateCommand: ParsableCommand {
                 progress?.update(written)
             }
             if verbose {
-                printToStandardError("\(output): \(summary.itemCount) \(kind.rawValue == "people" ? "people" : "rows"), "
-                    + "\(summary.byteCount) bytes")
+                printToStandardError(
+                    "\(output): \(summary.itemCount) \(kind == .people ? "people" : "rows"), "
+                        + "\(summary.byteCount) bytes")
             }
         }
     }

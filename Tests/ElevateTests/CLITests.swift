@@ -91,7 +91,8 @@ final class ScratchDirectory {
 
 @Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
 struct CLITests {
-    static let document = #"{"response":{"count":2,"items":[{"id":1,"price":1.50,"tags":["a","b"]},{"id":2,"big":1e400}]}}"#
+    static let document =
+        #"{"response":{"count":2,"items":[{"id":1,"price":1.50,"tags":["a","b"]},{"id":2,"big":1e400}]}}"#
 
     @Test func validateAcceptsValidFiles() throws {
         let scratch = try ScratchDirectory()

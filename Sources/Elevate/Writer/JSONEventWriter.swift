@@ -171,7 +171,9 @@ public final class JSONEventWriter: JSONEventHandler {
         if pendingOpen {
             pendingOpen = false
             // The compact form, with the separators YAJL gives any value.
-            try (container == .object ? Self.emptyObject : Self.emptyArray).withUnsafeBytes { try generator.rawValue($0) }
+            try (container == .object ? Self.emptyObject : Self.emptyArray).withUnsafeBytes {
+                try generator.rawValue($0)
+            }
         } else {
             try container == .object ? generator.closeObject() : generator.closeArray()
         }

@@ -51,7 +51,12 @@ final class JSONGenerator {
         handle = yajl_gen_alloc(nil)!
         let context = Unmanaged.passUnretained(self).toOpaque()
         _ = cyajl_gen_config_print_callback(
-            handle, { context, text, length in generator(context).append(text, length) }, context)
+            handle,
+            { context, text, length in
+                // YAJL prints a token in several calls: borrow the generator, which the handle's owner
+                // keeps alive, rather than retain and release it on every one.
+                Unmanaged<JSONGenerator>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.append(text, length) }
+            }, context)
         if options.prettyPrinted {
             _ = cyajl_gen_config_flag(handle, yajl_gen_beautify, 1)
             _ = cyajl_gen_config_indent(handle, Self.indentUnit)
@@ -245,7 +250,3 @@ final class JSONGenerator {
     private static let escapedParagraphSeparator = Array(#"\u2029"#.utf8)
 }
 
-@inline(__always)
-private func generator(_ context: UnsafeMutableRawPointer?) -> JSONGenerator {
-    Unmanaged<JSONGenerator>.fromOpaque(context!).takeUnretainedValue()
-}
