@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Elevate", targets: ["Elevate"]),
         .library(name: "ElevateSampleData", targets: ["ElevateSampleData"]),
+        .executable(name: "elevate", targets: ["ElevateCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -21,9 +22,16 @@ let package = Package(
         .target(name: "Elevate", dependencies: ["CYAJL"]),
         // Deterministic JSON documents for tests, benchmarks and the command-line tool.
         .target(name: "ElevateSampleData"),
+        // The `elevate` command-line tool: validate, count, extract, generate.
+        .executableTarget(
+            name: "ElevateCLI",
+            dependencies: [
+                "Elevate", "ElevateSampleData", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "ElevateTests",
-            dependencies: ["Elevate", "ElevateSampleData"],
+            dependencies: ["Elevate", "ElevateSampleData", "ElevateCLI"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -26,7 +26,7 @@ struct SampleDataTests {
         case .numbers: expected = "{\"numbers\":[\n["
         }
         #expect(String(decoding: data.prefix(expected.utf8.count), as: UTF8.self) == expected)
-        var generator = SplitMix64(seed: 1234567)
+        var generator = ElevateSampleData.SplitMix64(seed: 1234567)
         // Published SplitMix64 reference outputs for seed 1234567.
         #expect(generator.next() == 6_457_827_717_110_365_317)
         #expect(generator.next() == 3_203_168_211_198_807_973)

@@ -240,6 +240,35 @@ private let document = #"{"meta": {"skip": [1, 2, {"deep": true}]}, "data": {"it
         #expect(try Elevate.forEachEvent(atKeyPath: "data.items.1", in: input, to: recorder))
         #expect(recorder.events == ["{", "key:id", "n:2", "key:name", "s:b", "}"])
     }
+
+    @Test func progressIsReportedOncePerChunkUpToTheSize() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let text = "[" + (0..<3000).map { "\($0)" }.joined(separator: ",") + "]"
+        try Data(text.utf8).write(to: url)
+        let reports = ProgressLog()
+        let options = StreamingOptions(chunkSize: 4096, progress: { reports.append($0) })
+        #expect(try summarizeValue(atKeyPath: "", in: .file(url), options: options)?.count == 3000)
+        let seen = reports.values
+        #expect(seen.count == (text.utf8.count + 4095) / 4096)
+        #expect(seen == seen.sorted())
+        #expect(seen.last == text.utf8.count)
+    }
+
+    @Test func syntaxErrorsCanBeThrownUnwrapped() throws {
+        let options = StreamingOptions(wrapsErrorsInParserError: false)
+        let error = #expect(throws: JSONSyntaxError.self) {
+            try summarizeValue(atKeyPath: "a", in: .data(Data("{\"a\": [1,\n,2]}".utf8)), options: options)
+        }
+        #expect(error?.line == 2)
+        #expect(throws: JSONInputError.self) {
+            try forEachEvent(atKeyPath: "", in: .file(URL(fileURLWithPath: "/no/such/file.json")), to: EventRecorder(),
+                options: options)
+        }
+        #expect(throws: ParserError.self) {
+            try summarizeValue(atKeyPath: "a", in: .data(Data("{".utf8)))
+        }
+    }
 }
 
 /// A thread-safe counter for chunk producers.
@@ -248,4 +277,12 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     var value: Int { lock.withLock { count } }
     func increment() -> Int { lock.withLock { count += 1; return count } }
+}
+
+/// Collects progress reports, which arrive through a `@Sendable` closure.
+final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [Int] = []
+    var values: [Int] { lock.withLock { reports } }
+    func append(_ bytesRead: Int) { lock.withLock { reports.append(bytesRead) } }
 }

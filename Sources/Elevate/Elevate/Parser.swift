@@ -90,14 +90,16 @@ func parseDocument(_ input: JSONInput, handler: KeyPathSelector, options: Stream
         handler.currentOffset = { [unowned parser] in parser.currentByteOffset }
     }
     do {
-        try parser.parse(input, chunkSize: options.chunkSize)
+        try parser.parse(input, chunkSize: options.chunkSize, progress: options.progress)
     } catch let error as JSONSyntaxError {
+        guard options.wrapsErrorsInParserError else { throw error }
         throw ParserError(error)
     } catch let error as KeyPathSelector.CaptureTooLarge {
         throw ParserError.validation(
             failureReason: "A value is larger than the maximum element size of \(error.limit) bytes "
                 + "(ending near byte offset \(parser.currentByteOffset))")
     } catch let error as JSONInputError {
+        guard options.wrapsErrorsInParserError else { throw error }
         throw ParserError.deserialization(failureReason: error.description)
     }
 }

@@ -74,7 +74,7 @@ private func forEachElement<T>(
     try withoutActuallyEscaping(body) { body in
         let stream = ElementStream(keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
         do {
-            try input.forEachChunk(chunkSize: options.chunkSize) { try stream.feed($0) }
+            try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { try stream.feed($0) }
         } catch let error as JSONInputError {
             throw ParserError.deserialization(failureReason: error.description)
         }

@@ -23,27 +23,43 @@ public enum JSONInput: Sendable {
     /// The default read size: large, because YAJL re-lexes a token split across reads.
     public static let defaultChunkSize = 1 << 20
 
-    /// Reads the input and hands each chunk to `body`, in order.
+    /// Reads the input and hands each chunk to `body`, in order: for a file or standard input, at
+    /// most `chunkSize` bytes at a time through one reused buffer; for data, all of it at once.
+    ///
+    /// ```swift
+    /// try JSONInput.file(url).forEachChunk { chunk in try parser.parse(chunk) }
+    /// ```
+    /// - Parameters:
+    ///   - chunkSize: The read size for files and standard input.
+    ///   - progress: Told the total number of bytes read so far, after each chunk is handled: one
+    ///     call per chunk, so its cost does not depend on the input's size.
+    ///   - body: Receives each chunk, which is valid only during the call.
     /// - Throws: ``JSONInputError`` when the file cannot be opened or read, or what `body` throws.
-    func forEachChunk(chunkSize: Int = JSONInput.defaultChunkSize, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func forEachChunk(
+        chunkSize: Int = JSONInput.defaultChunkSize, progress: ((_ bytesRead: Int) -> Void)? = nil,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         switch self {
         case .data(let data):
             try data.withUnsafeBytes { try body($0) }
+            progress?(data.count)
         case .standardInput:
-            try Self.read(fileDescriptor: STDIN_FILENO, name: "standard input", chunkSize: chunkSize, body)
+            try Self.read(fileDescriptor: STDIN_FILENO, name: "standard input", chunkSize: chunkSize, progress, body)
         case .file(let url):
             let descriptor = open(url.path, O_RDONLY)
             guard descriptor >= 0 else {
                 throw JSONInputError(path: url.path, reason: String(cString: strerror(errno)))
             }
             defer { close(descriptor) }
-            try Self.read(fileDescriptor: descriptor, name: url.path, chunkSize: chunkSize, body)
+            try Self.read(fileDescriptor: descriptor, name: url.path, chunkSize: chunkSize, progress, body)
         }
     }
 
     private static func read(
-        fileDescriptor: Int32, name: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+        fileDescriptor: Int32, name: String, chunkSize: Int, _ progress: ((Int) -> Void)?,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
+        var bytesRead = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 4096), alignment: 16)
         defer { buffer.deallocate() }
         while true {
@@ -54,6 +70,8 @@ public enum JSONInput: Sendable {
             }
             if count == 0 { return }
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            bytesRead += count
+            progress?(bytesRead)
         }
     }
 }
@@ -77,9 +95,21 @@ public struct JSONInputError: Error, Sendable, CustomStringConvertible {
 
 extension JSONEventParser {
     /// Parses a whole input, chunk by chunk, and finishes.
+    ///
+    /// ```swift
+    /// let parser = JSONEventParser(handler: counter)
+    /// try parser.parse(.file(url)) { bytesRead in print("\(bytesRead) bytes") }
+    /// ```
+    /// - Parameters:
+    ///   - input: Where the bytes come from.
+    ///   - chunkSize: The read size for files and standard input.
+    ///   - progress: Told the total number of bytes read so far, after each chunk is parsed.
     /// - Throws: ``JSONSyntaxError``, ``JSONInputError``, or what the handler threw.
-    public func parse(_ input: JSONInput, chunkSize: Int = JSONInput.defaultChunkSize) throws {
-        try input.forEachChunk(chunkSize: chunkSize) { chunk in
+    public func parse(
+        _ input: JSONInput, chunkSize: Int = JSONInput.defaultChunkSize,
+        progress: ((_ bytesRead: Int) -> Void)? = nil
+    ) throws {
+        try input.forEachChunk(chunkSize: chunkSize, progress: progress) { chunk in
             try parse(chunk)
         }
         try finish()

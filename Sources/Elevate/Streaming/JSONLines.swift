@@ -31,7 +31,7 @@ public func forEachValue<T: Decodable>(
             keyPath: keyPath, methodName: "\(T.self)", framing: framing, options: options,
             decode: { try T(json: $0) }, deliver: body)
         do {
-            try input.forEachChunk(chunkSize: options.chunkSize) { try reader.feed($0) }
+            try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { try reader.feed($0) }
         } catch let error as JSONInputError {
             throw ParserError.deserialization(failureReason: error.description)
         }

@@ -10,17 +10,39 @@ public struct StreamingOptions: Sendable {
     public var skipsInvalidElements: Bool
     /// The read size for files and standard input.
     public var chunkSize: Int
+    /// Called after each chunk of a file or standard input is parsed, with the total number of
+    /// bytes read so far (for in-memory data, once, with its size); nil, the default, for none.
+    ///
+    /// It runs on the parsing thread once per chunk (1 MiB by default), so it costs nothing
+    /// noticeable; a progress bar compares `bytesRead` with the file's size.
+    ///
+    /// ```swift
+    /// var options = StreamingOptions()
+    /// options.progress = { bytesRead in bar.update(bytesRead) }
+    /// ```
+    public var progress: (@Sendable (_ bytesRead: Int) -> Void)?
+    /// Whether bad input and unreadable files are thrown as ``ParserError/deserialization(failureReason:)``
+    /// (true, the default, as Elevate does), or as the underlying ``JSONSyntaxError`` and
+    /// ``JSONInputError``, whose line, column and byte offset are numbers rather than text.
+    ///
+    /// Honored by ``summarizeValue(atKeyPath:in:options:)`` and ``forEachEvent(atKeyPath:in:to:options:)``,
+    /// which tools call to report errors in their own format.
+    public var wrapsErrorsInParserError: Bool
 
     /// Creates options; every parameter has a safe default.
     public init(
         parsing: JSONParsingOptions = .default,
         maximumElementSize: Int = 64 << 20,
         skipsInvalidElements: Bool = false,
-        chunkSize: Int = JSONInput.defaultChunkSize
+        chunkSize: Int = JSONInput.defaultChunkSize,
+        progress: (@Sendable (_ bytesRead: Int) -> Void)? = nil,
+        wrapsErrorsInParserError: Bool = true
     ) {
         self.parsing = parsing
         self.maximumElementSize = maximumElementSize
         self.skipsInvalidElements = skipsInvalidElements
         self.chunkSize = chunkSize
+        self.progress = progress
+        self.wrapsErrorsInParserError = wrapsErrorsInParserError
     }
 }

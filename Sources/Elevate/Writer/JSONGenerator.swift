@@ -51,7 +51,12 @@ final class JSONGenerator {
         handle = yajl_gen_alloc(nil)!
         let context = Unmanaged.passUnretained(self).toOpaque()
         _ = cyajl_gen_config_print_callback(
-            handle, { context, text, length in generator(context).append(text, length) }, context)
+            handle,
+            { context, text, length in
+                // YAJL prints a token in several calls: borrow the generator, which the handle's owner
+                // keeps alive, rather than retain and release it on every one.
+                Unmanaged<JSONGenerator>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.append(text, length) }
+            }, context)
         if options.prettyPrinted {
             _ = cyajl_gen_config_flag(handle, yajl_gen_beautify, 1)
             _ = cyajl_gen_config_indent(handle, Self.indentUnit)
@@ -90,6 +95,12 @@ final class JSONGenerator {
         }
     }
 
+    /// Makes the generator ready for a new top-level value, keeping ``output``.
+    func reset() {
+        yajl_gen_reset(handle, nil)
+        openContainers = 0
+    }
+
     // MARK: Tokens
 
     func openObject() throws {
@@ -119,13 +130,17 @@ final class JSONGenerator {
     /// Writes a string, or an object key when one is expected.
     func string(_ value: String) throws {
         var value = value
-        try value.withUTF8 { bytes in
-            escapingLineSeparators = options.escapesLineSeparators && Self.containsLineSeparator(bytes)
-            defer { escapingLineSeparators = false }
-            // An empty buffer may have no base address; YAJL reads nothing when the length is 0.
-            let base = bytes.baseAddress ?? UnsafeRawPointer(Self.indentUnit).assumingMemoryBound(to: UInt8.self)
-            try check(yajl_gen_string(handle, base, bytes.count))
-        }
+        try value.withUTF8 { bytes in try string(UnsafeRawBufferPointer(bytes)) }
+    }
+
+    /// Writes a string given as valid UTF-8 bytes, or an object key when one is expected.
+    func string(_ bytes: UnsafeRawBufferPointer) throws {
+        let utf8 = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        escapingLineSeparators = options.escapesLineSeparators && Self.containsLineSeparator(utf8)
+        defer { escapingLineSeparators = false }
+        // An empty buffer may have no base address; YAJL reads nothing when the length is 0.
+        let base = utf8.baseAddress ?? UnsafeRawPointer(Self.indentUnit).assumingMemoryBound(to: UInt8.self)
+        try check(yajl_gen_string(handle, base, utf8.count))
     }
 
     /// Writes number text as it is: callers pass only text that passed the JSON grammar, or
@@ -235,7 +250,3 @@ final class JSONGenerator {
     private static let escapedParagraphSeparator = Array(#"\u2029"#.utf8)
 }
 
-@inline(__always)
-private func generator(_ context: UnsafeMutableRawPointer?) -> JSONGenerator {
-    Unmanaged<JSONGenerator>.fromOpaque(context!).takeUnretainedValue()
-}

@@ -22,6 +22,10 @@ public struct JSONWriterError: Error, Sendable, Hashable, CustomStringConvertibl
         case depthLimitExceeded
         /// A ``JSONStreamWriter`` was written to after ``JSONStreamWriter/finish()``.
         case writerFinished
+        /// A ``JSONEventWriter`` received events that do not make JSON: a close that does not match
+        /// the open container, a key outside an object or a value where a key belongs, or
+        /// ``JSONEventWriter/finish()`` inside a value.
+        case invalidEventSequence
         /// YAJL's generator refused a call. The writer guards every call, so this means a bug.
         case generatorFailure
     }

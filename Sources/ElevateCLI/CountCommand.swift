@@ -1,0 +1,69 @@
+import ArgumentParser
+import Elevate
+
+/// `elevate count`: the number of elements of the array, or members of the object, at a key path,
+/// counted without building any value.
+struct CountCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "count",
+        abstract: "Print the number of elements (array) or members (object) at a key path.",
+        discussion: """
+            Exit status: 0 on success, 1 for invalid JSON, 2 when the file cannot be opened or read, \
+            3 when nothing is at the key path, 4 when a string, number, Boolean or null is there.
+            """
+    )
+
+    @Option(
+        name: .customLong("key-path"),
+        help: "Keys joined by '.', array indices as numbers (items.0.tags); '' (the default) is the root."
+    )
+    var keyPath = ""
+
+    @Flag(name: .customLong("allow-comments"), help: "Accept /* … */ and // … comments.")
+    var allowsComments = false
+
+    @Argument(help: "The JSON file; '-' reads standard input.")
+    var file: String
+
+    func run() throws {
+        try reportingFailures {
+            print(try count(InputFile(file)))
+        }
+    }
+
+    /// Counts the children of the container at the key path.
+    /// - Throws: ``CommandFailure``.
+    func count(_ file: InputFile) throws -> Int {
+        let progress = ProgressBar.forTerminal(label: file.name, total: file.size)
+        defer { progress?.finish() }
+        let options = StreamingOptions(
+            parsing: JSONParsingOptions(allowsComments: allowsComments), progress: progress?.update,
+            wrapsErrorsInParserError: false)
+        let summary: JSONContainerSummary?
+        do {
+            summary = try summarizeValue(atKeyPath: keyPath, in: file.input, options: options)
+        } catch let error as JSONSyntaxError {
+            throw CommandFailure.invalidJSON(error, in: file.name)
+        } catch let error as JSONInputError {
+            throw CommandFailure.unreadable(error, in: file.name)
+        }
+        guard let summary else {
+            throw CommandFailure.nothingAtKeyPath(keyPath, in: file.name)
+        }
+        guard summary.kind != .scalar else {
+            throw CommandFailure(
+                message: "the value at key path '\(keyPath)' in '\(file.name)' is a string, number, Boolean "
+                    + "or null, not an array or object",
+                status: ExitStatus.notAContainer)
+        }
+        return summary.count
+    }
+}
+
+extension CommandFailure {
+    /// No value at the key path (which includes a path through a scalar, or past an array's end).
+    static func nothingAtKeyPath(_ keyPath: String, in file: String) -> CommandFailure {
+        CommandFailure(
+            message: "nothing at key path '\(keyPath)' in '\(file)'", status: ExitStatus.nothingAtKeyPath)
+    }
+}

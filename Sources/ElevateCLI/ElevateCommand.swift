@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// `elevate`: checks, measures, slices and generates JSON files of any size, streaming them
+/// through Elevate's YAJL parser in bounded memory.
+@main
+struct ElevateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "elevate",
+        abstract: "Validate, count, extract and generate JSON, streaming files of any size.",
+        discussion: """
+            Exit status: 0 on success, 1 for invalid JSON, 2 when a file cannot be opened, read or \
+            written, 3 when nothing is at the key path, 4 when `count` finds a scalar at the key path, \
+            64 for a usage error. A progress bar appears on standard error, when it is a terminal, for \
+            inputs over 64 MiB or work that takes over a second.
+            """,
+        subcommands: [ValidateCommand.self, CountCommand.self, ExtractCommand.self, GenerateCommand.self]
+    )
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Elevate
+import Foundation
+
+/// `elevate extract`: writes the value at a key path to standard output as JSON, streamed event by
+/// event through a ``JSONEventWriter``, so a value of any size passes in bounded memory.
+struct ExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Print the value at a key path as JSON.",
+        discussion: """
+            The value is copied as it is parsed: numbers keep their exact text, and reading stops at \
+            the end of the value, so the rest of the file is not checked. Exit status: 0 on success, \
+            1 for invalid JSON (part of the value may have been printed), 2 when the file cannot be \
+            opened or read or the output cannot be written, 3 when nothing is at the key path.
+            """
+    )
+
+    @Option(
+        name: .customLong("key-path"),
+        help: "Keys joined by '.', array indices as numbers (items.0.name); '' (the default) is the root.")
+    var keyPath = ""
+
+    @Flag(help: "Indent the output, one member or element per line.")
+    var pretty = false
+
+    @Flag(name: .customLong("allow-comments"), help: "Accept /* … */ and // … comments.")
+    var allowsComments = false
+
+    @Argument(help: "The JSON file; '-' reads standard input.")
+    var file: String
+
+    func run() throws {
+        try reportingFailures {
+            try extract(InputFile(file), to: .standardOutput)
+        }
+    }
+
+    /// Copies the value at the key path to `output`, followed by a newline.
+    /// - Throws: ``CommandFailure``, or the output's write error.
+    func extract(_ file: InputFile, to output: FileHandle) throws {
+        let progress = ProgressBar.forTerminal(label: file.name, total: file.size)
+        defer { progress?.finish() }
+        let options = StreamingOptions(
+            parsing: JSONParsingOptions(allowsComments: allowsComments), maximumElementSize: .max,
+            progress: progress?.update, wrapsErrorsInParserError: false)
+        let writer = JSONEventWriter(fileHandle: output, options: JSONWriter.Options(prettyPrinted: pretty))
+        let found: Bool
+        do {
+            found = try forEachEvent(atKeyPath: keyPath, in: file.input, to: writer, options: options)
+        } catch let error as JSONSyntaxError {
+            // Keep what was printed whole, then say why it stops.
+            try? writer.finish()
+            throw CommandFailure.invalidJSON(error, in: file.name)
+        } catch let error as JSONInputError {
+            throw CommandFailure.unreadable(error, in: file.name)
+        }
+        guard found else { throw CommandFailure.nothingAtKeyPath(keyPath, in: file.name) }
+        try writer.finish()
+        try output.write(contentsOf: Data("\n".utf8))
+    }
+}

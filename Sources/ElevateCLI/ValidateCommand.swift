@@ -1,0 +1,79 @@
+import ArgumentParser
+import Elevate
+
+/// `elevate validate`: checks that files are JSON (or JSON Lines), streaming each one in bounded
+/// memory, and reports the first error of each invalid file as `FILE:LINE:COLUMN: error: MESSAGE`.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check that files are valid JSON.",
+        discussion: """
+            Every file is checked, even after an invalid one. Exit status: 0 when all are valid, \
+            1 when one is not (its first error is printed as FILE:LINE:COLUMN: error: MESSAGE), \
+            2 when one cannot be opened or read.
+            """
+    )
+
+    @Flag(name: .customLong("allow-comments"), help: "Accept /* … */ and // … comments.")
+    var allowsComments = false
+
+    @Flag(name: .customLong("json-lines"), help: "Each non-blank line must be exactly one JSON value.")
+    var isJSONLines = false
+
+    @Flag(name: .shortAndLong, help: "Print a line for each valid file, with its number of values.")
+    var verbose = false
+
+    @Argument(help: "The files to check; '-' reads standard input.")
+    var files: [String]
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("Name at least one file, or '-' for standard input.") }
+    }
+
+    func run() throws {
+        var status = ExitStatus.success
+        for file in files {
+            do {
+                let summary = try check(InputFile(file))
+                if verbose { printToStandardError("\(file): valid (\(summary))") }
+            } catch let failure as CommandFailure {
+                failure.report()
+                // A file that cannot be read is the graver failure: the answer is unknown.
+                status = max(status, failure.status)
+            }
+        }
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    /// Checks one file.
+    /// - Returns: a short description of what was found, for `--verbose`.
+    /// - Throws: ``CommandFailure``.
+    func check(_ file: InputFile) throws -> String {
+        let options = JSONParsingOptions(allowsComments: allowsComments)
+        let progress = ProgressBar.forTerminal(label: file.name, total: file.size)
+        defer { progress?.finish() }
+        do {
+            if isJSONLines {
+                let validator = JSONLinesValidator(options: options)
+                do {
+                    try file.input.forEachChunk(progress: progress?.update) { try validator.feed($0) }
+                    try validator.finish()
+                } catch let failure as JSONLinesValidator.Failure {
+                    throw CommandFailure.invalidJSON(failure.error, in: file.name, line: failure.line)
+                }
+                return "\(validator.valueCount) lines, \(validator.nestedValueCount) values"
+            } else {
+                let counter = ValueCounter()
+                let parser = JSONEventParser(handler: counter, options: options)
+                do {
+                    try parser.parse(file.input, progress: progress?.update)
+                } catch let error as JSONSyntaxError {
+                    throw CommandFailure.invalidJSON(error, in: file.name)
+                }
+                return "\(counter.count) values"
+            }
+        } catch let error as JSONInputError {
+            throw CommandFailure.unreadable(error, in: file.name)
+        }
+    }
+}
