@@ -196,3 +196,13 @@ func syntaxError(_ bytes: [UInt8], options: JSONParsingOptions = .default) -> JS
             == ["n:1", "n:2", "[", "n:3", "]"])
     }
 }
+
+extension JSONEventParserTests {
+    @Test func trailingNumberAfterTheDocumentIsGarbageNotTruncation() {
+        let error = syntaxError("[1] 2")
+        #expect(error?.kind == .syntax)
+        #expect(error?.message.contains("trailing garbage") == true)
+        #expect(syntaxError("[1, 2")?.kind == .truncated)
+        #expect(syntaxError("[tr")?.kind == .truncated)
+    }
+}

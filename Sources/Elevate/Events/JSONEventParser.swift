@@ -176,10 +176,13 @@ public final class JSONEventParser {
             let status = yajl_complete_parse(handle)
             do {
                 try check(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
-            } catch var error as JSONSyntaxError where error.kind == .syntax || error.kind == .invalidUTF8 {
+            } catch var error as JSONSyntaxError
+                where (error.kind == .syntax && !error.message.contains("trailing garbage")) || error.kind == .invalidUTF8
+            {
                 // YAJL rejects a bad byte as soon as it meets one, so every byte fed so far was a
                 // valid prefix; yajl_complete_parse then lexes a space after the last token, and an
-                // error there means that token was cut short ("tr", "1.", a split UTF-8 sequence).
+                // error there means that token was cut short ("tr", "1.", a split UTF-8 sequence),
+                // unless the token was complete but came after the document ("[1] 2").
                 error.kind = .truncated
                 error.message = "unexpected end of input inside a token (\(error.message))"
                 throw error
