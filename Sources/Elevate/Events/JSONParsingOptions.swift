@@ -19,7 +19,7 @@ public struct JSONParsingOptions: Sendable, Hashable {
         allowsComments: Bool = false,
         allowsMultipleValues: Bool = false,
         maximumDepth: Int = 512,
-        maximumTokenSize: Int = 256 << 20
+        maximumTokenSize: Int = 64 << 20
     ) {
         self.allowsComments = allowsComments
         self.allowsMultipleValues = allowsMultipleValues
