@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "Elevate", targets: ["Elevate"]),
         .library(name: "ElevateSampleData", targets: ["ElevateSampleData"]),
+        .library(name: "ElevateBenchmarkKit", targets: ["ElevateBenchmarkKit"]),
+        .executable(name: "elevate", targets: ["ElevateCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -21,6 +23,26 @@ let package = Package(
         .target(name: "Elevate", dependencies: ["CYAJL"]),
         // Deterministic JSON documents for tests, benchmarks and the command-line tool.
         .target(name: "ElevateSampleData"),
+        // YAJL with callbacks that do nothing: the floor every benchmark contender is measured
+        // against. Only the benchmark kit links it; the Elevate library never does.
+        .target(
+            name: "CYAJLBaseline",
+            linkerSettings: [.linkedLibrary("yajl")]
+        ),
+        // The contenders, documents, timing, child-process memory measurement and report shared by
+        // `elevate bench` and the Benchmarks package.
+        .target(
+            name: "ElevateBenchmarkKit",
+            dependencies: ["Elevate", "ElevateSampleData", "CYAJLBaseline"]
+        ),
+        // The `elevate` command-line tool.
+        .executableTarget(
+            name: "ElevateCLI",
+            dependencies: [
+                "Elevate", "ElevateSampleData", "ElevateBenchmarkKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "ElevateTests",
             dependencies: ["Elevate", "ElevateSampleData"],
