@@ -48,6 +48,7 @@ let package = Package(
             dependencies: ["Elevate", "ElevateSampleData"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "ElevateBenchmarkKitTests", dependencies: ["ElevateBenchmarkKit", "ElevateSampleData"]),
     ],
     swiftLanguageModes: [.v6]
 )
