@@ -126,7 +126,8 @@ public struct BenchmarkDocument: Sendable {
             let data = try Data(contentsOf: file)
             switch shape {
             case .people:
-                return BenchmarkInput(name: name, file: file, data: data, expectedElementCount: nil, isPeopleShaped: true)
+                return BenchmarkInput(
+                    name: name, file: file, data: data, expectedElementCount: nil, isPeopleShaped: true)
             case .generic:
                 return BenchmarkInput(name: name, file: file, data: data, expectedElementCount: nil)
             case .detect:

@@ -34,11 +34,13 @@ public enum BenchmarkReport {
         if let count = result.elementCount { heading += ", \(count) people" }
         lines += [heading, "", "| contender | MB/s | peak MiB |", "|---|---:|---:|"]
         if let idle = result.idlePeakKiB { lines.append("| (child doing nothing) | | \(mebibytes(idle)) |") }
-        if let load = result.loadOnlyPeakKiB { lines.append("| (child reading the file only) | | \(mebibytes(load)) |") }
+        if let load = result.loadOnlyPeakKiB {
+            lines.append("| (child reading the file only) | | \(mebibytes(load)) |")
+        }
         for row in result.rows {
+            let speed = format(row.megabytesPerSecond(byteCount: result.byteCount))
             let peak = row.peakKiB.map(mebibytes) ?? "–"
-            lines.append(
-                "| \(row.contender.displayName) | \(format(row.megabytesPerSecond(byteCount: result.byteCount))) | \(peak) |")
+            lines.append("| \(row.contender.displayName) | \(speed) | \(peak) |")
         }
         lines.append("")
         let ratios = ratioLines(for: result)
@@ -70,14 +72,17 @@ public enum BenchmarkReport {
         add("events / C yajl", .elevateEvents, .cYAJL)
         add("values / JSONSerialization", .elevateValues, .jsonSerialization, memory: true)
         add("decodeArray / JSONDecoder (birthDate string)", .decodeArray, .jsonDecoder, memory: true)
-        add("decodeArray / JSONDecoder (dates: DateDecoder vs .formatted)", .decodeArrayWithDates,
+        add(
+            "decodeArray / JSONDecoder (dates: DateDecoder vs .formatted)", .decodeArrayWithDates,
             .jsonDecoderWithDates, memory: true)
-        add("decodeArray / (JSONSerialization + parseEntity)", .decodeArray, .jsonSerializationParseEntity,
+        add(
+            "decodeArray / (JSONSerialization + parseEntity)", .decodeArray, .jsonSerializationParseEntity,
             memory: true)
         add("forEachElement / decodeArray", .forEachElement, .decodeArray, memory: true)
         if let peakKiB = result[.forEachElement]?.peakKiB {
             let fileMiB = Double(result.byteCount) / 1_048_576
-            var line = "forEachElement peak memory vs file size: \(mebibytes(peakKiB)) MiB for a "
+            var line =
+                "forEachElement peak memory vs file size: \(mebibytes(peakKiB)) MiB for a "
                 + "\(format(fileMiB)) MiB file (\(String(format: "%.2f×", Double(peakKiB) / 1024 / fileMiB)))"
             if let idle = result.idlePeakKiB {
                 line += "; \(mebibytes(max(peakKiB - idle, 0))) MiB above a child doing nothing"
