@@ -13,9 +13,8 @@ import Foundation
 /// Within one process the peaks of successive parses cannot be told apart, so each contender
 /// parses each document once more in a child process, which prints its own high-water mark.
 /// The child is the host executable itself: the host forwards a hidden command line to
-/// ``runChild(target:file:)``. `elevate bench --child <target> <file>` does, and so does
-/// `ThroughputTable --child <target> <file>`; a host says how to reach its child mode with a
-/// ``ChildCommand``.
+/// ``runChild(target:file:)``, as `elevate bench --child <target> <file>` does; a host says how to
+/// reach its child mode with a ``ChildCommand``, so any executable can host the measurement.
 ///
 /// ```swift
 /// // In the host's argument handling:
