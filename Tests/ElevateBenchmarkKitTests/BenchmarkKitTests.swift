@@ -44,6 +44,15 @@ import Testing
         }
     }
 
+    @Test func peopleShapedFileIsDetected() throws {
+        let (generated, directory) = try Self.preparedPeople()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = try BenchmarkDocument.file(generated.file).prepare(in: directory)
+        #expect(input.isPeopleShaped)
+        #expect(input.expectedElementCount == generated.expectedElementCount)
+        #expect(input.contenders == Contender.allCases)
+    }
+
     @Test func fileThatIsNotPeopleShapedGetsGenericContenders() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("elevate-benchkit-\(UUID()).json")
         try Data(#"{"response":{"items":[{"name":"no identifier"}]}}"#.utf8).write(to: file)
