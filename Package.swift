@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Elevate", targets: ["Elevate"]),
         .library(name: "ElevateSampleData", targets: ["ElevateSampleData"]),
+        .library(name: "ElevateBenchmarkKit", targets: ["ElevateBenchmarkKit"]),
         .executable(name: "elevate", targets: ["ElevateCLI"]),
     ],
     dependencies: [
@@ -22,11 +23,24 @@ let package = Package(
         .target(name: "Elevate", dependencies: ["CYAJL"]),
         // Deterministic JSON documents for tests, benchmarks and the command-line tool.
         .target(name: "ElevateSampleData"),
-        // The `elevate` command-line tool: validate, count, extract, generate.
+        // YAJL with callbacks that do nothing: the floor every benchmark contender is measured
+        // against. Only the benchmark kit links it; the Elevate library never does.
+        .target(
+            name: "CYAJLBaseline",
+            linkerSettings: [.linkedLibrary("yajl")]
+        ),
+        // The contenders, documents, timing, child-process memory measurement and report shared by
+        // `elevate bench` and the Benchmarks package.
+        .target(
+            name: "ElevateBenchmarkKit",
+            dependencies: ["Elevate", "ElevateSampleData", "CYAJLBaseline"]
+        ),
+        // The `elevate` command-line tool: validate, count, extract, generate, bench.
         .executableTarget(
             name: "ElevateCLI",
             dependencies: [
-                "Elevate", "ElevateSampleData", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Elevate", "ElevateSampleData", "ElevateBenchmarkKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
@@ -34,6 +48,7 @@ let package = Package(
             dependencies: ["Elevate", "ElevateSampleData", "ElevateCLI"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "ElevateBenchmarkKitTests", dependencies: ["ElevateBenchmarkKit", "ElevateSampleData"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,34 +11,17 @@ let package = Package(
         .package(name: "Elevate", path: "../"),
     ],
     targets: [
-        // YAJL with callbacks that do nothing: the floor every other contender is measured against.
-        .target(
-            name: "CYAJLBaseline",
-            linkerSettings: [.linkedLibrary("yajl")]
-        ),
-        // Shared by both executables: the contenders and the documents they parse.
-        .target(
-            name: "_ElevateBenchmarkSupport",
-            dependencies: [
-                "CYAJLBaseline",
-                .product(name: "Elevate", package: "Elevate"),
-                .product(name: "ElevateSampleData", package: "Elevate"),
-            ]
-        ),
+        // The contenders and documents come from ElevateBenchmarkKit, which `elevate bench` uses too.
         .executableTarget(
             name: "ParsingBenchmarks",
             dependencies: [
-                "_ElevateBenchmarkSupport",
+                .product(name: "ElevateBenchmarkKit", package: "Elevate"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ParsingBenchmarks",
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
-        ),
-        .executableTarget(
-            name: "ThroughputTable",
-            dependencies: ["_ElevateBenchmarkSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

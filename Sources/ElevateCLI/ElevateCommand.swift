@@ -13,6 +13,6 @@ struct ElevateCommand: ParsableCommand {
             64 for a usage error. A progress bar appears on standard error, when it is a terminal, for \
             inputs over 64 MiB or work that takes over a second.
             """,
-        subcommands: [ValidateCommand.self, CountCommand.self, ExtractCommand.self, GenerateCommand.self]
+        subcommands: [ValidateCommand.self, CountCommand.self, ExtractCommand.self, GenerateCommand.self, Bench.self]
     )
 }

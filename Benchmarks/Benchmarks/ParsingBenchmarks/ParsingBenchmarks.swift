@@ -1,12 +1,16 @@
 import Benchmark
+import ElevateBenchmarkKit
 import Foundation
-import _ElevateBenchmarkSupport
 
-/// Every document, parsed by every contender, in one run: C YAJL with null callbacks (the floor),
-/// Elevate's event layer with a counting handler, Elevate's value builder, and JSONSerialization.
+/// Every document, parsed by every contender that applies to it, in one run: C YAJL with null
+/// callbacks (the floor), Elevate's event layer with a counting handler, Elevate's value builder
+/// and JSONSerialization on every document; on `people` also Elevate's `decodeArray` (with and
+/// without a `DateDecoder`), `forEachElement` over the file, JSONSerialization + `parseEntity`,
+/// and JSONDecoder (with and without a date strategy). The contenders and documents are
+/// ElevateBenchmarkKit's, the same as `elevate bench` measures.
 ///
-/// `throughput` counts parses per second; multiply by the document size (in the name) for bytes
-/// per second, or see ThroughputTable. `mallocCountTotal` is the stable metric to gate on.
+/// `throughput` counts parses per second; multiply by the document size for bytes per second, or
+/// run `elevate bench`. `mallocCountTotal` is the stable metric to gate on.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
@@ -18,15 +22,16 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     for document in BenchmarkDocument.all() {
-        for contender in Contender.allCases {
+        let isPeopleShaped = document.shape == .people
+        for contender in Contender.applicable(toPeopleDocument: isPeopleShaped) {
             Benchmark(
                 "\(document.name): \(contender.displayName)",
                 closure: { benchmark in
-                    let data = try DocumentCache.shared.data(for: document)
+                    let input = try DocumentCache.shared.input(for: document)
                     benchmark.startMeasurement()
-                    blackHole(try contender.parse(data))
+                    blackHole(try contender.run(on: input))
                 },
-                setup: { _ = try DocumentCache.shared.data(for: document) }
+                setup: { _ = try DocumentCache.shared.input(for: document) }
             )
         }
     }

@@ -70,7 +70,7 @@ where Chunks.Element: Sequence<UInt8> {
         }
 
         func feed(_ chunk: Chunks.Element) throws {
-            let fed = try chunk.withContiguousStorageIfAvailable { try stream.feed(UnsafeRawBufferPointer($0)) }
+            let fed: Void? = try chunk.withContiguousStorageIfAvailable { try stream.feed(UnsafeRawBufferPointer($0)) }
             if fed == nil {
                 try Array(chunk).withUnsafeBytes { try stream.feed($0) }
             }

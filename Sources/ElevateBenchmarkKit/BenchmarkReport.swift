@@ -1,0 +1,114 @@
+import Foundation
+
+/// Formats ``DocumentResult``s as markdown: a table per document, then ratio lines.
+///
+/// ```swift
+/// print(BenchmarkReport.markdown(for: results, runs: 3, command: "elevate bench --size 64MB"))
+/// ```
+public enum BenchmarkReport {
+    /// The whole report: a heading and table per document, the machine and the command.
+    /// - Parameters:
+    ///   - results: What the runner measured, one per document.
+    ///   - runs: The number of timed runs, for the legend.
+    ///   - command: The command line that produced the results.
+    public static func markdown(for results: [DocumentResult], runs: Int, command: String) -> String {
+        var lines = [
+            "MB/s: 1 MB = 10^6 bytes, best of \(runs) after one warm-up, higher is better. Peak MiB: VmHWM of a child "
+                + "process that runs the contender once, lower is better. It includes the runtime (see *child doing "
+                + "nothing*) and the document read into memory (see *child reading the file only*), except for "
+                + "forEachElement, which streams the file.",
+            "",
+        ]
+        for result in results {
+            lines.append(markdown(for: result))
+        }
+        lines.append("Machine: \(machineDescription)")
+        lines.append("Command: \(command)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// One document's heading, table and ratio lines.
+    public static func markdown(for result: DocumentResult) -> String {
+        var lines: [String] = []
+        var heading = "### \(result.name): \(format(Double(result.byteCount) / 1e6)) MB"
+        if let count = result.elementCount { heading += ", \(count) people" }
+        lines += [heading, "", "| contender | MB/s | peak MiB |", "|---|---:|---:|"]
+        if let idle = result.idlePeakKiB { lines.append("| (child doing nothing) | | \(mebibytes(idle)) |") }
+        if let load = result.loadOnlyPeakKiB {
+            lines.append("| (child reading the file only) | | \(mebibytes(load)) |")
+        }
+        for row in result.rows {
+            let speed = format(row.megabytesPerSecond(byteCount: result.byteCount))
+            let peak = row.peakKiB.map(mebibytes) ?? "–"
+            lines.append("| \(row.contender.displayName) | \(speed) | \(peak) |")
+        }
+        lines.append("")
+        let ratios = ratioLines(for: result)
+        if !ratios.isEmpty {
+            lines += ratios.map { "- " + $0 }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The comparisons that matter, for the contenders that ran: throughput ratios (higher is
+    /// faster for the first) and peak-memory ratios.
+    public static func ratioLines(for result: DocumentResult) -> [String] {
+        func speed(_ contender: Contender) -> Double? {
+            result[contender].map { $0.megabytesPerSecond(byteCount: result.byteCount) }
+        }
+        func peak(_ contender: Contender) -> Double? { result[contender]?.peakKiB.map(Double.init) }
+        func ratio(_ a: Double?, _ b: Double?) -> String? {
+            guard let a, let b, b > 0 else { return nil }
+            return String(format: "%.2f×", a / b)
+        }
+        var lines: [String] = []
+        func add(_ label: String, _ a: Contender, _ b: Contender, memory: Bool = false) {
+            guard let throughput = ratio(speed(a), speed(b)) else { return }
+            var line = "\(label): \(throughput) throughput"
+            if memory, let memoryRatio = ratio(peak(a), peak(b)) { line += ", \(memoryRatio) peak memory" }
+            lines.append(line)
+        }
+        add("events / C yajl", .elevateEvents, .cYAJL)
+        add("values / JSONSerialization", .elevateValues, .jsonSerialization, memory: true)
+        add("decodeArray / JSONDecoder (birthDate string)", .decodeArray, .jsonDecoder, memory: true)
+        add(
+            "decodeArray / JSONDecoder (dates: DateDecoder vs .formatted)", .decodeArrayWithDates,
+            .jsonDecoderWithDates, memory: true)
+        add(
+            "decodeArray / (JSONSerialization + parseEntity)", .decodeArray, .jsonSerializationParseEntity,
+            memory: true)
+        add("forEachElement / decodeArray", .forEachElement, .decodeArray, memory: true)
+        if let peakKiB = result[.forEachElement]?.peakKiB {
+            let fileMiB = Double(result.byteCount) / 1_048_576
+            var line =
+                "forEachElement peak memory vs file size: \(mebibytes(peakKiB)) MiB for a "
+                + "\(format(fileMiB)) MiB file (\(String(format: "%.2f×", Double(peakKiB) / 1024 / fileMiB)))"
+            if let idle = result.idlePeakKiB {
+                line += "; \(mebibytes(max(peakKiB - idle, 0))) MiB above a child doing nothing"
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Three significant figures at most: `525`, `65.1`, `0.6`.
+    public static func format(_ value: Double) -> String {
+        String(format: value >= 100 ? "%.0f" : "%.1f", value)
+    }
+
+    private static func mebibytes(_ kib: Int) -> String { format(Double(kib) / 1024) }
+
+    /// The CPU model, core count and operating system.
+    public static var machineDescription: String {
+        var cpu = "unknown CPU"
+        if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let colon = line.firstIndex(of: ":")
+        {
+            cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+            + ProcessInfo.processInfo.operatingSystemVersionString
+    }
+}

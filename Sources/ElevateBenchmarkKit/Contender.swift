@@ -1,0 +1,166 @@
+import CYAJLBaseline
+import Elevate
+import Foundation
+
+/// One way of parsing a whole document, timed and measured against the others on the same bytes.
+///
+/// The first four parse any document; the rest decode the people of a
+/// ``ElevateSampleData/SampleDocument/people``-shaped document (`response.items`) into models and
+/// run only on such documents (``requiresPeopleDocument``).
+///
+/// ```swift
+/// let input = try BenchmarkDocument.generated(.people, targetSize: 16 << 20).prepare(in: directory)
+/// let people = try Contender.decodeArray.run(on: input)  // the number of people decoded
+/// ```
+public enum Contender: String, CaseIterable, Sendable {
+    /// YAJL with callbacks that only return 1: the floor.
+    case cYAJL = "c-yajl"
+    /// ``JSONEventParser`` with a ``CountingHandler``: what the event layer costs over bare YAJL.
+    case elevateEvents = "elevate-events"
+    /// `JSONValueBuilder.value(from:)`: a Foundation-compatible tree.
+    case elevateValues = "elevate-values"
+    /// `JSONSerialization.jsonObject(with:)`: Foundation's tree.
+    case jsonSerialization = "jsonserialization"
+    /// `Elevate.decodeArray(from:atKeyPath: "response.items")` into ``BenchmarkPerson``
+    /// (`birthDate` a string).
+    case decodeArray = "elevate-decodearray"
+    /// `Elevate.decodeArray(from:atKeyPath: "response.items")` into ``BenchmarkPersonWithDate``
+    /// (the README's `Person`, a `DateDecoder` per person).
+    case decodeArrayWithDates = "elevate-decodearray-dates"
+    /// `Elevate.forEachElement(ofArrayAt: "response.items", contentsOf:as:)` over the document's
+    /// file into ``BenchmarkPerson``, counting the people: streaming, in bounded memory.
+    case forEachElement = "elevate-foreachelement"
+    /// `JSONSerialization.jsonObject(with:)`, then ``BenchmarkPerson/init(json:)`` on each element
+    /// of `response.items`: Elevate's schema on Foundation's parser.
+    case jsonSerializationParseEntity = "jsonserialization-parseentity"
+    /// `JSONDecoder` into ``CodablePerson`` (`birthDate` a string).
+    case jsonDecoder = "jsondecoder"
+    /// `JSONDecoder` into ``CodablePersonWithDate``, with
+    /// ``CodablePersonWithDate/dateDecodingStrategy``.
+    case jsonDecoderWithDates = "jsondecoder-dates"
+
+    /// The name shown in reports.
+    public var displayName: String {
+        switch self {
+        case .cYAJL: "C yajl (null callbacks)"
+        case .elevateEvents: "Elevate events (counting handler)"
+        case .elevateValues: "Elevate values"
+        case .jsonSerialization: "JSONSerialization"
+        case .decodeArray: "Elevate decodeArray (birthDate string)"
+        case .decodeArrayWithDates: "Elevate decodeArray (DateDecoder, as README)"
+        case .forEachElement: "Elevate forEachElement (file, streaming)"
+        case .jsonSerializationParseEntity: "JSONSerialization + Elevate parseEntity(json:)"
+        case .jsonDecoder: "JSONDecoder (birthDate string)"
+        case .jsonDecoderWithDates: "JSONDecoder (.formatted yyyy-MM-dd)"
+        }
+    }
+
+    /// Whether the contender decodes people, and so runs only on people-shaped documents.
+    public var requiresPeopleDocument: Bool {
+        switch self {
+        case .cYAJL, .elevateEvents, .elevateValues, .jsonSerialization: false
+        default: true
+        }
+    }
+
+    /// Whether ``run(on:)`` returns the number of elements decoded (every people contender), which
+    /// must then agree across contenders; the others return a checksum.
+    public var countsElements: Bool { requiresPeopleDocument }
+
+    /// Whether the contender reads ``BenchmarkInput/file`` rather than ``BenchmarkInput/data``.
+    ///
+    /// A child process measuring its peak memory then does not load the file first.
+    public var readsFile: Bool { self == .forEachElement }
+
+    /// The contenders that apply to a document.
+    /// - Parameter isPeopleShaped: Whether the document is people-shaped.
+    public static func applicable(toPeopleDocument isPeopleShaped: Bool) -> [Contender] {
+        allCases.filter { isPeopleShaped || !$0.requiresPeopleDocument }
+    }
+
+    /// The key path of the people array in a people-shaped document.
+    public static let peopleKeyPath = "response.items"
+
+    /// Parses `input` completely.
+    /// - Parameter input: The document, in memory and on disk.
+    /// - Returns: For contenders that ``countsElements``, the number of elements decoded; for the
+    ///   others, a number derived from the result, so that the work is not optimized away.
+    /// - Throws: The parser's error, or ``ContenderFailure`` when the C baseline rejects the bytes.
+    @inline(never)
+    public func run(on input: BenchmarkInput) throws -> Int {
+        let data = input.data
+        switch self {
+        case .cYAJL:
+            let ok = data.withUnsafeBytes { bytes in
+                cyajl_baseline_parse(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+            }
+            guard ok == 1 else { throw ContenderFailure(contender: self, reason: "YAJL rejected the document") }
+            return Int(ok)
+        case .elevateEvents:
+            let handler = CountingHandler()
+            let parser = JSONEventParser(handler: handler)
+            try parser.parse(data)
+            try parser.finish()
+            return handler.events
+        case .elevateValues:
+            return Self.checksum(try JSONValueBuilder.value(from: data))
+        case .jsonSerialization:
+            return Self.checksum(try JSONSerialization.jsonObject(with: data))
+        case .decodeArray:
+            let people: [BenchmarkPerson] = try Elevate.decodeArray(from: data, atKeyPath: Self.peopleKeyPath)
+            return people.count
+        case .decodeArrayWithDates:
+            let people: [BenchmarkPersonWithDate] = try Elevate.decodeArray(
+                from: data, atKeyPath: Self.peopleKeyPath)
+            return people.count
+        case .forEachElement:
+            var count = 0
+            let delivered = try Elevate.forEachElement(
+                ofArrayAt: Self.peopleKeyPath, contentsOf: input.file, as: BenchmarkPerson.self
+            ) { _ in count += 1 }
+            guard delivered == count else {
+                throw ContenderFailure(contender: self, reason: "returned \(delivered), delivered \(count)")
+            }
+            return count
+        case .jsonSerializationParseEntity:
+            let root = try JSONSerialization.jsonObject(with: data)
+            guard let response = (root as? [String: Any])?["response"] as? [String: Any],
+                let items = response["items"] as? [Any]
+            else { throw ContenderFailure(contender: self, reason: "no array at response.items") }
+            let people = try items.map { try BenchmarkPerson(json: $0) }
+            return people.count
+        case .jsonDecoder:
+            return try JSONDecoder().decode(CodablePeopleResponse<CodablePerson>.self, from: data).response.items.count
+        case .jsonDecoderWithDates:
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = CodablePersonWithDate.dateDecodingStrategy
+            return try decoder.decode(CodablePeopleResponse<CodablePersonWithDate>.self, from: data).response.items
+                .count
+        }
+    }
+
+    /// The count of a tree's top level: cheap, and it depends on the whole parse.
+    private static func checksum(_ value: Any) -> Int {
+        if let object = value as? [String: Any] { return object.count }
+        if let array = value as? [Any] { return array.count }
+        return 1
+    }
+}
+
+/// A contender rejected a document it should accept, or decoded a different number of elements
+/// than the others.
+public struct ContenderFailure: Error, Sendable, CustomStringConvertible {
+    /// The contender that failed.
+    public var contender: Contender
+    /// What went wrong.
+    public var reason: String
+
+    /// Creates a failure.
+    public init(contender: Contender, reason: String) {
+        self.contender = contender
+        self.reason = reason
+    }
+
+    /// `"<contender>: <reason>"`.
+    public var description: String { "\(contender.displayName): \(reason)" }
+}

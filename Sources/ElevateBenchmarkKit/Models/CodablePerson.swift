@@ -1,0 +1,65 @@
+import Foundation
+
+/// ``BenchmarkPerson`` as `Swift.Decodable`, for `JSONDecoder`: the same fields, `birthDate` a
+/// string.
+public struct CodablePerson: Swift.Decodable, Hashable, Sendable {
+    /// A positive integer.
+    public var identifier: Int
+    /// First and last name.
+    public var name: String
+    /// Present in about half of the generated people.
+    public var nickname: String?
+    /// `yyyy-MM-dd`, undecoded.
+    public var birthDate: String
+    /// Present in about 70% of the generated people.
+    public var isMember: Bool?
+    /// One to three addresses.
+    public var addresses: [CodableAddress]
+}
+
+/// ``BenchmarkPersonWithDate`` as `Swift.Decodable`: `birthDate` a `Date`, for a `JSONDecoder`
+/// whose `dateDecodingStrategy` is ``CodablePersonWithDate/dateDecodingStrategy``.
+public struct CodablePersonWithDate: Swift.Decodable, Hashable, Sendable {
+    /// A positive integer.
+    public var identifier: Int
+    /// First and last name.
+    public var name: String
+    /// Present in about half of the generated people.
+    public var nickname: String?
+    /// Midnight of the birth day, in the current time zone.
+    public var birthDate: Date
+    /// Present in about 70% of the generated people.
+    public var isMember: Bool?
+    /// One to three addresses.
+    public var addresses: [CodableAddress]
+
+    /// `.formatted` with a `yyyy-MM-dd`, `en_US_POSIX` `DateFormatter` in the current time zone:
+    /// what `DateDecoder(dateFormatString: "yyyy-MM-dd")` matches.
+    public static var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return .formatted(formatter)
+    }
+}
+
+/// An address of a ``CodablePerson`` or ``CodablePersonWithDate``.
+public struct CodableAddress: Swift.Decodable, Hashable, Sendable {
+    /// The street line.
+    public var street: String
+    /// The city.
+    public var city: String
+}
+
+/// The envelope of the people document, `{"response": {"count": …, "items": [...]}}`, for
+/// `JSONDecoder`, which has no key paths.
+public struct CodablePeopleResponse<Person: Swift.Decodable & Sendable>: Swift.Decodable, Sendable {
+    /// The `response` object.
+    public struct Response: Swift.Decodable, Sendable {
+        /// The people.
+        public var items: [Person]
+    }
+
+    /// The `response` object.
+    public var response: Response
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Peak memory per contender, measured in child processes.
+///
+/// Within one process the peaks of successive parses cannot be told apart, so each contender
+/// parses each document once more in a child process, which prints its own high-water mark.
+/// The child is the host executable itself: the host forwards a hidden command line to
+/// ``runChild(target:file:)``, as `elevate bench --child <target> <file>` does; a host says how to
+/// reach its child mode with a ``ChildCommand``, so any executable can host the measurement.
+///
+/// ```swift
+/// // In the host's argument handling:
+/// if arguments.first == "--child" {
+///     print(try PeakMemory.runChild(target: arguments[1], file: arguments[2]))
+///     return
+/// }
+/// // In the parent:
+/// let child = PeakMemory.ChildCommand.currentExecutable(leadingArguments: ["--child"])
+/// let kib = try PeakMemory.measure(.contender(.elevateValues), file: input.file, using: child).peakKiB
+/// ```
+public enum PeakMemory {
+    /// What a child process does before it reports its peak.
+    public enum Target: Hashable, Sendable, CustomStringConvertible {
+        /// Nothing: the runtime's own footprint.
+        case idle
+        /// Reads the file into memory and parses nothing: what every in-memory contender starts from.
+        case loadOnly
+        /// Runs a contender once (after reading the file, unless it ``Contender/readsFile``).
+        case contender(Contender)
+
+        /// The command-line spelling: `idle`, `load-only`, or a contender's raw value.
+        public var argument: String {
+            switch self {
+            case .idle: "idle"
+            case .loadOnly: "load-only"
+            case .contender(let contender): contender.rawValue
+            }
+        }
+
+        /// Parses ``argument``.
+        public init?(argument: String) {
+            switch argument {
+            case "idle": self = .idle
+            case "load-only": self = .loadOnly
+            default:
+                guard let contender = Contender(rawValue: argument) else { return nil }
+                self = .contender(contender)
+            }
+        }
+
+        /// The same as ``argument``.
+        public var description: String { argument }
+
+        /// Every spelling, for usage texts.
+        public static var allArguments: [String] { ["idle", "load-only"] + Contender.allCases.map(\.rawValue) }
+    }
+
+    /// What a child reported.
+    public struct ChildReport: Sendable, Hashable {
+        /// The child's peak resident set, in KiB.
+        public var peakKiB: Int
+        /// What the contender returned (0 for ``Target/idle`` and ``Target/loadOnly``).
+        public var result: Int
+    }
+
+    /// How to start the host executable in child mode: `executable leadingArguments… target file`.
+    public struct ChildCommand: Sendable {
+        /// The executable.
+        public var executable: URL
+        /// The arguments before the target and the file, such as `["bench", "--child"]`.
+        public var leadingArguments: [String]
+
+        /// Creates a command.
+        public init(executable: URL, leadingArguments: [String]) {
+            self.executable = executable
+            self.leadingArguments = leadingArguments
+        }
+
+        /// The running executable (`/proc/self/exe` on Linux, else `argv[0]`).
+        public static func currentExecutable(leadingArguments: [String]) -> ChildCommand {
+            var path = CommandLine.arguments[0]
+            #if os(Linux)
+                if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                    path = resolved
+                }
+            #endif
+            return ChildCommand(executable: URL(fileURLWithPath: path), leadingArguments: leadingArguments)
+        }
+    }
+
+    /// The child side: does what `target` says with `file`, once, and returns the line to print on
+    /// standard output, `<peak KiB> <result>`.
+    /// - Throws: ``ChildFailure`` for an unknown target; the contender's errors.
+    public static func runChild(target argument: String, file path: String) throws -> String {
+        guard let target = Target(argument: argument) else {
+            throw ChildFailure(
+                message: "unknown target \(argument); expected one of \(Target.allArguments.joined(separator: ", "))")
+        }
+        let file = URL(fileURLWithPath: path)
+        var result = 0
+        switch target {
+        case .idle:
+            break
+        case .loadOnly:
+            let data = try Data(contentsOf: file)
+            result = data.count
+        case .contender(let contender):
+            // A file-reading contender must not be charged for a copy of the file it never holds.
+            let data = contender.readsFile ? Data() : try Data(contentsOf: file)
+            let input = BenchmarkInput(
+                name: file.lastPathComponent, file: file, data: data, expectedElementCount: nil,
+                isPeopleShaped: contender.requiresPeopleDocument)
+            result = try contender.run(on: input)
+            withExtendedLifetime(input) {}
+        }
+        return "\(currentPeakKiB()) \(result)"
+    }
+
+    /// The parent side: runs the child and reads its report.
+    /// - Throws: ``ChildFailure`` when the child fails or prints something else.
+    public static func measure(_ target: Target, file: URL, using command: ChildCommand) throws -> ChildReport {
+        let process = Process()
+        process.executableURL = command.executable
+        process.arguments = command.leadingArguments + [target.argument, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = text.split(whereSeparator: \.isWhitespace)
+        guard process.terminationStatus == 0, fields.count == 2, let peak = Int(fields[0]),
+            let result = Int(fields[1])
+        else {
+            throw ChildFailure(
+                message: "child \(target) on \(file.lastPathComponent) exited with \(process.terminationStatus), "
+                    + "printing \(text.debugDescription)")
+        }
+        return ChildReport(peakKiB: peak, result: result)
+    }
+
+    /// The peak resident set of this process, in KiB.
+    ///
+    /// On Linux this is `VmHWM` from `/proc/self/status`, not `getrusage`'s `ru_maxrss`: the
+    /// kernel carries `ru_maxrss` across `execve`, and `Process` starts children with
+    /// `posix_spawn`, whose child shares the parent's memory until it executes; so every child
+    /// would report the *parent's* peak. `VmHWM` belongs to the child's own address space.
+    /// `ru_maxrss` remains the fallback, and is what macOS uses (in bytes there).
+    public static func currentPeakKiB() -> Int {
+        #if os(Linux)
+            if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            {
+                return kib
+            }
+        #endif
+        var usage = rusage()
+        #if canImport(Darwin)
+            getrusage(RUSAGE_SELF, &usage)
+            return Int(usage.ru_maxrss) / 1024
+        #else
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Int(usage.ru_maxrss)
+        #endif
+    }
+
+    /// A child process could not be run, or reported nonsense.
+    public struct ChildFailure: Error, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public var message: String
+        /// The same as ``message``.
+        public var description: String { message }
+    }
+}

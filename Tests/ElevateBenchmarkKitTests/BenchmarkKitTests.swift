@@ -1,0 +1,84 @@
+import ElevateBenchmarkKit
+import ElevateSampleData
+import Foundation
+import Testing
+
+@Suite struct BenchmarkKitTests {
+    /// A small generated people document, prepared in a fresh directory.
+    static func preparedPeople() throws -> (input: BenchmarkInput, directory: URL) {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("elevate-benchkit-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (try BenchmarkDocument.generated(.people, targetSize: 64 << 10).prepare(in: directory), directory)
+    }
+
+    @Test func everyPeopleContenderDecodesEveryPerson() throws {
+        let (input, directory) = try Self.preparedPeople()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = try #require(input.expectedElementCount)
+        #expect(input.isPeopleShaped)
+        #expect(input.contenders == Contender.allCases)
+        for contender in Contender.allCases where contender.countsElements {
+            #expect(try contender.run(on: input) == expected, "\(contender.displayName)")
+        }
+        for contender in Contender.allCases where !contender.countsElements {
+            _ = try contender.run(on: input)
+        }
+    }
+
+    @Test func runnerChecksCountsAndReportsRatios() throws {
+        let (input, directory) = try Self.preparedPeople()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try BenchmarkRunner(runs: 1, childCommand: nil, log: { _ in }).measure(input)
+        #expect(result.rows.map(\.contender) == Contender.allCases)
+        let ratios = BenchmarkReport.ratioLines(for: result)
+        #expect(ratios.contains { $0.hasPrefix("events / C yajl:") })
+        #expect(ratios.contains { $0.hasPrefix("forEachElement / decodeArray:") })
+        #expect(BenchmarkReport.markdown(for: [result], runs: 1, command: "test").contains("| Elevate values |"))
+
+        // A people count that differs from the generated one is a failure, not a row.
+        var wrong = input
+        wrong.expectedElementCount = (input.expectedElementCount ?? 0) + 1
+        #expect(throws: ContenderFailure.self) {
+            try BenchmarkRunner(runs: 1, childCommand: nil, log: { _ in }).measure(wrong, contenders: [.decodeArray])
+        }
+    }
+
+    @Test func peopleShapedFileIsDetected() throws {
+        let (generated, directory) = try Self.preparedPeople()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = try BenchmarkDocument.file(generated.file).prepare(in: directory)
+        #expect(input.isPeopleShaped)
+        #expect(input.expectedElementCount == generated.expectedElementCount)
+        #expect(input.contenders == Contender.allCases)
+    }
+
+    @Test func fileThatIsNotPeopleShapedGetsGenericContenders() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("elevate-benchkit-\(UUID()).json")
+        try Data(#"{"response":{"items":[{"name":"no identifier"}]}}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let input = try BenchmarkDocument.file(file).prepare(in: FileManager.default.temporaryDirectory)
+        #expect(!input.isPeopleShaped)
+        #expect(input.notPeopleReason != nil)
+        #expect(input.contenders == [.cYAJL, .elevateEvents, .elevateValues, .jsonSerialization])
+    }
+
+    @Test func childTargetsRoundTrip() {
+        for argument in PeakMemory.Target.allArguments {
+            #expect(PeakMemory.Target(argument: argument)?.argument == argument)
+        }
+        #expect(PeakMemory.Target(argument: "nope") == nil)
+        #expect(PeakMemory.currentPeakKiB() > 0)
+    }
+
+    @Test(arguments: [
+        ("64MB", 64_000_000), ("16 MiB", 16 << 20), ("1.5gb", 1_500_000_000), ("4096", 4096), ("2KiB", 2048),
+    ])
+    func documentSizes(text: String, bytes: Int) {
+        #expect(DocumentSize(text)?.bytes == bytes)
+    }
+
+    @Test func invalidDocumentSizes() {
+        for text in ["", "MB", "12XB", "-1MB", "0"] { #expect(DocumentSize(text) == nil, "\(text)") }
+    }
+}
