@@ -136,14 +136,19 @@ enum EntityValidator {
     private static func validate(_ value: Any, for property: SchemaProperty, failures: inout FailureCollector) throws
         -> Any?
     {
+        if property.type == .array, property.decodableType != nil || property.decoder != nil {
+            // Cast once, straight to the array the elements are decoded from.
+            guard let elements = StrictConversion.array(value) else {
+                failures.add("Value for key path [\(property.keyPath)] is of incorrect type", at: property.keyPath)
+                return nil
+            }
+            return try decodeElements(elements, property: property, failures: &failures)
+        }
         guard let typed = typedValue(value, as: property.type) else {
             failures.add("Value for key path [\(property.keyPath)] is of incorrect type", at: property.keyPath)
             return nil
         }
         guard property.decodableType != nil || property.decoder != nil else { return typed }
-        if property.type == .array, let elements = typed as? [Any] {
-            return try decodeElements(elements, property: property, failures: &failures)
-        }
         do {
             return try decode(typed, with: property)
         } catch ParserError.validation(let reason) {

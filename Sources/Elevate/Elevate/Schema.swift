@@ -10,7 +10,9 @@
 /// ```
 public final class Schema {
     /// The properties added so far.
-    public private(set) var properties: [SchemaProperty] = []
+    // A schema is built once per decoded entity and never shared while being built: the
+    // dynamic exclusivity checks on this array would cost more than the appends.
+    @exclusivity(unchecked) public private(set) var properties: [SchemaProperty] = []
 
     init() {
         properties.reserveCapacity(8)

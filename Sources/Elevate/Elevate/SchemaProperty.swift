@@ -11,7 +11,8 @@ public struct SchemaProperty {
     /// The decoder that transforms the value (each element, for `.array`).
     public let decoder: (any Decoder)?
 
-    let path: KeyPath
+    /// The key path, parsed when a lookup needs it.
+    var path: KeyPath { KeyPath(keyPath) }
 
     init(
         keyPath: String, type: SchemaPropertyProtocol, optional: Bool,
@@ -22,7 +23,6 @@ public struct SchemaProperty {
         self.optional = optional
         self.decodableType = decodableType
         self.decoder = decoder
-        self.path = KeyPath(keyPath)
     }
 
     /// How the property names its decoding method in error texts: `Address`, `DateDecoder`.

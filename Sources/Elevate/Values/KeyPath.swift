@@ -4,17 +4,20 @@
 /// where the container is an array (`"items.0.name"`). A root key that itself contains dots
 /// (`"a.b"`) wins over the split path, as in Elevate.
 ///
-/// Schemas are rebuilt for every decoded element, so creating a key path must be cheap: it only
-/// notes whether the text has a dot, and splits it when a lookup needs the components.
+/// Schemas are rebuilt for every decoded element, so creating a key path must cost nothing: the
+/// text is only examined (for dots, for components) when a lookup needs it.
 struct KeyPath: Hashable, Sendable {
     /// The text the user wrote.
     let text: String
-    /// Whether the text contains a dot, i.e. names more than one component.
-    let hasLiteralAlternative: Bool
 
     init(_ text: String) {
         self.text = text
-        self.hasLiteralAlternative = text.utf8.contains(UInt8(ascii: "."))
+    }
+
+    /// Whether the text contains a dot, i.e. names more than one component.
+    var hasLiteralAlternative: Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.count > 0 && memchr($0.baseAddress!, 0x2E, $0.count) != nil }
+            ?? text.utf8.contains(UInt8(ascii: "."))
     }
 
     /// The split components; empty for the root.
@@ -33,9 +36,9 @@ struct KeyPath: Hashable, Sendable {
 
     /// The value at this key path below a root object (already cast, to cast once per entity).
     func value(inObject object: [String: Any]) -> Any? {
-        if text.isEmpty { return object }
         // A single key, or a literal dotted key, is one dictionary lookup.
         if let value = object[text] { return value }
+        if text.isEmpty { return object }
         guard hasLiteralAlternative else { return nil }
         return Self.value(in: object, at: components[...])
     }
@@ -63,3 +66,11 @@ struct KeyPath: Hashable, Sendable {
         return Int(component)
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
