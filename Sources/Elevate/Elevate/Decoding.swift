@@ -8,10 +8,7 @@ import Foundation
 /// Pass `""` for an object at the root. Only the object at the key path is materialized.
 /// - Throws: ``ParserError``.
 public func decodeObject<T: Decodable>(from data: Data, atKeyPath keyPath: String) throws -> T {
-    let entity = try Parser.parseEntity(data: data) { schema in
-        schema.addProperty(keyPath: keyPath, type: .dictionary, decodableType: T.self)
-    }
-    return try typedResult(entity[keyPath], keyPath: keyPath, method: T.self)
+    try ObjectDecoding.decode(.data(data), atKeyPath: keyPath)
 }
 
 /// Decodes the object at `keyPath` of JSON data with a ``Decoder``.
@@ -22,10 +19,7 @@ public func decodeObject<T: Decodable>(from data: Data, atKeyPath keyPath: Strin
 /// - Throws: ``ParserError``, including a validation error when the decoder returns something
 ///   other than a `T` (where Elevate would crash).
 public func decodeObject<T>(from data: Data, atKeyPath keyPath: String, with decoder: any Decoder) throws -> T {
-    let entity = try Parser.parseEntity(data: data) { schema in
-        schema.addProperty(keyPath: keyPath, type: .dictionary, decoder: decoder)
-    }
-    return try typedResult(entity[keyPath], keyPath: keyPath, method: type(of: decoder))
+    try ObjectDecoding.decode(.data(data), atKeyPath: keyPath, with: decoder)
 }
 
 /// Decodes each element of the array at `keyPath` of JSON data into a ``Decodable`` type.
@@ -49,6 +43,24 @@ public func decodeArray<T>(from data: Data, atKeyPath keyPath: String, with deco
     let methodName = String(describing: type(of: decoder))
     return try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: methodName) { element in
         try typedResult(try decoder.decode(element), keyPath: keyPath, method: type(of: decoder))
+    }
+}
+
+/// The object at a key path of any input, decoded as Elevate does it: a one-property schema of
+/// type `.dictionary`.
+enum ObjectDecoding {
+    static func decode<T: Decodable>(_ input: JSONInput, atKeyPath keyPath: String) throws -> T {
+        let entity = try Parser.parseEntity(input) { schema in
+            schema.addProperty(keyPath: keyPath, type: .dictionary, decodableType: T.self)
+        }
+        return try typedResult(entity[keyPath], keyPath: keyPath, method: T.self)
+    }
+
+    static func decode<T>(_ input: JSONInput, atKeyPath keyPath: String, with decoder: any Decoder) throws -> T {
+        let entity = try Parser.parseEntity(input) { schema in
+            schema.addProperty(keyPath: keyPath, type: .dictionary, decoder: decoder)
+        }
+        return try typedResult(entity[keyPath], keyPath: keyPath, method: type(of: decoder))
     }
 }
 

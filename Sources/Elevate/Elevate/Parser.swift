@@ -22,9 +22,14 @@ public enum Parser {
     ///   byte offset, line and column); ``ParserError/validation(failureReason:)`` when it does
     ///   not match the schema.
     public static func parseEntity(data: Data, closure: (Schema) -> Void) throws -> [String: Any] {
+        try parseEntity(.data(data), closure: closure)
+    }
+
+    /// `parseEntity(data:closure:)` for any input, files and standard input included.
+    static func parseEntity(_ input: JSONInput, closure: (Schema) -> Void) throws -> [String: Any] {
         let schema = Schema()
         closure(schema)
-        let captured = try CapturedValues(input: .data(data), paths: schema.properties.map(\.path))
+        let captured = try CapturedValues(input: input, paths: schema.properties.map(\.path))
         return try EntityValidator.validate(schema) { captured.value(at: $0) }
     }
 

@@ -88,23 +88,13 @@ private func forEachElement<T>(
 /// chunks and materializing only that object.
 /// - Throws: ``ParserError``.
 public func decodeObject<T: Decodable>(contentsOf url: URL, atKeyPath keyPath: String) throws -> T {
-    let path = KeyPath(keyPath)
-    let captured = try CapturedValues(input: .file(url), paths: [path])
-    let entity = try EntityValidator.validate(objectSchema(keyPath, decodableType: T.self, decoder: nil)) {
-        captured.value(at: $0)
-    }
-    return try typedResult(entity[keyPath], keyPath: keyPath, method: T.self)
+    try ObjectDecoding.decode(.file(url), atKeyPath: keyPath)
 }
 
 /// Decodes the object at `keyPath` of a file with a ``Decoder``.
 /// - Throws: ``ParserError``.
 public func decodeObject<T>(contentsOf url: URL, atKeyPath keyPath: String, with decoder: any Decoder) throws -> T {
-    let path = KeyPath(keyPath)
-    let captured = try CapturedValues(input: .file(url), paths: [path])
-    let entity = try EntityValidator.validate(objectSchema(keyPath, decodableType: nil, decoder: decoder)) {
-        captured.value(at: $0)
-    }
-    return try typedResult(entity[keyPath], keyPath: keyPath, method: type(of: decoder))
+    try ObjectDecoding.decode(.file(url), atKeyPath: keyPath, with: decoder)
 }
 
 /// Decodes every element of the array at `keyPath` of a file, reading it in chunks and decoding
@@ -120,14 +110,4 @@ public func decodeArray<T>(contentsOf url: URL, atKeyPath keyPath: String, with 
     try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(type(of: decoder))") {
         try typedResult(try decoder.decode($0), keyPath: keyPath, method: type(of: decoder))
     }
-}
-
-private func objectSchema(_ keyPath: String, decodableType: (any Decodable.Type)?, decoder: (any Decoder)?) -> Schema {
-    let schema = Schema()
-    if let decodableType {
-        schema.addProperty(keyPath: keyPath, type: .dictionary, decodableType: decodableType)
-    } else if let decoder {
-        schema.addProperty(keyPath: keyPath, type: .dictionary, decoder: decoder)
-    }
-    return schema
 }
