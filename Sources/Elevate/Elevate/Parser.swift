@@ -114,16 +114,20 @@ enum EntityValidator {
     static func validate(_ schema: Schema, lookup: (KeyPath) -> Any?) throws -> [String: Any] {
         var entity = [String: Any](minimumCapacity: schema.properties.count)
         var failures = FailureCollector()
-        for property in schema.properties {
-            let value = lookup(property.path)
-            guard let value, !isNull(value) else {
-                if !property.optional {
-                    failures.add("Required key path [\(property.keyPath)] was missing or null", at: property.keyPath)
+        // Borrow each property in place: copying one copies its existentials through value witnesses.
+        try schema.properties.withUnsafeBufferPointer { properties in
+            for index in properties.indices {
+                let value = lookup(KeyPath(properties[index].keyPath))
+                guard let value, !isNull(value) else {
+                    if !properties[index].optional {
+                        let keyPath = properties[index].keyPath
+                        failures.add("Required key path [\(keyPath)] was missing or null", at: keyPath)
+                    }
+                    continue
                 }
-                continue
-            }
-            if let parsed = try validate(value, for: property, failures: &failures) {
-                entity[property.keyPath] = parsed
+                if let parsed = try validate(value, for: properties[index], failures: &failures) {
+                    entity[properties[index].keyPath] = parsed
+                }
             }
         }
         if !failures.isEmpty {

@@ -9,9 +9,9 @@
 /// }
 /// ```
 public final class Schema {
-    /// The properties added so far.
     // A schema is built once per decoded entity and never shared while being built: the
     // dynamic exclusivity checks on this array would cost more than the appends.
+    /// The properties added so far.
     @exclusivity(unchecked) public private(set) var properties: [SchemaProperty] = []
 
     init() {

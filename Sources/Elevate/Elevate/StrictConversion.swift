@@ -96,9 +96,8 @@ enum StrictConversion {
     }
 
     static func string(_ value: Any) -> String? {
-        if Swift.type(of: value) == String.self { return (value as! String) }
-        if let string = value as? NSString { return string as String }
-        return nil
+        // One cast: a native string, or an NSString from a JSONSerialization tree.
+        value as? String
     }
 
     static func array(_ value: Any) -> [Any]? {
