@@ -1,4 +1,4 @@
-import CYAJLBaseline
+internal import CYAJLBaseline
 import Elevate
 import Foundation
 

@@ -66,7 +66,7 @@ struct ValidateCommand: ParsableCommand {
                 let counter = ValueCounter()
                 let parser = JSONEventParser(handler: counter, options: options)
                 do {
-                    try parser.parse(file.input, progress: progress?.update)
+                    try parser.parseAll(file.input, progress: progress?.update)
                 } catch let error as JSONSyntaxError {
                     throw CommandFailure.invalidJSON(error, in: file.name)
                 }

@@ -172,8 +172,14 @@ private func entity(_ json: String, _ build: @escaping (Schema) -> Void) throws 
         #expect(throws: ParserError.self) {
             _ = try entity("1") { $0.addProperty(keyPath: "a", type: .int) }
         }
-        #expect(validationFailure("\"a\"") { $0.addProperty(keyPath: "a", type: .int) }
-            == "Required key path [a] was missing or null")
+        #expect(validationFailure("\"a\"") { $0.addProperty(keyPath: "a", type: .int, optional: true) }
+            == "The JSON root is not an object or an array")
+        #expect(throws: ParserError.self) {
+            _ = try Parser.parseEntity(json: 1) { $0.addProperty(keyPath: "a", type: .int, optional: true) }
+        }
+        // The root itself may be anything.
+        let root = try? entity("1") { $0.addProperty(keyPath: "", type: .int) }
+        #expect(root?[""] as? Int == 1)
     }
 
     @Test func nonValidationErrorsFromDecodersPropagateUnchanged() {

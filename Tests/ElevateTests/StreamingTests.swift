@@ -286,3 +286,48 @@ final class ProgressLog: @unchecked Sendable {
     var values: [Int] { lock.withLock { reports } }
     func append(_ bytesRead: Int) { lock.withLock { reports.append(bytesRead) } }
 }
+
+@Suite struct StreamingEdgeTests {
+    @Test func forwardingStopsAtTheValueWithoutJudgingTheRest() throws {
+        // Everything after the value is never parsed: a form feed there is no error.
+        let text = #"{"a": {"b": [1, 2]}, "rest": "#.utf8 + [0x0C] + Array("tail".utf8)
+        let recorder = EventRecorder()
+        #expect(try Elevate.forEachEvent(atKeyPath: "a.b", in: .data(Data(text)), to: recorder))
+        #expect(recorder.events == ["[", "n:1", "n:2", "]"])
+    }
+
+    @Test func jsonLinesAcceptExactlyOneValuePerLine() {
+        var parsing = JSONParsingOptions()
+        parsing.allowsMultipleValues = true
+        #expect(throws: ParserError.self) {
+            try Elevate.forEachValue(
+                in: .data(Data("1 2\n".utf8)), framing: .jsonLines, as: Int.self,
+                options: StreamingOptions(parsing: parsing)) { _ in }
+        }
+    }
+
+    @Test func jsonLinesFailuresCarryTheLine() {
+        do {
+            try Elevate.forEachValue(in: .data(Data("1\n\"x\"\n".utf8)), framing: .jsonLines, as: Int.self) { _ in }
+            Issue.record("no error")
+        } catch let error as ParserError {
+            #expect(error.failureReason.hasPrefix("Error parsing line 2 with parser [Int]"))
+            #expect(error.failures.first?.path == "[line 2]")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func asyncIterationEndsAfterAnError() async throws {
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            continuation.yield(Array("[1, 2, x".utf8))
+            continuation.yield(Array(", 3]".utf8))
+            continuation.finish()
+        }
+        var iterator = Elevate.elements(ofArrayAt: "", from: chunks, as: Int.self).makeAsyncIterator()
+        #expect(try await iterator.next() == 1)
+        #expect(try await iterator.next() == 2)
+        await #expect(throws: ParserError.self) { _ = try await iterator.next() }
+        #expect(try await iterator.next() == nil)
+    }
+}

@@ -97,11 +97,7 @@ enum ArrayDecoding {
         options: StreamingOptions = StreamingOptions(maximumElementSize: .max),
         decode: @escaping (Any) throws -> T
     ) throws -> [T] {
-        let path = KeyPath(keyPath)
-        var targets = [KeyPathSelector.Target(id: 0, components: path.components, mode: .elements)]
-        if path.hasLiteralAlternative {
-            targets.append(.init(id: 1, components: [path.text], mode: .elements))
-        }
+        let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)
         var candidates = [Candidate(), Candidate()]
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { target in

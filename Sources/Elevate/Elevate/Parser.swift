@@ -30,6 +30,7 @@ public enum Parser {
         let schema = Schema()
         closure(schema)
         let captured = try CapturedValues(input: input, paths: schema.properties.map(\.path))
+        if captured.rootIsScalar { try EntityValidator.rejectScalarRoot(of: schema) }
         return try EntityValidator.validate(schema) { captured.value(at: $0) }
     }
 
@@ -42,6 +43,7 @@ public enum Parser {
         if let object = json as? [String: Any] {
             return try EntityValidator.validate(schema) { $0.value(inObject: object) }
         }
+        if !(json is [Any]) { try EntityValidator.rejectScalarRoot(of: schema) }
         return try EntityValidator.validate(schema) { $0.value(in: json) }
     }
 }
@@ -56,11 +58,10 @@ struct CapturedValues {
         var componentsByTarget: [[String]] = []
         var targets: [KeyPathSelector.Target] = []
         for path in paths {
-            targets.append(.init(id: componentsByTarget.count, components: path.components, mode: .value))
-            componentsByTarget.append(path.components)
-            if path.hasLiteralAlternative {
-                targets.append(.init(id: componentsByTarget.count, components: [path.text], mode: .value))
-                componentsByTarget.append([path.text])
+            for var target in [KeyPathSelector.Target].candidates(for: path, mode: .value) {
+                target.id = componentsByTarget.count
+                componentsByTarget.append(target.components)
+                targets.append(target)
             }
         }
         var captured: [[String]: Any] = [:]
@@ -69,7 +70,11 @@ struct CapturedValues {
         let selector = KeyPathSelector(targets: targets, callbacks: callbacks)
         try parseDocument(input, handler: selector, options: options)
         values = captured
+        rootIsScalar = selector.rootIsContainer == false
     }
+
+    /// Whether the document's root is a string, number, Boolean or null.
+    private(set) var rootIsScalar = false
 
     /// The value at `path`, with Elevate's rules: a literal dotted root key wins, and a path below
     /// a captured value is read out of it.
@@ -95,7 +100,7 @@ func parseDocument(_ input: JSONInput, handler: KeyPathSelector, options: Stream
         handler.currentOffset = { [unowned parser] in parser.currentByteOffset }
     }
     do {
-        try parser.parse(input, chunkSize: options.chunkSize, progress: options.progress)
+        try parser.parseAll(input, chunkSize: options.chunkSize, progress: options.progress)
     } catch let error as JSONSyntaxError {
         guard options.wrapsErrorsInParserError else { throw error }
         throw ParserError(error)
@@ -111,6 +116,15 @@ func parseDocument(_ input: JSONInput, handler: KeyPathSelector, options: Stream
 
 /// Checks each schema property against the value a lookup finds for it.
 enum EntityValidator {
+    /// A string, number, Boolean or null at the root is valid JSON (RFC 8259) but no entity: a
+    /// validation error whenever the schema asks for anything below the root.
+    static func rejectScalarRoot(of schema: Schema) throws {
+        guard schema.properties.contains(where: { !$0.keyPath.isEmpty }) else { return }
+        var failures = FailureCollector()
+        failures.add("The JSON root is not an object or an array", at: "")
+        throw failures.error()
+    }
+
     static func validate(_ schema: Schema, lookup: (KeyPath) -> Any?) throws -> [String: Any] {
         var entity = [String: Any](minimumCapacity: schema.properties.count)
         var failures = FailureCollector()

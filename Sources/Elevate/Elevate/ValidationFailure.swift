@@ -47,30 +47,42 @@ extension ParserError {
 /// Remembers the structured failures behind recently thrown validation texts.
 ///
 /// `ParserError`'s cases carry only a `String` (Elevate's API, which users match on), so the
-/// paths cannot ride inside the error: they are kept here, keyed by the exact failure text, for
-/// the most recent errors. Only failing paths pay for this.
+/// paths cannot ride inside the error: they are kept here, keyed by the thread and the exact
+/// failure text, for the most recent errors. Nested decoding is synchronous, so an outer entity
+/// finds its inner failures on its own thread, just thrown; keying by thread keeps concurrent
+/// decodes that produce the same text apart. Only failing paths pay for this. It is best effort:
+/// read `failures` soon after catching, on the same thread.
 final class FailureRegistry: @unchecked Sendable {
     static let shared = FailureRegistry()
     private let capacity = 256
 
+    private struct Key: Hashable {
+        var thread: ObjectIdentifier
+        var reason: String
+    }
+
     // Guarded by `lock`.
     private let lock = NSLock()
-    private var entries: [String: [ValidationFailure]] = [:]
-    private var order: [String] = []
+    private var entries: [Key: [ValidationFailure]] = [:]
+    private var order: [Key] = []
 
     func register(_ failures: [ValidationFailure], for reason: String) {
+        let key = Key(thread: ObjectIdentifier(Thread.current), reason: reason)
         lock.withLock {
-            if entries.updateValue(failures, forKey: reason) == nil {
-                order.append(reason)
-                if order.count > capacity {
-                    entries[order.removeFirst()] = nil
-                }
+            if entries.updateValue(failures, forKey: key) != nil {
+                // Most recent last, so that a text registered again is not evicted first.
+                order.removeAll { $0 == key }
+            }
+            order.append(key)
+            if order.count > capacity {
+                entries[order.removeFirst()] = nil
             }
         }
     }
 
     func failures(for reason: String) -> [ValidationFailure]? {
-        lock.withLock { entries[reason] }
+        let key = Key(thread: ObjectIdentifier(Thread.current), reason: reason)
+        return lock.withLock { entries[key] }
     }
 }
 

@@ -114,11 +114,11 @@ public final class JSONEventParser {
         if let failure { throw failure }
         guard !isStopped, !isFinished, bytes.count > 0 else { return }
         var input = bytes
-        if byteOrderMarkProbe != nil {
-            guard let rest = try consumeByteOrderMark(input) else { return }
-            input = rest
-        }
         do {
+            if byteOrderMarkProbe != nil {
+                guard let rest = try consumeByteOrderMark(input) else { return }
+                input = rest
+            }
             // While one token spans chunks, YAJL re-lexes it from its start on every call: hold
             // chunks back until the new input is as large as what is buffered, so the cost stays
             // linear in the token size instead of quadratic.
@@ -230,6 +230,12 @@ public final class JSONEventParser {
             let status = yajl_parse(
                 handle, chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), parsedCount)
             try check(status, chunk: chunk)
+        }
+        if isStopped {
+            // The handler has all it wanted: the rest of the chunk is neither checked nor kept.
+            chunkBase = nil
+            chunkCount = 0
+            return
         }
         if let invalid = layout.firstInvalidWhitespace {
             let name = chunk[invalid] == 0x0C ? "form feed" : "vertical tab"
@@ -365,8 +371,11 @@ public final class JSONEventParser {
         markEvent()
         state.pointee.depth += 1
         if state.pointee.depth > state.pointee.maximumDepth {
+            // Point at the bracket itself, just before what YAJL has consumed.
+            let bracket = Int(yajl_get_bytes_consumed(handle)) - 1
             return failInCallback(
-                .depthLimitExceeded, "nesting is deeper than the maximum depth of \(options.maximumDepth)")
+                .depthLimitExceeded, "nesting is deeper than the maximum depth of \(options.maximumDepth)",
+                at: max(bracket, 0))
         }
         return deliver { object ? try handler.startObject() : try handler.startArray() }
     }

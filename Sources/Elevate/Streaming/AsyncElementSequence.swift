@@ -49,6 +49,7 @@ where Chunks.Element: Sequence<UInt8> {
         var ready: [Element] = []
         var readyIndex = 0
         var isFinished = false
+        var pendingError: (any Error)?
         var stream: ElementStream<Element>!
 
         init(sequence: AsyncJSONArrayElements) {
@@ -91,13 +92,24 @@ where Chunks.Element: Sequence<UInt8> {
         /// - Throws: ``ParserError``, `CancellationError`, or what the chunk sequence throws.
         public mutating func next() async throws -> Element? {
             while true {
-                try Task.checkCancellation()
                 if let element = state.nextReady() { return element }
+                if let error = state.pendingError {
+                    // Elements completed before the error went out first; then the error, once.
+                    state.pendingError = nil
+                    throw error
+                }
                 if state.isFinished { return nil }
-                if let chunk = try await upstream.next() {
-                    try state.feed(chunk)
-                } else {
-                    try state.finish()
+                do {
+                    try Task.checkCancellation()
+                    if let chunk = try await upstream.next() {
+                        try state.feed(chunk)
+                    } else {
+                        try state.finish()
+                    }
+                } catch {
+                    // After an error the sequence is over: later calls return nil.
+                    state.isFinished = true
+                    state.pendingError = error
                 }
             }
         }

@@ -28,11 +28,7 @@ final class ElementStream<T> {
         self.options = options
         self.decode = decode
         self.deliver = deliver
-        let path = KeyPath(keyPath)
-        var targets = [KeyPathSelector.Target(id: 0, components: path.components, mode: .elements)]
-        if path.hasLiteralAlternative {
-            targets.append(.init(id: 1, components: [path.text], mode: .elements))
-        }
+        let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { [unowned self] target in
             if activeTarget == nil { activeTarget = target }

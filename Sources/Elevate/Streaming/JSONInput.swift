@@ -94,23 +94,31 @@ public struct JSONInputError: Error, Sendable, CustomStringConvertible {
 }
 
 extension JSONEventParser {
-    /// Parses a whole input, chunk by chunk, and finishes.
+    /// Parses a whole input, chunk by chunk, and finishes. Reading stops early when a handler
+    /// throws ``JSONEventParser/Stop``.
     ///
     /// ```swift
     /// let parser = JSONEventParser(handler: counter)
-    /// try parser.parse(.file(url)) { bytesRead in print("\(bytesRead) bytes") }
+    /// try parser.parseAll(.file(url)) { bytesRead in print("\(bytesRead) bytes") }
     /// ```
     /// - Parameters:
     ///   - input: Where the bytes come from.
     ///   - chunkSize: The read size for files and standard input.
     ///   - progress: Told the total number of bytes read so far, after each chunk is parsed.
     /// - Throws: ``JSONSyntaxError``, ``JSONInputError``, or what the handler threw.
-    public func parse(
+    public func parseAll(
         _ input: JSONInput, chunkSize: Int = JSONInput.defaultChunkSize,
         progress: ((_ bytesRead: Int) -> Void)? = nil
     ) throws {
-        try input.forEachChunk(chunkSize: chunkSize, progress: progress) { chunk in
-            try parse(chunk)
+        /// Ends the reading loop once the handler has stopped the parse.
+        struct StopReading: Error {}
+        do {
+            try input.forEachChunk(chunkSize: chunkSize, progress: progress) { chunk in
+                try parse(chunk)
+                if isStopped { throw StopReading() }
+            }
+        } catch is StopReading {
+            return
         }
         try finish()
     }

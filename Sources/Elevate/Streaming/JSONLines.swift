@@ -48,7 +48,7 @@ final class ValueSequenceReader<T> {
     private let decode: (Any) throws -> T
     private let deliver: (T) throws -> Void
 
-    private var failures: [String] = []
+    private var failures = FailureCollector()
     private var deliveredCount = 0
     private var valueIndex = 0
     /// JSON Lines: the unfinished line carried over from the previous chunk.
@@ -73,20 +73,20 @@ final class ValueSequenceReader<T> {
             parsing.allowsMultipleValues = true
             let selector = makeSelector()
             selector.callbacks.documentEnd = { [unowned self] in try completeValue(line: nil) }
-            parser = JSONEventParser(handler: selector, options: parsing)
+            let parser = JSONEventParser(handler: selector, options: parsing)
+            selector.maximumCaptureSize = options.maximumElementSize
+            selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
+            self.parser = parser
         }
     }
 
     private func makeSelector() -> KeyPathSelector {
-        var targets = [KeyPathSelector.Target(id: 0, components: keyPath.components, mode: .value)]
-        if keyPath.hasLiteralAlternative {
-            targets.append(.init(id: 1, components: [keyPath.text], mode: .value))
-        }
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.value = { [unowned self] target, value in
+            // The literal dotted root key (target 1) wins over the split path, as in Elevate.
             if target == 1 || capturedValue == nil { capturedValue = value }
         }
-        return KeyPathSelector(targets: targets, callbacks: callbacks)
+        return KeyPathSelector(targets: .candidates(for: keyPath, mode: .value), callbacks: callbacks)
     }
 
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
@@ -96,10 +96,16 @@ final class ValueSequenceReader<T> {
                 try parser!.parse(chunk)
             } catch let error as JSONSyntaxError {
                 throw ParserError(error)
+            } catch let error as KeyPathSelector.CaptureTooLarge {
+                throw ParserError.validation(
+                    failureReason: "Value \(valueIndex) is larger than the maximum element size of \(error.limit) bytes")
             }
         case .jsonLines:
             var lineStart = 0
-            while let newline = chunk[lineStart...].firstIndex(of: 0x0A) {
+            while lineStart < chunk.count,
+                let found = memchr(chunk.baseAddress! + lineStart, 0x0A, chunk.count - lineStart)
+            {
+                let newline = UnsafeRawPointer(found) - chunk.baseAddress!
                 if partialLine.isEmpty {
                     try parseLine(UnsafeRawBufferPointer(rebasing: chunk[lineStart..<newline]))
                 } else {
@@ -124,14 +130,19 @@ final class ValueSequenceReader<T> {
         var content = line
         if content.last == 0x0D { content = UnsafeRawBufferPointer(rebasing: content.dropLast()) }
         guard content.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-        let parser = JSONEventParser(handler: makeSelector(), options: options.parsing)
+        // Exactly one value per line, whatever the caller's options say.
+        var parsing = options.parsing
+        parsing.allowsMultipleValues = false
+        let parser = JSONEventParser(handler: makeSelector(), options: parsing)
         do {
             try parser.parse(content)
             try parser.finish()
-        } catch var error as JSONSyntaxError {
+        } catch let error as JSONSyntaxError {
             // Positions are within the line: name the line of the file instead.
-            error.line = lineNumber
-            throw ParserError.deserialization(failureReason: "Invalid JSON on line \(lineNumber), column \(error.column): \(error.message)")
+            var excerpt = ""
+            if !error.excerpt.isEmpty { excerpt = " near \"\(error.excerpt)\"" }
+            throw ParserError.deserialization(
+                failureReason: "Invalid JSON at line \(lineNumber), column \(error.column): \(error.message)\(excerpt)")
         }
         try completeValue(line: lineNumber)
     }
@@ -139,10 +150,13 @@ final class ValueSequenceReader<T> {
     private func completeValue(line: Int?) throws {
         let index = valueIndex
         valueIndex += 1
-        let where_ = line.map { "line \($0)" } ?? "value \(index)"
+        // Lines count from 1 as editors do; concatenated values from 0, as array indices.
+        let place = line.map { "line \($0)" } ?? "value \(index)"
+        let path = line.map { "[line \($0)]" } ?? "[\(index)]"
         guard let value = capturedValue, !EntityValidator.isNull(value) else {
             capturedValue = nil
-            try fail("Error parsing \(where_): required key path [\(keyPath.text)] was missing or null")
+            let text = "Error parsing \(place) with parser [\(methodName)]\nRequired key path [\(keyPath.text)] was missing or null\n--"
+            try fail(text, reason: "Required key path [\(keyPath.text)] was missing or null", at: path)
             return
         }
         capturedValue = nil
@@ -150,16 +164,21 @@ final class ValueSequenceReader<T> {
         do {
             decoded = try decode(value)
         } catch ParserError.validation(let reason) {
-            try fail("Error parsing \(where_) with parser [\(methodName)]\n\(reason)\n--")
+            let inner = keyPath.text.isEmpty ? path : path + "." + keyPath.text
+            try fail("Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, at: inner)
             return
         }
         deliveredCount += 1
         try deliver(decoded)
     }
 
-    private func fail(_ failure: String) throws {
-        guard options.skipsInvalidElements else { throw ParserError.validation(failureReason: failure) }
-        failures.append(failure)
+    private func fail(_ text: String, reason: String, at path: String) throws {
+        guard options.skipsInvalidElements else {
+            var single = FailureCollector()
+            single.addNested(text, reason: reason, at: path)
+            throw single.error()
+        }
+        failures.addNested(text, reason: reason, at: path)
     }
 
     func finish() throws -> Int {
@@ -178,8 +197,16 @@ final class ValueSequenceReader<T> {
             }
         }
         if !failures.isEmpty {
-            throw ParserError.validation(failureReason: failures.joined(separator: "\n"))
+            throw failures.error()
         }
         return deliveredCount
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif

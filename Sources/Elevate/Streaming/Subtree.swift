@@ -34,7 +34,7 @@ public func summarizeValue(
     callbacks.value = { _, _ in
         if summary == nil { summary = JSONContainerSummary(kind: .scalar, count: 0) }
     }
-    try parseDocument(input, handler: KeyPathSelector(targets: targets(keyPath, mode: .count), callbacks: callbacks),
+    try parseDocument(input, handler: KeyPathSelector(targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .count), callbacks: callbacks),
         options: options)
     return summary
 }
@@ -56,16 +56,7 @@ public func forEachEvent(
         found = true
         throw JSONEventParser.Stop()
     }
-    let selector = KeyPathSelector(targets: targets(keyPath, mode: .forward(handler)), callbacks: callbacks)
+    let selector = KeyPathSelector(targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)), callbacks: callbacks)
     try parseDocument(input, handler: selector, options: options)
     return found
-}
-
-private func targets(_ keyPath: String, mode: KeyPathSelector.Mode) -> [KeyPathSelector.Target] {
-    let path = KeyPath(keyPath)
-    var targets = [KeyPathSelector.Target(id: 0, components: path.components, mode: mode)]
-    if path.hasLiteralAlternative {
-        targets.append(.init(id: 1, components: [path.text], mode: mode))
-    }
-    return targets
 }

@@ -36,9 +36,9 @@ struct KeyPath: Hashable, Sendable {
 
     /// The value at this key path below a root object (already cast, to cast once per entity).
     func value(inObject object: [String: Any]) -> Any? {
+        if text.isEmpty { return object }
         // A single key, or a literal dotted key, is one dictionary lookup.
         if let value = object[text] { return value }
-        if text.isEmpty { return object }
         guard hasLiteralAlternative else { return nil }
         return Self.value(in: object, at: components[...])
     }

@@ -21,6 +21,7 @@ final class KeyPathSelector: JSONEventHandler {
         var mode: Mode
     }
 
+
     /// What the consumer is told.
     struct Callbacks {
         /// A target's whole value (also used for `.elements`/`.count` targets whose value is not a container).
@@ -93,8 +94,8 @@ final class KeyPathSelector: JSONEventHandler {
     /// The parser's current byte offset, for the size check (unset: no check).
     var currentOffset: (() -> Int)?
     @exclusivity(unchecked) private var captureStart = 0
-    /// Whether the most recent top-level value is an object (nil before the first value).
-    private(set) var rootIsObject: Bool?
+    /// Whether the most recent top-level value is an object or array (nil before the first value).
+    private(set) var rootIsContainer: Bool?
 
     init(targets: [Target], callbacks: Callbacks) {
         self.callbacks = callbacks
@@ -118,7 +119,7 @@ final class KeyPathSelector: JSONEventHandler {
     private func route(isContainer: Bool, isArray: Bool) -> Route {
         let node: Node?
         if stack.isEmpty {
-            rootIsObject = isContainer && !isArray
+            rootIsContainer = isContainer
             node = root
         } else {
             let top = stack.count - 1
@@ -289,4 +290,16 @@ final class KeyPathSelector: JSONEventHandler {
     func number(_ value: JSONNumberText) throws { try scalar({ builder.number(value) }, { try $0.number(value) }) }
     func bool(_ value: Bool) throws { try scalar({ builder.bool(value) }, { try $0.bool(value) }) }
     func null() throws { try scalar({ builder.null() }, { try $0.null() }) }
+}
+
+extension [KeyPathSelector.Target] {
+    /// The targets for one key path: its split components (id 0) and, when it has dots, the
+    /// whole text as one literal root key (id 1), which Elevate prefers when both exist.
+    static func candidates(for path: KeyPath, mode: KeyPathSelector.Mode) -> [KeyPathSelector.Target] {
+        var targets = [KeyPathSelector.Target(id: 0, components: path.components, mode: mode)]
+        if path.hasLiteralAlternative {
+            targets.append(.init(id: 1, components: [path.text], mode: mode))
+        }
+        return targets
+    }
 }
