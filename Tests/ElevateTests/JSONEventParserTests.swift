@@ -206,3 +206,36 @@ extension JSONEventParserTests {
         #expect(syntaxError("[tr")?.kind == .truncated)
     }
 }
+
+extension JSONEventParserTests {
+    /// The word-at-a-time scan agrees with a byte-by-byte one on every offset and mix.
+    @Test func layoutScanMatchesNaiveScan() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x0A, 0x0A, 0x09, 0x0D, 0x20, 0x41, 0x7B, 0x0B, 0x0C, 0xE3, 0x80]
+        for round in 0..<2000 {
+            let count = Int.random(in: 0...70, using: &generator)
+            var bytes = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+            for _ in 0..<Int.random(in: 0...6, using: &generator) where count > 0 {
+                let special = round % 3 == 0 ? alphabet : alphabet.filter { $0 != 0x0B && $0 != 0x0C }
+                bytes[Int.random(in: 0..<count, using: &generator)] = special.randomElement(using: &generator)!
+            }
+            var newlines = 0
+            var lastLineStart: Int?
+            var invalid: Int?
+            for (index, byte) in bytes.enumerated() {
+                if byte == 0x0B || byte == 0x0C {
+                    invalid = index
+                    break
+                }
+                if byte == 0x0A {
+                    newlines += 1
+                    lastLineStart = index + 1
+                }
+            }
+            let layout = bytes.withUnsafeBytes { InputLayout(scanning: $0) }
+            #expect(layout.newlines == newlines, "\(bytes)")
+            #expect(layout.lastLineStart == lastLineStart, "\(bytes)")
+            #expect(layout.firstInvalidWhitespace == invalid, "\(bytes)")
+        }
+    }
+}
