@@ -211,3 +211,16 @@ func utcDate(_ year: Int, _ month: Int, _ day: Int) -> Date {
         #expect(n == 42)
     }
 }
+
+extension ReadmeExampleTests {
+    @Test func collectionsOfEncodables() throws {
+        let address = Address(street: "Main", city: "Springfield")
+        let byName = ["home": address].json as? [String: Any]
+        #expect((byName?["home"] as? [String: Any])?["city"] as? String == "Springfield")
+        let byNumber = [1: "one"].json as? [String: Any]
+        #expect(byNumber?["1"] as? String == "one")
+        let set = Set([1, 2]).json as? [Any]
+        #expect(set?.count == 2)
+        #expect(URL(string: "https://example.com")!.json as? String == "https://example.com")
+    }
+}

@@ -94,7 +94,15 @@ extension Set where Element: Encodable {
     public var json: Any { map { $0.json } }
 }
 
-extension Dictionary where Key == String, Value: Encodable {
-    /// The JSON values of the values, under the same keys.
-    public var json: Any { mapValues { $0.json } }
+extension Dictionary where Key: Encodable, Value: Encodable {
+    /// The JSON values of the values, under the same keys; a non-string key is written as the
+    /// text of its JSON value (`1` becomes `"1"`), since JSON object keys are strings.
+    public var json: Any {
+        var object = [String: Any](minimumCapacity: count)
+        for (key, value) in self {
+            let keyJSON = key.json
+            object[(keyJSON as? String) ?? "\(keyJSON)"] = value.json
+        }
+        return object
+    }
 }
