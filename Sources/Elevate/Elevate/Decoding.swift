@@ -79,9 +79,9 @@ func typedResult<T>(_ value: Any?, keyPath: String, method: Any.Type) throws -> 
 /// Element-by-element decoding of the array at a key path, in one pass over the data.
 enum ArrayDecoding {
     /// What was found at one candidate path (the split path, or a literal dotted root key).
-    private struct Candidate {
+    private struct Candidate<Element> {
         var found: Found = .missing
-        var elements: [Any] = []
+        var elements: [Element] = []
         var failures = FailureCollector()
     }
 
@@ -98,7 +98,7 @@ enum ArrayDecoding {
         decode: @escaping (Any) throws -> T
     ) throws -> [T] {
         let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)
-        var candidates = [Candidate(), Candidate()]
+        var candidates = [Candidate<T>(), Candidate<T>()]
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { target in
             candidates[target] = Candidate(found: .array)
@@ -127,7 +127,7 @@ enum ArrayDecoding {
             guard chosen.failures.isEmpty else {
                 throw chosen.failures.error()
             }
-            return chosen.elements.map { $0 as! T }
+            return chosen.elements
         }
     }
 }
