@@ -46,6 +46,7 @@ private struct Identified: Elevate.Decodable {
         }
         #expect(delivered == summary.itemCount)
         let growth = peak - baseline
-        #expect(growth < 48 << 20, "resident memory grew by \(growth >> 20) MiB over a \(summary.byteCount >> 20) MiB file")
+        #expect(
+            growth < 48 << 20, "resident memory grew by \(growth >> 20) MiB over a \(summary.byteCount >> 20) MiB file")
     }
 }

@@ -189,11 +189,13 @@ func syntaxError(_ bytes: [UInt8], options: JSONParsingOptions = .default) -> JS
 
     @Test func commentsAndMultipleValuesAreOptIn() throws {
         #expect(syntaxError("[1] // c") != nil)
-        #expect(try recordEvents(Array("[1 /* c */] // c".utf8), options: JSONParsingOptions(allowsComments: true))
-            == ["[", "n:1", "]"])
+        #expect(
+            try recordEvents(Array("[1 /* c */] // c".utf8), options: JSONParsingOptions(allowsComments: true))
+                == ["[", "n:1", "]"])
         #expect(syntaxError("1 2") != nil)
-        #expect(try recordEvents(Array("1 2\n[3]".utf8), options: JSONParsingOptions(allowsMultipleValues: true))
-            == ["n:1", "n:2", "[", "n:3", "]"])
+        #expect(
+            try recordEvents(Array("1 2\n[3]".utf8), options: JSONParsingOptions(allowsMultipleValues: true))
+                == ["n:1", "n:2", "[", "n:3", "]"])
     }
 }
 

@@ -223,7 +223,8 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
             for: [
                 "a"[...] as Substring, URL(string: "https://example.com/a?b=c")!, Optional<Int>.none as Any,
                 Optional(Optional(3)) as Any,
-                JSONLargeNumber(text: "-1.5E+999"), EncodablePerson(name: "Ada", age: 36), [EncodablePerson(name: "B", age: 1)],
+                JSONLargeNumber(text: "-1.5E+999"), EncodablePerson(name: "Ada", age: 36),
+                [EncodablePerson(name: "B", age: 1)],
                 ["p": EncodablePerson(name: "C", age: 2)] as [String: any Elevate.Encodable], Decimal(string: "0.001")!,
                 ["k": 1] as NSDictionary, [1, "x"] as NSArray, "ns" as NSString, [AnyHashable("h"): 1],
             ] as [Any], options: .init(sortedKeys: true))

@@ -172,8 +172,9 @@ private func entity(_ json: String, _ build: @escaping (Schema) -> Void) throws 
         #expect(throws: ParserError.self) {
             _ = try entity("1") { $0.addProperty(keyPath: "a", type: .int) }
         }
-        #expect(validationFailure("\"a\"") { $0.addProperty(keyPath: "a", type: .int, optional: true) }
-            == "The JSON root is not an object or an array")
+        #expect(
+            validationFailure("\"a\"") { $0.addProperty(keyPath: "a", type: .int, optional: true) }
+                == "The JSON root is not an object or an array")
         #expect(throws: ParserError.self) {
             _ = try Parser.parseEntity(json: 1) { $0.addProperty(keyPath: "a", type: .int, optional: true) }
         }
@@ -320,10 +321,13 @@ private func entity(_ json: String, _ build: @escaping (Schema) -> Void) throws 
             #expect(
                 error.failures == [
                     ValidationFailure(
-                        path: "response.items[1].addresses[1].street", message: "Value for key path [street] is of incorrect type"),
+                        path: "response.items[1].addresses[1].street",
+                        message: "Value for key path [street] is of incorrect type"),
                     ValidationFailure(
-                        path: "response.items[1].addresses[1].city", message: "Required key path [city] was missing or null"),
-                    ValidationFailure(path: "response.items[2].name", message: "Required key path [name] was missing or null"),
+                        path: "response.items[1].addresses[1].city",
+                        message: "Required key path [city] was missing or null"),
+                    ValidationFailure(
+                        path: "response.items[2].name", message: "Required key path [name] was missing or null"),
                 ])
         }
     }

@@ -157,7 +157,10 @@ func utcDate(_ year: Int, _ month: Int, _ day: Int) -> Date {
         #expect(people[0].isMember == true)
         #expect(people[1].nickname == nil)
         #expect(people[1].isMember == nil)
-        #expect(people[1].addresses == [Address(street: "Navy Yard", city: "Arlington"), Address(street: "Yale", city: "New Haven")])
+        #expect(
+            people[1].addresses == [
+                Address(street: "Navy Yard", city: "Arlington"), Address(street: "Yale", city: "New Haven"),
+            ])
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd"
@@ -166,8 +169,11 @@ func utcDate(_ year: Int, _ month: Int, _ day: Int) -> Date {
     }
 
     @Test func decodesAvatarsWithTwoDecoders() throws {
-        let data1 = Data(#"{"response": {"avatar": {"url": "https://example.com/a.png", "width": 64, "height": 32}}}"#.utf8)
-        let data2 = Data(#"{"alternative": {"response": {"avatar": {"location": "https://example.com/b.png", "w": 8, "h": 9}}}}"#.utf8)
+        let data1 = Data(
+            #"{"response": {"avatar": {"url": "https://example.com/a.png", "width": 64, "height": 32}}}"#.utf8)
+        let data2 = Data(
+            #"{"alternative": {"response": {"avatar": {"location": "https://example.com/b.png", "w": 8, "h": 9}}}}"#
+                .utf8)
         let avatar1: Avatar = try Elevate.decodeObject(from: data1, atKeyPath: "response.avatar", with: AvatarDecoder())
         let avatar2: Avatar = try Elevate.decodeObject(
             from: data2, atKeyPath: "alternative.response.avatar", with: AlternateAvatarDecoder())
@@ -196,7 +202,9 @@ func utcDate(_ year: Int, _ month: Int, _ day: Int) -> Date {
         #expect(json.count == 2)
         let back = try json.map { try Address(json: $0) }
         #expect(back == [address, address])
-        let person = Person(identifier: 7, name: "Kim", nickname: nil, birthDate: utcDate(2000, 1, 2), isMember: false, addresses: [address])
+        let person = Person(
+            identifier: 7, name: "Kim", nickname: nil, birthDate: utcDate(2000, 1, 2), isMember: false,
+            addresses: [address])
         let personJSON = person.json as! [String: Any]
         #expect(personJSON["nickname"] == nil)
         #expect(personJSON["isMember"] as? Bool == false)

@@ -28,7 +28,8 @@ private func temporaryFile(_ contents: String) throws -> URL {
     return url
 }
 
-private let document = #"{"meta": {"skip": [1, 2, {"deep": true}]}, "data": {"items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}]}}"#
+private let document =
+    #"{"meta": {"skip": [1, 2, {"deep": true}]}, "data": {"items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}]}}"#
 
 @Suite struct StreamingTests {
     @Test func forEachElementFromDataAndFile() throws {
@@ -121,7 +122,8 @@ private let document = #"{"meta": {"skip": [1, 2, {"deep": true}]}, "data": {"it
         do {
             try Elevate.forEachElement(
                 ofArrayAt: "items", from: Data(big.utf8), as: Item.self,
-                options: StreamingOptions(maximumElementSize: 1000)) { _ in }
+                options: StreamingOptions(maximumElementSize: 1000)
+            ) { _ in }
             Issue.record("no error")
         } catch ParserError.validation(let reason) {
             #expect(reason.contains("maximum element size"))
@@ -169,7 +171,9 @@ private let document = #"{"meta": {"skip": [1, 2, {"deep": true}]}, "data": {"it
     @Test func concatenatedValues() throws {
         let text = #"{"id": 1, "name": "a"}{"id": 2, "name": "b"} {"id": 3, "name": "c"}"#
         var ids: [Int] = []
-        try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: .concatenated, as: Item.self) { ids.append($0.id) }
+        try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: .concatenated, as: Item.self) {
+            ids.append($0.id)
+        }
         #expect(ids == [1, 2, 3])
     }
 
@@ -232,9 +236,14 @@ private let document = #"{"meta": {"skip": [1, 2, {"deep": true}]}, "data": {"it
 
     @Test func summarizeAndForwardSubtrees() throws {
         let input = JSONInput.data(Data(document.utf8))
-        #expect(try Elevate.summarizeValue(atKeyPath: "data.items", in: input) == JSONContainerSummary(kind: .array, count: 3))
-        #expect(try Elevate.summarizeValue(atKeyPath: "data", in: input) == JSONContainerSummary(kind: .object, count: 1))
-        #expect(try Elevate.summarizeValue(atKeyPath: "data.items.0.id", in: input) == JSONContainerSummary(kind: .scalar, count: 0))
+        #expect(
+            try Elevate.summarizeValue(atKeyPath: "data.items", in: input)
+                == JSONContainerSummary(kind: .array, count: 3))
+        #expect(
+            try Elevate.summarizeValue(atKeyPath: "data", in: input) == JSONContainerSummary(kind: .object, count: 1))
+        #expect(
+            try Elevate.summarizeValue(atKeyPath: "data.items.0.id", in: input)
+                == JSONContainerSummary(kind: .scalar, count: 0))
         #expect(try Elevate.summarizeValue(atKeyPath: "nothing", in: input) == nil)
         let recorder = EventRecorder()
         #expect(try Elevate.forEachEvent(atKeyPath: "data.items.1", in: input, to: recorder))
@@ -262,7 +271,8 @@ private let document = #"{"meta": {"skip": [1, 2, {"deep": true}]}, "data": {"it
         }
         #expect(error?.line == 2)
         #expect(throws: JSONInputError.self) {
-            try forEachEvent(atKeyPath: "", in: .file(URL(fileURLWithPath: "/no/such/file.json")), to: EventRecorder(),
+            try forEachEvent(
+                atKeyPath: "", in: .file(URL(fileURLWithPath: "/no/such/file.json")), to: EventRecorder(),
                 options: options)
         }
         #expect(throws: ParserError.self) {
@@ -276,7 +286,11 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     var value: Int { lock.withLock { count } }
-    func increment() -> Int { lock.withLock { count += 1; return count } }
+    func increment() -> Int {
+        lock.withLock {
+            count += 1; return count
+        }
+    }
 }
 
 /// Collects progress reports, which arrive through a `@Sendable` closure.
@@ -302,7 +316,8 @@ final class ProgressLog: @unchecked Sendable {
         #expect(throws: ParserError.self) {
             try Elevate.forEachValue(
                 in: .data(Data("1 2\n".utf8)), framing: .jsonLines, as: Int.self,
-                options: StreamingOptions(parsing: parsing)) { _ in }
+                options: StreamingOptions(parsing: parsing)
+            ) { _ in }
         }
     }
 

@@ -76,13 +76,15 @@ final class DateFormatterPool: @unchecked Sendable {
     func date(from string: String, format: String) -> Date? {
         let timeZone = TimeZone.current
         let key = timeZone.identifier + "|" + format
-        let formatter = lock.withLock { idle[key]?.popLast() } ?? {
-            let made = DateFormatter()
-            made.locale = Locale(identifier: "en_US_POSIX")
-            made.timeZone = timeZone
-            made.dateFormat = format
-            return made
-        }()
+        let formatter =
+            lock.withLock { idle[key]?.popLast() }
+            ?? {
+                let made = DateFormatter()
+                made.locale = Locale(identifier: "en_US_POSIX")
+                made.timeZone = timeZone
+                made.dateFormat = format
+                return made
+            }()
         defer {
             lock.withLock {
                 if idle[key, default: []].count < 8 { idle[key, default: []].append(formatter) }

@@ -30,7 +30,8 @@ public final class Schema {
         keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decodableType: any Decodable.Type
     ) -> SchemaProperty {
         append(
-            SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: decodableType, decoder: nil))
+            SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: decodableType, decoder: nil)
+        )
     }
 
     /// Adds a property transformed by a ``Decoder`` (each element, for `.array`).

@@ -146,7 +146,8 @@ enum StrictConversion {
         }
         // A scheme, when present, must start with a letter and use only scheme characters.
         if let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-            bytes[..<colon].allSatisfy({ $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+            bytes[..<colon].allSatisfy({ $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            )
         {
             let scheme = bytes[..<colon]
             guard let first = scheme.first, isLetter(first),

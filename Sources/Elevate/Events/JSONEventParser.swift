@@ -177,7 +177,8 @@ public final class JSONEventParser {
             do {
                 try check(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
             } catch var error as JSONSyntaxError
-                where (error.kind == .syntax && !error.message.contains("trailing garbage")) || error.kind == .invalidUTF8
+                where (error.kind == .syntax && !error.message.contains("trailing garbage"))
+                || error.kind == .invalidUTF8
             {
                 // YAJL rejects a bad byte as soon as it meets one, so every byte fed so far was a
                 // valid prefix; yajl_complete_parse then lexes a space after the last token, and an
@@ -483,12 +484,21 @@ public final class JSONEventParser {
                 yajl_boolean: { context, value in JSONEventParser.withParser(context) { $0.onBool(value != 0) } },
                 yajl_integer: nil,
                 yajl_double: nil,
-                yajl_number: { context, text, length in JSONEventParser.withParser(context) { $0.onNumber(text, length) } },
-                yajl_string: { context, text, length in JSONEventParser.withParser(context) { $0.onText(text, length, isKey: false) } },
-                yajl_start_map: { context in JSONEventParser.withParser(context) { $0.onStartContainer(object: true) } },
-                yajl_map_key: { context, text, length in JSONEventParser.withParser(context) { $0.onText(text, length, isKey: true) } },
+                yajl_number: { context, text, length in
+                    JSONEventParser.withParser(context) { $0.onNumber(text, length) }
+                },
+                yajl_string: { context, text, length in
+                    JSONEventParser.withParser(context) { $0.onText(text, length, isKey: false) }
+                },
+                yajl_start_map: { context in JSONEventParser.withParser(context) { $0.onStartContainer(object: true) }
+                },
+                yajl_map_key: { context, text, length in
+                    JSONEventParser.withParser(context) { $0.onText(text, length, isKey: true) }
+                },
                 yajl_end_map: { context in JSONEventParser.withParser(context) { $0.onEndContainer(object: true) } },
-                yajl_start_array: { context in JSONEventParser.withParser(context) { $0.onStartContainer(object: false) } },
+                yajl_start_array: { context in
+                    JSONEventParser.withParser(context) { $0.onStartContainer(object: false) }
+                },
                 yajl_end_array: { context in JSONEventParser.withParser(context) { $0.onEndContainer(object: false) } }
             ))
         return table
@@ -499,15 +509,16 @@ extension JSONEventParser {
     /// Runs `body` on the parser behind a callback context without retaining it: the parser is
     /// alive for the whole `yajl_parse` call that invokes the callback.
     @inline(__always)
-    fileprivate static func withParser(_ context: UnsafeMutableRawPointer?, _ body: (JSONEventParser) -> Int32) -> Int32 {
+    fileprivate static func withParser(_ context: UnsafeMutableRawPointer?, _ body: (JSONEventParser) -> Int32) -> Int32
+    {
         context!.assumingMemoryBound(to: CallbackState.self).pointee.parser!._withUnsafeGuaranteedRef(body)
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif

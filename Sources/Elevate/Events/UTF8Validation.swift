@@ -78,7 +78,8 @@ enum UTF8Validation {
             return bits & high == 0
         }
         if count >= 4 {
-            let bits = base.loadUnaligned(as: UInt32.self) | base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            let bits =
+                base.loadUnaligned(as: UInt32.self) | base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
             return bits & 0x8080_8080 == 0
         }
         var bits: UInt8 = 0

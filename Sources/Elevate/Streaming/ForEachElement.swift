@@ -20,7 +20,8 @@ public func forEachElement<T: Decodable>(
     ofArrayAt keyPath: String, contentsOf url: URL, as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
-    try forEachElement(ofArrayAt: keyPath, in: .file(url), methodName: "\(T.self)", options: options,
+    try forEachElement(
+        ofArrayAt: keyPath, in: .file(url), methodName: "\(T.self)", options: options,
         decode: { try T(json: $0) }, body)
 }
 
@@ -31,7 +32,8 @@ public func forEachElement<T: Decodable>(
     ofArrayAt keyPath: String, from data: Data, as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
-    try forEachElement(ofArrayAt: keyPath, in: .data(data), methodName: "\(T.self)", options: options,
+    try forEachElement(
+        ofArrayAt: keyPath, in: .data(data), methodName: "\(T.self)", options: options,
         decode: { try T(json: $0) }, body)
 }
 
@@ -42,7 +44,8 @@ public func forEachElement<T>(
     ofArrayAt keyPath: String, contentsOf url: URL, with decoder: any Decoder, as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
-    try forEachElement(ofArrayAt: keyPath, in: .file(url), methodName: "\(Swift.type(of: decoder))", options: options,
+    try forEachElement(
+        ofArrayAt: keyPath, in: .file(url), methodName: "\(Swift.type(of: decoder))", options: options,
         decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) }, body)
 }
 
@@ -53,7 +56,8 @@ public func forEachElement<T>(
     ofArrayAt keyPath: String, from data: Data, with decoder: any Decoder, as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
-    try forEachElement(ofArrayAt: keyPath, in: .data(data), methodName: "\(Swift.type(of: decoder))", options: options,
+    try forEachElement(
+        ofArrayAt: keyPath, in: .data(data), methodName: "\(Swift.type(of: decoder))", options: options,
         decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) }, body)
 }
 
@@ -63,7 +67,8 @@ public func forEachElement<T: Decodable>(
     ofArrayAt keyPath: String, in input: JSONInput, as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
-    try forEachElement(ofArrayAt: keyPath, in: input, methodName: "\(T.self)", options: options,
+    try forEachElement(
+        ofArrayAt: keyPath, in: input, methodName: "\(T.self)", options: options,
         decode: { try T(json: $0) }, body)
 }
 
@@ -72,7 +77,8 @@ private func forEachElement<T>(
     decode: @escaping (Any) throws -> T, _ body: (T) throws -> Void
 ) throws -> Int {
     try withoutActuallyEscaping(body) { body in
-        let stream = ElementStream(keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
+        let stream = ElementStream(
+            keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
         do {
             try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { try stream.feed($0) }
         } catch let error as JSONInputError {

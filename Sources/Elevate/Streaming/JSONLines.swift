@@ -98,7 +98,8 @@ final class ValueSequenceReader<T> {
                 throw ParserError(error)
             } catch let error as KeyPathSelector.CaptureTooLarge {
                 throw ParserError.validation(
-                    failureReason: "Value \(valueIndex) is larger than the maximum element size of \(error.limit) bytes")
+                    failureReason: "Value \(valueIndex) is larger than the maximum element size of \(error.limit) bytes"
+                )
             }
         case .jsonLines:
             var lineStart = 0
@@ -155,7 +156,8 @@ final class ValueSequenceReader<T> {
         let path = line.map { "[line \($0)]" } ?? "[\(index)]"
         guard let value = capturedValue, !EntityValidator.isNull(value) else {
             capturedValue = nil
-            let text = "Error parsing \(place) with parser [\(methodName)]\nRequired key path [\(keyPath.text)] was missing or null\n--"
+            let text =
+                "Error parsing \(place) with parser [\(methodName)]\nRequired key path [\(keyPath.text)] was missing or null\n--"
             try fail(text, reason: "Required key path [\(keyPath.text)] was missing or null", at: path)
             return
         }
@@ -204,9 +206,9 @@ final class ValueSequenceReader<T> {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif

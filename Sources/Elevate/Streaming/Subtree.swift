@@ -34,7 +34,10 @@ public func summarizeValue(
     callbacks.value = { _, _ in
         if summary == nil { summary = JSONContainerSummary(kind: .scalar, count: 0) }
     }
-    try parseDocument(input, handler: KeyPathSelector(targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .count), callbacks: callbacks),
+    try parseDocument(
+        input,
+        handler: KeyPathSelector(
+            targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .count), callbacks: callbacks),
         options: options)
     return summary
 }
@@ -56,7 +59,9 @@ public func forEachEvent(
         found = true
         throw JSONEventParser.Stop()
     }
-    let selector = KeyPathSelector(targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)), callbacks: callbacks)
+    let selector = KeyPathSelector(
+        targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)),
+        callbacks: callbacks)
     try parseDocument(input, handler: selector, options: options)
     return found
 }

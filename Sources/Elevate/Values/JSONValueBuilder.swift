@@ -1,5 +1,5 @@
-import class Foundation.NSNull
 import struct Foundation.Data
+import class Foundation.NSNull
 
 /// Builds the values that `JSONSerialization.jsonObject(with:)` would return from a stream of
 /// events, with native Swift types: `[String: Any]`, `[Any]`, `String`, `Int`, `UInt`, `Double`,

@@ -21,7 +21,6 @@ final class KeyPathSelector: JSONEventHandler {
         var mode: Mode
     }
 
-
     /// What the consumer is told.
     struct Callbacks {
         /// A target's whole value (also used for `.elements`/`.count` targets whose value is not a container).

@@ -135,7 +135,8 @@ final class JSONGenerator {
 
     /// Writes a string given as valid UTF-8 bytes, or an object key when one is expected.
     func string(_ bytes: UnsafeRawBufferPointer) throws {
-        let utf8 = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        let utf8 = UnsafeBufferPointer(
+            start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         escapingLineSeparators = options.escapesLineSeparators && Self.containsLineSeparator(utf8)
         defer { escapingLineSeparators = false }
         // An empty buffer may have no base address; YAJL reads nothing when the length is 0.
@@ -249,4 +250,3 @@ final class JSONGenerator {
     private static let escapedLineSeparator = Array(#"\u2028"#.utf8)
     private static let escapedParagraphSeparator = Array(#"\u2029"#.utf8)
 }
-
