@@ -24,11 +24,22 @@ private struct Identified: Elevate.Decodable {
     }
 }
 
+/// Whether the temporary directory has room for the generated file (with a margin).
+private func temporaryDirectoryHasRoom(for bytes: Int) -> Bool {
+    let path = FileManager.default.temporaryDirectory.path
+    guard let free = (try? FileManager.default.attributesOfFileSystem(forPath: path))?[.systemFreeSize] as? NSNumber
+    else { return true }
+    return free.int64Value > Int64(bytes) * 2
+}
+
 @Suite(.serialized) struct BoundedMemoryTests {
     /// A generated people document of a few hundred MB, streamed element by element: resident
     /// memory may grow by one element plus the read buffer and the allocator's slack, never
     /// with the file's size. A growth bound, not a timing.
-    @Test(.enabled(if: residentBytes() != nil, "needs /proc/self/statm (Linux)"))
+    @Test(
+        .enabled(if: residentBytes() != nil, "needs /proc/self/statm (Linux)"),
+        .enabled(if: temporaryDirectoryHasRoom(for: 256 << 20), "needs 512 MiB free in the temporary directory")
+    )
     func forEachElementStaysBoundedOnAFileOfHundredsOfMegabytes() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("elevate-bounded-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: url) }
