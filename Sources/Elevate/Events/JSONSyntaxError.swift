@@ -26,11 +26,14 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var kind: Kind
     /// What is wrong, in words.
     public var message: String
-    /// The zero-based offset of the offending byte from the start of the input.
+    /// The zero-based offset from the start of the input where parsing stopped: the offending
+    /// byte itself for invalid UTF-8, whitespace and nesting errors, just past the offending
+    /// token for grammar errors (YAJL's position), the end of the input for truncation. The
+    /// same whatever the chunking.
     public var byteOffset: Int
-    /// The one-based line of the offending byte (lines end with `\n`).
+    /// The one-based line of ``byteOffset`` (lines end with `\n`).
     public var line: Int
-    /// The one-based column of the offending byte, in bytes from the start of its line.
+    /// The one-based column of ``byteOffset``, in bytes from the start of its line.
     public var column: Int
     /// A short printable extract of the input around the offending byte.
     public var excerpt: String
