@@ -27,7 +27,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// What is wrong, in words.
     public var message: String
     /// The zero-based offset from the start of the input where parsing stopped: the offending
-    /// byte itself for invalid UTF-8, whitespace and nesting errors, just past the offending
+    /// byte itself for invalid UTF-8 in unescaped text, whitespace and nesting errors, just past the offending
     /// token for grammar errors (YAJL's position), the end of the input for truncation. The
     /// same whatever the chunking.
     public var byteOffset: Int
