@@ -338,3 +338,17 @@ private func entity(_ json: String, _ build: @escaping (Schema) -> Void) throws 
         #expect(error.failures[0].path == "")
     }
 }
+
+extension ParserTests {
+    @Test func arraysOfDecodablesAreDecodable() throws {
+        #expect(try [Int](json: [1, 2, 3] as [Any]) == [1, 2, 3])
+        do {
+            _ = try [Int](json: [1, 2.5, "x"] as [Any])
+            Issue.record("no error")
+        } catch let error as ParserError {
+            #expect(error.failureReason.contains("index 1"))
+            #expect(error.failureReason.contains("index 2"))
+            #expect(error.failures.map(\.path) == ["[1]", "[2]"])
+        }
+    }
+}

@@ -346,3 +346,46 @@ final class ProgressLog: @unchecked Sendable {
         #expect(try await iterator.next() == nil)
     }
 }
+
+extension StreamingEdgeTests {
+    @Test func asyncJSONLinesAndConcatenatedValues() async throws {
+        let text = Array("{\"id\": 1}\n{\"id\": 2}\n\n{\"id\": 3}\n".utf8)
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for start in stride(from: 0, to: text.count, by: 4) {
+                continuation.yield(Array(text[start..<min(start + 4, text.count)]))
+            }
+            continuation.finish()
+        }
+        var ids: [Int] = []
+        for try await id in Elevate.values(in: chunks, framing: .jsonLines, atKeyPath: "id", as: Int.self) {
+            ids.append(id)
+        }
+        #expect(ids == [1, 2, 3])
+
+        let concatenated = AsyncStream<[UInt8]> { continuation in
+            continuation.yield(Array("[1][2]".utf8))
+            continuation.yield(Array(" [3]".utf8))
+            continuation.finish()
+        }
+        var arrays: [[Int]] = []
+        for try await array in Elevate.values(in: concatenated, framing: .concatenated, as: [Int].self) {
+            arrays.append(array)
+        }
+        #expect(arrays == [[1], [2], [3]])
+    }
+
+    @Test func asyncElementsWithADecoder() async throws {
+        struct Doubler: Elevate.Decoder {
+            func decode(_ object: Any) throws -> Any { try Int(json: object) * 2 }
+        }
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            continuation.yield(Array(#"{"n": [1, 2, 3]}"#.utf8))
+            continuation.finish()
+        }
+        var doubled: [Int] = []
+        for try await value in Elevate.elements(ofArrayAt: "n", from: chunks, with: Doubler(), as: Int.self) {
+            doubled.append(value)
+        }
+        #expect(doubled == [2, 4, 6])
+    }
+}

@@ -59,3 +59,27 @@ extension Dictionary: Decodable {
         self = value
     }
 }
+
+extension Array: Decodable where Element: Decodable {
+    /// A JSON array whose every element decodes as `Element`; all failing elements are reported
+    /// together, in Elevate's words for array elements.
+    public init(json: Any) throws {
+        guard let elements = StrictConversion.array(json) else {
+            throw incorrectType(json, expected: [Element].self)
+        }
+        var decoded: [Element] = []
+        decoded.reserveCapacity(elements.count)
+        var failures = FailureCollector()
+        for (index, element) in elements.enumerated() {
+            do {
+                decoded.append(try Element(json: element))
+            } catch ParserError.validation(let reason) {
+                failures.addNested(
+                    EntityValidator.arrayElementFailure(index: index, methodName: "\(Element.self)", reason: reason),
+                    reason: reason, at: "[\(index)]")
+            }
+        }
+        if !failures.isEmpty { throw failures.error() }
+        self = decoded
+    }
+}

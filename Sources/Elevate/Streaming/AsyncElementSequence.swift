@@ -12,50 +12,86 @@
 public func elements<T: Decodable, Chunks: AsyncSequence>(
     ofArrayAt keyPath: String, from chunks: Chunks, as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions()
-) -> AsyncJSONArrayElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
-    AsyncJSONArrayElements(keyPath: keyPath, chunks: chunks, options: options, methodName: "\(T.self)") {
-        try T(json: $0)
+) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
+    AsyncJSONElements(chunks: chunks) { deliver in
+        ElementStream(
+            keyPath: keyPath, methodName: "\(T.self)", options: options, decode: { try T(json: $0) },
+            deliver: deliver)
     }
 }
 
-/// The elements of a JSON array decoded from an asynchronous sequence of byte chunks; see
-/// ``elements(ofArrayAt:from:as:options:)``.
-public struct AsyncJSONArrayElements<Element, Chunks: AsyncSequence>: AsyncSequence
-where Chunks.Element: Sequence<UInt8> {
-    let keyPath: String
-    let chunks: Chunks
-    let options: StreamingOptions
-    let methodName: String
-    let decode: (Any) throws -> Element
+/// Decodes the elements of the array at `keyPath` from an asynchronous sequence of byte chunks
+/// with a ``Decoder``; an element the decoder turns into something other than a `T` is a
+/// validation error. See ``elements(ofArrayAt:from:as:options:)``.
+public func elements<T, Chunks: AsyncSequence>(
+    ofArrayAt keyPath: String, from chunks: Chunks, with decoder: any Decoder, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions()
+) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
+    AsyncJSONElements(chunks: chunks) { deliver in
+        ElementStream(
+            keyPath: keyPath, methodName: "\(Swift.type(of: decoder))", options: options,
+            decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) },
+            deliver: deliver)
+    }
+}
 
-    init(
-        keyPath: String, chunks: Chunks, options: StreamingOptions, methodName: String,
-        decode: @escaping (Any) throws -> Element
-    ) {
-        self.keyPath = keyPath
+/// Decodes every top-level value of a JSON Lines or concatenated-JSON stream (or the value at
+/// `keyPath` inside each) as it completes, from an asynchronous sequence of byte chunks.
+///
+/// ```swift
+/// for try await event in Elevate.values(in: socketChunks, framing: .jsonLines, as: Event.self) {
+///     handle(event)
+/// }
+/// ```
+public func values<T: Decodable, Chunks: AsyncSequence>(
+    in chunks: Chunks, framing: JSONValueFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions()
+) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
+    AsyncJSONElements(chunks: chunks) { deliver in
+        ValueSequenceReader(
+            keyPath: keyPath, methodName: "\(T.self)", framing: framing, options: options,
+            decode: { try T(json: $0) }, deliver: deliver)
+    }
+}
+
+/// Something that takes chunks and delivers decoded values: an array's elements, or a stream's
+/// top-level values.
+protocol ChunkDecoder {
+    func feed(_ chunk: UnsafeRawBufferPointer) throws
+    @discardableResult func finish() throws -> Int
+}
+
+extension ElementStream: ChunkDecoder {}
+extension ValueSequenceReader: ChunkDecoder {}
+
+/// Values decoded from an asynchronous sequence of byte chunks; see
+/// ``elements(ofArrayAt:from:as:options:)`` and ``values(in:framing:atKeyPath:as:options:)``.
+public struct AsyncJSONElements<Element, Chunks: AsyncSequence>: AsyncSequence
+where Chunks.Element: Sequence<UInt8> {
+    let chunks: Chunks
+    /// Makes the decoder for one iteration, given where it delivers its values.
+    let makeDecoder: (_ deliver: @escaping (Element) throws -> Void) -> any ChunkDecoder
+
+    init(chunks: Chunks, makeDecoder: @escaping (_ deliver: @escaping (Element) throws -> Void) -> any ChunkDecoder) {
         self.chunks = chunks
-        self.options = options
-        self.methodName = methodName
-        self.decode = decode
+        self.makeDecoder = makeDecoder
     }
 
     /// Starts reading the chunks.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(upstream: chunks.makeAsyncIterator(), state: State(sequence: self))
+        AsyncIterator(upstream: chunks.makeAsyncIterator(), state: State(makeDecoder: makeDecoder))
     }
 
-    /// Holds the parser and the decoded elements not yet handed out.
+    /// Holds the decoder and the decoded values not yet handed out.
     final class State {
         var ready: [Element] = []
         var readyIndex = 0
         var isFinished = false
         var pendingError: (any Error)?
-        var stream: ElementStream<Element>!
+        var decoder: (any ChunkDecoder)!
 
-        init(sequence: AsyncJSONArrayElements) {
-            stream = ElementStream(
-                keyPath: sequence.keyPath, methodName: sequence.methodName, options: sequence.options,
-                decode: sequence.decode, deliver: { [unowned self] in ready.append($0) })
+        init(makeDecoder: (_ deliver: @escaping (Element) throws -> Void) -> any ChunkDecoder) {
+            decoder = makeDecoder { [unowned self] in ready.append($0) }
         }
 
         func nextReady() -> Element? {
@@ -71,30 +107,30 @@ where Chunks.Element: Sequence<UInt8> {
         }
 
         func feed(_ chunk: Chunks.Element) throws {
-            let fed: Void? = try chunk.withContiguousStorageIfAvailable { try stream.feed(UnsafeRawBufferPointer($0)) }
+            let fed: Void? = try chunk.withContiguousStorageIfAvailable { try decoder.feed(UnsafeRawBufferPointer($0)) }
             if fed == nil {
-                try Array(chunk).withUnsafeBytes { try stream.feed($0) }
+                try Array(chunk).withUnsafeBytes { try decoder.feed($0) }
             }
         }
 
         func finish() throws {
             isFinished = true
-            _ = try stream.finish()
+            try decoder.finish()
         }
     }
 
-    /// Pulls chunks on demand and yields decoded elements.
+    /// Pulls chunks on demand and yields decoded values.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var upstream: Chunks.AsyncIterator
         let state: State
 
-        /// The next element, nil at the end of the array's document.
+        /// The next value, nil at the end of the input.
         /// - Throws: ``ParserError``, `CancellationError`, or what the chunk sequence throws.
         public mutating func next() async throws -> Element? {
             while true {
                 if let element = state.nextReady() { return element }
                 if let error = state.pendingError {
-                    // Elements completed before the error went out first; then the error, once.
+                    // Values completed before the error went out first; then the error, once.
                     state.pendingError = nil
                     throw error
                 }
