@@ -389,3 +389,56 @@ extension StreamingEdgeTests {
         #expect(doubled == [2, 4, 6])
     }
 }
+
+extension StreamingEdgeTests {
+    /// A handler that stops while `finish()` replays a long held-back token ends cleanly.
+    @Test func stoppingDuringFinishIsNotAnError() throws {
+        final class StopAtString: JSONEventHandler {
+            var strings = 0
+            func string(_ value: JSONText) throws {
+                strings += 1
+                throw JSONEventParser.Stop()
+            }
+        }
+        let body = String(repeating: "a", count: 200_000)
+        let bytes = Array("[\"\(body)\"]".utf8)
+        let handler = StopAtString()
+        let parser = JSONEventParser(handler: handler)
+        // 150 000 bytes open the string (more than the 64 KiB hold threshold); the remaining
+        // 50 000 are fewer than those buffered, so they are held back and replayed by finish().
+        try parser.parse(Array(bytes[..<150_000]))
+        try parser.parse(Array(bytes[150_000..<150_010]))
+        try parser.parse(Array(bytes[150_010...]))
+        #expect(handler.strings == 0)
+        try parser.finish()
+        #expect(handler.strings == 1)
+        #expect(parser.isStopped)
+    }
+
+    @Test func jsonLinesLimitHoldsWhateverTheChunking() {
+        let line = "[" + String(repeating: "1,", count: 70) + "1]\n"
+        for chunkSize in [7, 64, 100, 1 << 20] {
+            #expect(throws: ParserError.self, "chunk size \(chunkSize)") {
+                try Elevate.forEachValue(
+                    in: .data(Data(line.utf8)), framing: .jsonLines, as: [Int].self,
+                    options: StreamingOptions(maximumElementSize: 100, chunkSize: chunkSize)
+                ) { _ in }
+            }
+        }
+    }
+
+    @Test func byteOrderMarkOnlyAtTheStartOfJSONLines() throws {
+        let first = [0xEF, 0xBB, 0xBF] + Array("1\n2\n".utf8)
+        #expect(try Elevate.forEachValue(in: .data(Data(first)), framing: .jsonLines, as: Int.self) { _ in } == 2)
+        let later = Array("1\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("2\n".utf8)
+        #expect(throws: ParserError.self) {
+            try Elevate.forEachValue(in: .data(Data(later)), framing: .jsonLines, as: Int.self) { _ in }
+        }
+    }
+
+    @Test func decodeObjectReadsArraysOfDecodables() throws {
+        let data = Data(#"{"list": [1, 2, 3]}"#.utf8)
+        let list: [Int] = try Elevate.decodeObject(from: data, atKeyPath: "list")
+        #expect(list == [1, 2, 3])
+    }
+}

@@ -60,6 +60,11 @@ extension Dictionary: Decodable {
     }
 }
 
+/// Arrays of decodables: `decodeObject` reads them as arrays rather than objects.
+protocol DecodableArray {}
+
+extension Array: DecodableArray where Element: Decodable {}
+
 extension Array: Decodable where Element: Decodable {
     /// A JSON array whose every element decodes as `Element`; all failing elements are reported
     /// together, in Elevate's words for array elements.

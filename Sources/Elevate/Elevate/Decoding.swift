@@ -50,6 +50,13 @@ public func decodeArray<T>(from data: Data, atKeyPath keyPath: String, with deco
 /// type `.dictionary`.
 enum ObjectDecoding {
     static func decode<T: Decodable>(_ input: JSONInput, atKeyPath keyPath: String) throws -> T {
+        if T.self is any DecodableArray.Type {
+            // `let people: [Person] = try decodeObject(…)`: the value is an array, decoded whole.
+            let entity = try Parser.parseEntity(input) { schema in
+                schema.addProperty(keyPath: keyPath, type: .array)
+            }
+            return try T(json: entity[keyPath] as Any)
+        }
         let entity = try Parser.parseEntity(input) { schema in
             schema.addProperty(keyPath: keyPath, type: .dictionary, decodableType: T.self)
         }

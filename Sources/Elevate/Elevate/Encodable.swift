@@ -96,7 +96,8 @@ extension Set where Element: Encodable {
 
 extension Dictionary where Key: Encodable, Value: Encodable {
     /// The JSON values of the values, under the same keys; a non-string key is written as the
-    /// text of its JSON value (`1` becomes `"1"`), since JSON object keys are strings.
+    /// text of its JSON value (`1` becomes `"1"`), since JSON object keys are strings. Keys meant
+    /// for JSON should be strings, integers or Booleans: other keys may print alike and collide.
     public var json: Any {
         var object = [String: Any](minimumCapacity: count)
         for (key, value) in self {

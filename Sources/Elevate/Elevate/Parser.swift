@@ -43,7 +43,6 @@ public enum Parser {
         if let object = json as? [String: Any] {
             return try EntityValidator.validate(schema) { $0.value(inObject: object) }
         }
-        if !(json is [Any]) { try EntityValidator.rejectScalarRoot(of: schema) }
         return try EntityValidator.validate(schema) { $0.value(in: json) }
     }
 }

@@ -47,42 +47,55 @@ extension ParserError {
 /// Remembers the structured failures behind recently thrown validation texts.
 ///
 /// `ParserError`'s cases carry only a `String` (Elevate's API, which users match on), so the
-/// paths cannot ride inside the error: they are kept here, keyed by the thread and the exact
-/// failure text, for the most recent errors. Nested decoding is synchronous, so an outer entity
-/// finds its inner failures on its own thread, just thrown; keying by thread keeps concurrent
-/// decodes that produce the same text apart. Only failing paths pay for this. It is best effort:
-/// read `failures` soon after catching, on the same thread.
+/// paths cannot ride inside the error: they are kept here, for the most recent errors, keyed by
+/// the exact failure text and by who threw it (the current task, else the thread). Nested
+/// decoding is synchronous, so an outer entity finds its inner failures under its own key, just
+/// thrown, even while other tasks decode documents that fail with the same text. A reader on
+/// another thread or task (an actor resuming after `await`) falls back to the most recent
+/// failures registered for that text. Only failing paths pay for this; it is best effort.
 final class FailureRegistry: @unchecked Sendable {
     static let shared = FailureRegistry()
     private let capacity = 256
 
     private struct Key: Hashable {
-        var thread: ObjectIdentifier
+        var owner: Int
         var reason: String
     }
 
     // Guarded by `lock`.
     private let lock = NSLock()
     private var entries: [Key: [ValidationFailure]] = [:]
+    private var latestByReason: [String: [ValidationFailure]] = [:]
     private var order: [Key] = []
 
+    /// Who is throwing: the current task if there is one (a task may move between threads),
+    /// otherwise the thread.
+    private static func currentOwner() -> Int {
+        withUnsafeCurrentTask { task in task?.hashValue } ?? ObjectIdentifier(Thread.current).hashValue
+    }
+
     func register(_ failures: [ValidationFailure], for reason: String) {
-        let key = Key(thread: ObjectIdentifier(Thread.current), reason: reason)
+        let key = Key(owner: Self.currentOwner(), reason: reason)
         lock.withLock {
             if entries.updateValue(failures, forKey: key) != nil {
                 // Most recent last, so that a text registered again is not evicted first.
                 order.removeAll { $0 == key }
             }
             order.append(key)
+            latestByReason[reason] = failures
             if order.count > capacity {
-                entries[order.removeFirst()] = nil
+                let evicted = order.removeFirst()
+                entries[evicted] = nil
+                if !order.contains(where: { $0.reason == evicted.reason }) {
+                    latestByReason[evicted.reason] = nil
+                }
             }
         }
     }
 
     func failures(for reason: String) -> [ValidationFailure]? {
-        let key = Key(thread: ObjectIdentifier(Thread.current), reason: reason)
-        return lock.withLock { entries[key] }
+        let key = Key(owner: Self.currentOwner(), reason: reason)
+        return lock.withLock { entries[key] ?? latestByReason[reason] }
     }
 }
 

@@ -24,7 +24,8 @@ struct InputLayout {
             }
             for half in 0..<2 {
                 let offset = index + half * 8
-                let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                // Little-endian order, so that bit positions map to byte offsets on every platform.
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 let newlineMask = Self.bytesEqual(word, 0x0A)
                 let invalidMask = Self.bytesEqual(word, 0x0B) | Self.bytesEqual(word, 0x0C)
                 if invalidMask != 0 {
@@ -38,7 +39,7 @@ struct InputLayout {
             index += 16
         }
         while index + 8 <= count {
-            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             if (word &- Self.ones &* 0x0D) & ~word & Self.high != 0 {
                 let newlineMask = Self.bytesEqual(word, 0x0A)
                 let invalidMask = Self.bytesEqual(word, 0x0B) | Self.bytesEqual(word, 0x0C)

@@ -73,10 +73,17 @@ public final class JSONEventParser {
     private var carry: [UInt8] = []
     /// Chunks held back while one long token is open (see `parse(_:)`).
     private var held: [UInt8] = []
-    private var byteOrderMarkProbe: [UInt8]? = []
+    private var byteOrderMarkProbe: [UInt8]?
 
     /// Creates a parser that sends events to `handler`.
-    public init(handler: any JSONEventHandler, options: JSONParsingOptions = .default) {
+    public convenience init(handler: any JSONEventHandler, options: JSONParsingOptions = .default) {
+        self.init(handler: handler, options: options, skipsByteOrderMark: true)
+    }
+
+    /// `skipsByteOrderMark: false` treats a leading byte order mark as the error it is in the
+    /// middle of a stream (a JSON Lines line after the first).
+    init(handler: any JSONEventHandler, options: JSONParsingOptions, skipsByteOrderMark: Bool) {
+        self.byteOrderMarkProbe = skipsByteOrderMark ? [] : nil
         self.options = options
         self.handler = handler
         state = .allocate(capacity: 1)
@@ -116,7 +123,7 @@ public final class JSONEventParser {
         var input = bytes
         do {
             if byteOrderMarkProbe != nil {
-                guard let rest = try consumeByteOrderMark(input) else { return }
+                guard let rest = try consumeByteOrderMark(input), !isStopped else { return }
                 input = rest
             }
             // While one token spans chunks, YAJL re-lexes it from its start on every call: hold
@@ -164,12 +171,14 @@ public final class JSONEventParser {
                 try probe.withUnsafeBytes { try feed($0) }
             }
             byteOrderMarkProbe = nil
-            if !held.isEmpty {
+            if !held.isEmpty, !isStopped {
                 let pending = held
                 held = []
                 try pending.withUnsafeBytes { try feed($0) }
             }
+            // A handler may stop the parse during the replays above: then there is nothing to end.
             isFinished = true
+            if isStopped { return }
             chunkBase = nil
             chunkCount = 0
             lastEventEnd = -1
@@ -234,6 +243,7 @@ public final class JSONEventParser {
         }
         if isStopped {
             // The handler has all it wanted: the rest of the chunk is neither checked nor kept.
+            chunkOffset += Int(yajl_get_bytes_consumed(handle))
             chunkBase = nil
             chunkCount = 0
             return

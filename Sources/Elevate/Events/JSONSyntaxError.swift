@@ -27,9 +27,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// What is wrong, in words.
     public var message: String
     /// The zero-based offset from the start of the input where parsing stopped: the offending
-    /// byte itself for invalid UTF-8 in unescaped text, whitespace and nesting errors, just past the offending
-    /// token for grammar errors (YAJL's position), the end of the input for truncation. The
-    /// same whatever the chunking.
+    /// byte itself for whitespace and nesting errors and for invalid UTF-8 in unescaped text
+    /// within one chunk, just past the offending token otherwise (YAJL's position), the end of
+    /// the input for truncation.
     public var byteOffset: Int
     /// The one-based line of ``byteOffset`` (lines end with `\n`).
     public var line: Int

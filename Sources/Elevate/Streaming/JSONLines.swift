@@ -92,21 +92,14 @@ final class ValueSequenceReader<T> {
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
         switch framing {
         case .concatenated:
-            do {
-                try parser!.parse(chunk)
-            } catch let error as JSONSyntaxError {
-                throw ParserError(error)
-            } catch let error as KeyPathSelector.CaptureTooLarge {
-                throw ParserError.validation(
-                    failureReason: "Value \(valueIndex) is larger than the maximum element size of \(error.limit) bytes"
-                )
-            }
+            try translatingErrors { try parser!.parse(chunk) }
         case .jsonLines:
             var lineStart = 0
             while lineStart < chunk.count,
                 let found = memchr(chunk.baseAddress! + lineStart, 0x0A, chunk.count - lineStart)
             {
                 let newline = UnsafeRawPointer(found) - chunk.baseAddress!
+                try checkLineLength(partialLine.count + newline - lineStart)
                 if partialLine.isEmpty {
                     try parseLine(UnsafeRawBufferPointer(rebasing: chunk[lineStart..<newline]))
                 } else {
@@ -117,12 +110,28 @@ final class ValueSequenceReader<T> {
                 }
                 lineStart = newline + 1
             }
+            try checkLineLength(partialLine.count + chunk.count - lineStart)
             partialLine.append(contentsOf: chunk[lineStart...])
-            if partialLine.count > options.maximumElementSize {
-                throw ParserError.validation(
-                    failureReason: "Line \(lineNumber + 1) is longer than the maximum element size of "
-                        + "\(options.maximumElementSize) bytes")
-            }
+        }
+    }
+
+    /// Every line, however the input is chunked, is held to the element size limit.
+    private func checkLineLength(_ length: Int) throws {
+        guard length > options.maximumElementSize else { return }
+        throw ParserError.validation(
+            failureReason: "Line \(lineNumber + 1) is longer than the maximum element size of "
+                + "\(options.maximumElementSize) bytes")
+    }
+
+    /// Concatenated JSON: syntax and size errors in Elevate's terms, from `parse` and `finish`.
+    private func translatingErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as JSONSyntaxError {
+            throw ParserError(error)
+        } catch let error as KeyPathSelector.CaptureTooLarge {
+            throw ParserError.validation(
+                failureReason: "Value \(valueIndex) is larger than the maximum element size of \(error.limit) bytes")
         }
     }
 
@@ -134,7 +143,8 @@ final class ValueSequenceReader<T> {
         // Exactly one value per line, whatever the caller's options say.
         var parsing = options.parsing
         parsing.allowsMultipleValues = false
-        let parser = JSONEventParser(handler: makeSelector(), options: parsing)
+        // A byte order mark is allowed only at the start of the input, not of every line.
+        let parser = JSONEventParser(handler: makeSelector(), options: parsing, skipsByteOrderMark: lineNumber == 1)
         do {
             try parser.parse(content)
             try parser.finish()
@@ -186,11 +196,7 @@ final class ValueSequenceReader<T> {
     func finish() throws -> Int {
         switch framing {
         case .concatenated:
-            do {
-                try parser!.finish()
-            } catch let error as JSONSyntaxError {
-                throw ParserError(error)
-            }
+            try translatingErrors { try parser!.finish() }
         case .jsonLines:
             if !partialLine.isEmpty {
                 let line = partialLine
