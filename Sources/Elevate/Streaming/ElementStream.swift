@@ -95,14 +95,22 @@ final class ElementStream<T> {
     }
 
     private func translatingErrors(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as JSONSyntaxError {
-            throw ParserError(error)
-        } catch let error as KeyPathSelector.CaptureTooLarge {
-            throw ParserError.validation(
-                failureReason: "Element at index \(deliveredCount + failures.texts.count) of key path [\(keyPath)] "
-                    + "is larger than the maximum element size of \(error.limit) bytes")
-        }
+        try translatingParseErrors(
+            tooLarge: { limit in
+                "Element at index \(deliveredCount + failures.texts.count) of key path [\(keyPath)] "
+                    + "is larger than the maximum element size of \(limit) bytes"
+            }, body)
+    }
+}
+
+/// Runs a parse step, turning the event layer's errors into Elevate's: a syntax error becomes
+/// `.deserialization`, a value over the size limit a `.validation` error worded by `tooLarge`.
+func translatingParseErrors(tooLarge: (_ limit: Int) -> String, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as JSONSyntaxError {
+        throw ParserError(error)
+    } catch let error as KeyPathSelector.CaptureTooLarge {
+        throw ParserError.validation(failureReason: tooLarge(error.limit))
     }
 }

@@ -125,14 +125,8 @@ final class ValueSequenceReader<T> {
 
     /// Concatenated JSON: syntax and size errors in Elevate's terms, from `parse` and `finish`.
     private func translatingErrors(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as JSONSyntaxError {
-            throw ParserError(error)
-        } catch let error as KeyPathSelector.CaptureTooLarge {
-            throw ParserError.validation(
-                failureReason: "Value \(valueIndex) is larger than the maximum element size of \(error.limit) bytes")
-        }
+        try translatingParseErrors(
+            tooLarge: { "Value \(valueIndex) is larger than the maximum element size of \($0) bytes" }, body)
     }
 
     private func parseLine(_ line: UnsafeRawBufferPointer) throws {
