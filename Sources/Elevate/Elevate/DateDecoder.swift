@@ -57,7 +57,7 @@ public final class DateDecoder: Decoder {
         }
         guard let date else {
             throw ParserError.validation(
-                failureReason: "DateParser string could not be parsed to NSDate with the given formatter.")
+                failureReason: "DateParser string could not be parsed to Date with the given formatter.")
         }
         return date
     }

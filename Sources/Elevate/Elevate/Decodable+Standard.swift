@@ -1,6 +1,6 @@
-/// The error a primitive's `init(json:)` throws for a value of another type.
+/// The error a primitive's `init(json:)` throws for a value of another type, in Elevate's words.
 private func incorrectType(_ value: Any, expected: Any.Type) -> ParserError {
-    .validation(failureReason: "Value of type \(type(of: value)) could not be decoded as \(expected)")
+    .validation(failureReason: "JSON object was not of type: \(expected)")
 }
 
 extension String: Decodable {

@@ -7,7 +7,7 @@ import Foundation
 /// ```
 /// Pass `""` for an object at the root. Only the object at the key path is materialized.
 /// - Throws: ``ParserError``.
-public func decodeObject<T: Decodable>(from data: Data, atKeyPath keyPath: String) throws -> T {
+public func decodeObject<T: Decodable>(from data: Data, atKeyPath keyPath: String = "") throws -> T {
     try ObjectDecoding.decode(.data(data), atKeyPath: keyPath)
 }
 
@@ -18,7 +18,7 @@ public func decodeObject<T: Decodable>(from data: Data, atKeyPath keyPath: Strin
 /// ```
 /// - Throws: ``ParserError``, including a validation error when the decoder returns something
 ///   other than a `T` (where Elevate would crash).
-public func decodeObject<T>(from data: Data, atKeyPath keyPath: String, with decoder: any Decoder) throws -> T {
+public func decodeObject<T>(from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder) throws -> T {
     try ObjectDecoding.decode(.data(data), atKeyPath: keyPath, with: decoder)
 }
 
@@ -30,7 +30,7 @@ public func decodeObject<T>(from data: Data, atKeyPath keyPath: String, with dec
 /// Each element is decoded as soon as its last byte is parsed; no tree of the whole document is
 /// built. Every failing element is reported, with its index.
 /// - Throws: ``ParserError``.
-public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String) throws -> [T] {
+public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String = "") throws -> [T] {
     try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: String(describing: T.self)) { element in
         try T(json: element)
     }
@@ -39,8 +39,8 @@ public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String
 /// Decodes each element of the array at `keyPath` of JSON data with a ``Decoder``.
 /// - Throws: ``ParserError``, including a validation error for an element the decoder turns into
 ///   something other than a `T`.
-public func decodeArray<T>(from data: Data, atKeyPath keyPath: String, with decoder: any Decoder) throws -> [T] {
-    let methodName = String(describing: type(of: decoder))
+public func decodeArray<T>(from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder) throws -> [T] {
+    let methodName = String(describing: decoder)
     return try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: methodName) { element in
         try typedResult(try decoder.decode(element), keyPath: keyPath, method: type(of: decoder))
     }
@@ -52,13 +52,16 @@ enum ObjectDecoding {
     static func decode<T: Decodable>(_ input: JSONInput, atKeyPath keyPath: String) throws -> T {
         if T.self is any DecodableArray.Type {
             // `let people: [Person] = try decodeObject(…)`: the value is an array, decoded whole.
-            let entity = try Parser.parseEntity(input) { schema in
-                schema.addProperty(keyPath: keyPath, type: .array)
+            let path = KeyPath(keyPath)
+            let captured = try CapturedValues(input: input, paths: [path])
+            guard let value = captured.value(at: path), !EntityValidator.isNull(value) else {
+                throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
             }
-            return try T(json: entity[keyPath] as Any)
+            return try T(json: value)
         }
         let entity = try Parser.parseEntity(input) { schema in
-            schema.addProperty(keyPath: keyPath, type: .dictionary, decodableType: T.self)
+            // As in Elevate, a primitive is read as its own property type; anything else is an object.
+            schema.addProperty(keyPath: keyPath, type: primitivePropertyType(T.self) ?? .dictionary, decodableType: T.self)
         }
         return try typedResult(entity[keyPath], keyPath: keyPath, method: T.self)
     }
@@ -68,6 +71,19 @@ enum ObjectDecoding {
             schema.addProperty(keyPath: keyPath, type: .dictionary, decoder: decoder)
         }
         return try typedResult(entity[keyPath], keyPath: keyPath, method: type(of: decoder))
+    }
+}
+
+/// The property type Elevate's `decodeObject` uses for a primitive result type.
+private func primitivePropertyType(_ type: Any.Type) -> SchemaPropertyProtocol? {
+    switch ObjectIdentifier(type) {
+    case ObjectIdentifier(String.self): return .string
+    case ObjectIdentifier(Int.self): return .int
+    case ObjectIdentifier(UInt.self): return .uint
+    case ObjectIdentifier(Float.self): return .float
+    case ObjectIdentifier(Double.self): return .double
+    case ObjectIdentifier(Bool.self): return .bool
+    default: return nil
     }
 }
 

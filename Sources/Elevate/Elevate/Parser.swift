@@ -43,7 +43,20 @@ public enum Parser {
         if let object = json as? [String: Any] {
             return try EntityValidator.validate(schema) { $0.value(inObject: object) }
         }
-        return try EntityValidator.validate(schema) { $0.value(in: json) }
+        guard let array = json as? [Any] else {
+            throw ParserError.validation(failureReason: EntityValidator.notAContainer)
+        }
+        if let property = schema.properties.first, schema.properties.count == 1, property.type == .array {
+            // Elevate's rule for an array root: its one `.array` property is the array itself,
+            // whatever the key path says.
+            return try EntityValidator.validate(schema) { _ in array }
+        }
+        return try EntityValidator.validate(schema) { $0.value(in: array) }
+    }
+
+    /// Whether `value` has the JSON type a property names, with this library's strict rules.
+    static func isValue(_ value: Any, ofType type: SchemaPropertyProtocol) -> Bool {
+        EntityValidator.typedValue(value, as: type) != nil
     }
 }
 
@@ -109,7 +122,7 @@ func parseDocument(_ input: JSONInput, handler: KeyPathSelector, options: Stream
                 + "(ending near byte offset \(parser.currentByteOffset))")
     } catch let error as JSONInputError {
         guard options.wrapsErrorsInParserError else { throw error }
-        throw ParserError.deserialization(failureReason: error.description)
+        throw ParserError.deserialization(reason: error.description)
     }
 }
 
@@ -120,9 +133,12 @@ enum EntityValidator {
     static func rejectScalarRoot(of schema: Schema) throws {
         guard schema.properties.contains(where: { !$0.keyPath.isEmpty }) else { return }
         var failures = FailureCollector()
-        failures.add("The JSON root is not an object or an array", at: "")
+        failures.add(notAContainer, at: "")
         throw failures.error()
     }
+
+    /// Elevate's text for a root that is neither an object nor an array.
+    static let notAContainer = "JSON object was not of type: [String: Any] or [Any]"
 
     static func validate(_ schema: Schema, lookup: (KeyPath) -> Any?) throws -> [String: Any] {
         var entity = [String: Any](minimumCapacity: schema.properties.count)
@@ -166,8 +182,18 @@ enum EntityValidator {
             }
             return try decodeElements(elements, property: property, failures: &failures)
         }
+        if property.type == .array {
+            // Elevate has no default for arrays: each element needs a decoding method.
+            failures.add("A decoding method was not provided for `\(property.keyPath)` array", at: property.keyPath)
+            return nil
+        }
         guard let typed = typedValue(value, as: property.type) else {
-            failures.add("Value for key path [\(property.keyPath)] is of incorrect type", at: property.keyPath)
+            if property.type == .url, StrictConversion.string(value) != nil {
+                failures.add(
+                    "Required key path [\(property.keyPath)] could not be parsed to valid URL", at: property.keyPath)
+            } else {
+                failures.add("Value for key path [\(property.keyPath)] is of incorrect type", at: property.keyPath)
+            }
             return nil
         }
         guard property.decodableType != nil || property.decoder != nil else { return typed }

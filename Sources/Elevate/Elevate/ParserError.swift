@@ -39,6 +39,12 @@ public enum ParserError: Error, Sendable, CustomStringConvertible, CustomDebugSt
 
     /// Wraps a syntax error from the event layer.
     init(_ syntaxError: JSONSyntaxError) {
-        self = .deserialization(failureReason: "Invalid JSON at \(syntaxError.description)")
+        self = .deserialization(reason: "Invalid JSON at \(syntaxError.description)")
+    }
+
+    /// A deserialization error in Elevate's words: `JSON data deserialization failed with error: "…"`,
+    /// the quoted part being this library's description (with the byte offset, line and column).
+    static func deserialization(reason: String) -> ParserError {
+        .deserialization(failureReason: "JSON data deserialization failed with error: \"\(reason)\"")
     }
 }

@@ -19,15 +19,28 @@ public final class Schema {
     }
 
     /// Adds a property whose value is kept as its JSON type.
+    ///
+    /// - Parameters:
+    ///   - keyPath: Where the value is, from the entity's root (`"response.items"`).
+    ///   - type: The JSON type the value must have.
+    ///   - optional: Whether a missing or `null` value is allowed.
+    /// - Returns: The property added.
     @discardableResult
     public func addProperty(keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false) -> SchemaProperty {
         append(SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: nil))
     }
 
     /// Adds a property decoded by a ``Decodable`` type (each element, for `.array`).
+    ///
+    /// - Parameters:
+    ///   - keyPath: Where the value is, from the entity's root (`"response.items"`).
+    ///   - type: The JSON type the value must have.
+    ///   - optional: Whether a missing or `null` value is allowed.
+    ///   - decodableType: The type that decodes the value; `nil` keeps the value as its JSON type.
+    /// - Returns: The property added.
     @discardableResult
     public func addProperty(
-        keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decodableType: any Decodable.Type
+        keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decodableType: (any Decodable.Type)?
     ) -> SchemaProperty {
         append(
             SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: decodableType, decoder: nil)
@@ -35,9 +48,16 @@ public final class Schema {
     }
 
     /// Adds a property transformed by a ``Decoder`` (each element, for `.array`).
+    ///
+    /// - Parameters:
+    ///   - keyPath: Where the value is, from the entity's root (`"response.items"`).
+    ///   - type: The JSON type the value must have.
+    ///   - optional: Whether a missing or `null` value is allowed.
+    ///   - decoder: The decoder that transforms the value; `nil` keeps the value as its JSON type.
+    /// - Returns: The property added.
     @discardableResult
     public func addProperty(
-        keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decoder: any Decoder
+        keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decoder: (any Decoder)?
     ) -> SchemaProperty {
         append(SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: decoder))
     }

@@ -28,7 +28,8 @@ public struct SchemaProperty {
     /// How the property names its decoding method in error texts: `Address`, `DateDecoder`.
     var decodingMethodName: String? {
         if let decodableType { return String(describing: decodableType) }
-        if let decoder { return String(describing: Swift.type(of: decoder)) }
+        // Elevate names the decoder instance: a class prints as `Module.Decoder`.
+        if let decoder { return String(describing: decoder) }
         return nil
     }
 }

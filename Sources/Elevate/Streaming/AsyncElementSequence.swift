@@ -29,7 +29,7 @@ public func elements<T, Chunks: AsyncSequence>(
 ) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
     AsyncJSONElements(chunks: chunks) { deliver in
         ElementStream(
-            keyPath: keyPath, methodName: "\(Swift.type(of: decoder))", options: options,
+            keyPath: keyPath, methodName: "\(decoder)", options: options,
             decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) },
             deliver: deliver)
     }

@@ -45,7 +45,7 @@ public func forEachElement<T>(
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
     try forEachElement(
-        ofArrayAt: keyPath, in: .file(url), methodName: "\(Swift.type(of: decoder))", options: options,
+        ofArrayAt: keyPath, in: .file(url), methodName: "\(decoder)", options: options,
         decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) }, body)
 }
 
@@ -57,7 +57,7 @@ public func forEachElement<T>(
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
     try forEachElement(
-        ofArrayAt: keyPath, in: .data(data), methodName: "\(Swift.type(of: decoder))", options: options,
+        ofArrayAt: keyPath, in: .data(data), methodName: "\(decoder)", options: options,
         decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) }, body)
 }
 
@@ -82,7 +82,7 @@ private func forEachElement<T>(
         do {
             try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { try stream.feed($0) }
         } catch let error as JSONInputError {
-            throw ParserError.deserialization(failureReason: error.description)
+            throw ParserError.deserialization(reason: error.description)
         }
         return try stream.finish()
     }
@@ -113,7 +113,7 @@ public func decodeArray<T: Decodable>(contentsOf url: URL, atKeyPath keyPath: St
 /// Decodes every element of the array at `keyPath` of a file with a ``Decoder``.
 /// - Throws: ``ParserError``.
 public func decodeArray<T>(contentsOf url: URL, atKeyPath keyPath: String, with decoder: any Decoder) throws -> [T] {
-    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(type(of: decoder))") {
+    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(decoder)") {
         try typedResult(try decoder.decode($0), keyPath: keyPath, method: type(of: decoder))
     }
 }

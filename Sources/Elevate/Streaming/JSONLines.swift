@@ -33,7 +33,7 @@ public func forEachValue<T: Decodable>(
         do {
             try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { try reader.feed($0) }
         } catch let error as JSONInputError {
-            throw ParserError.deserialization(failureReason: error.description)
+            throw ParserError.deserialization(reason: error.description)
         }
         return try reader.finish()
     }

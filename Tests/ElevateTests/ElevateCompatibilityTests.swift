@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import Elevate
+
+/// Behaviours Elevate 4 documents and its own test suite relies on: call shapes that must
+/// compile, and the exact texts of its errors.
+@Suite struct ElevateCompatibilityTests {
+    private struct Pair: Elevate.Decodable, Equatable {
+        let a: Int
+        init(json: Any) throws {
+            let entity = try Parser.parseEntity(json: json) { $0.addProperty(keyPath: "a", type: .int) }
+            a = entity <-! "a"
+        }
+        init(a: Int) { self.a = a }
+    }
+
+    private final class PairDecoder: Elevate.Decoder {
+        func decode(_ object: Any) throws -> Any { try Pair(json: object) }
+    }
+
+    private func reason(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch let error as ParserError {
+            return error.failureReason
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
+    @Test func keyPathDefaultsToTheRoot() throws {
+        let object: Pair = try Elevate.decodeObject(from: Data(#"{"a": 1}"#.utf8))
+        #expect(object == Pair(a: 1))
+        let objectWithDecoder: Pair = try Elevate.decodeObject(from: Data(#"{"a": 2}"#.utf8), with: PairDecoder())
+        #expect(objectWithDecoder == Pair(a: 2))
+        let array: [Pair] = try Elevate.decodeArray(from: Data(#"[{"a": 1}, {"a": 2}]"#.utf8))
+        #expect(array == [Pair(a: 1), Pair(a: 2)])
+        let arrayWithDecoder: [Pair] = try Elevate.decodeArray(from: Data(#"[{"a": 3}]"#.utf8), with: PairDecoder())
+        #expect(arrayWithDecoder == [Pair(a: 3)])
+    }
+
+    @Test func decodeObjectReadsPrimitivesAsTheirOwnType() throws {
+        let data = Data(#"{"r": {"s": "x", "i": -3, "u": 4, "f": 1.5, "d": 2.25, "b": true}}"#.utf8)
+        #expect(try Elevate.decodeObject(from: data, atKeyPath: "r.s") as String == "x")
+        #expect(try Elevate.decodeObject(from: data, atKeyPath: "r.i") as Int == -3)
+        #expect(try Elevate.decodeObject(from: data, atKeyPath: "r.u") as UInt == 4)
+        #expect(try Elevate.decodeObject(from: data, atKeyPath: "r.f") as Float == 1.5)
+        #expect(try Elevate.decodeObject(from: data, atKeyPath: "r.d") as Double == 2.25)
+        #expect(try Elevate.decodeObject(from: data, atKeyPath: "r.b") as Bool == true)
+        #expect(
+            reason { let _: Int = try Elevate.decodeObject(from: data, atKeyPath: "r.s") }
+                == "Value for key path [r.s] is of incorrect type")
+    }
+
+    @Test func decodingMethodsMayBeNil() throws {
+        let entity = try Parser.parseEntity(data: Data(#"{"a": 1, "b": "x"}"#.utf8)) { schema in
+            schema.addProperty(keyPath: "a", type: .int, optional: false, decodableType: nil)
+            schema.addProperty(keyPath: "b", type: .string, optional: false, decoder: nil)
+        }
+        #expect(entity["a"] as? Int == 1)
+        #expect(entity["b"] as? String == "x")
+    }
+
+    @Test func primitiveInitializersUseElevatesTexts() {
+        let object: [String: Any] = ["k": 1]
+        #expect(reason { _ = try String(json: 1) } == "JSON object was not of type: String")
+        #expect(reason { _ = try Int(json: "1") } == "JSON object was not of type: Int")
+        #expect(reason { _ = try UInt(json: object) } == "JSON object was not of type: UInt")
+        #expect(reason { _ = try Float(json: "x") } == "JSON object was not of type: Float")
+        #expect(reason { _ = try Double(json: "x") } == "JSON object was not of type: Double")
+        #expect(reason { _ = try Bool(json: 1) } == "JSON object was not of type: Bool")
+        #expect(
+            reason { _ = try [String: String](json: "x") }
+                == "JSON object was not of type: Dictionary<String, String>")
+    }
+
+    @Test func invalidURLHasItsOwnText() {
+        let text = reason {
+            _ = try Parser.parseEntity(data: Data(#"{"u": "not a url", "n": 1}"#.utf8)) { schema in
+                schema.addProperty(keyPath: "u", type: .url)
+                schema.addProperty(keyPath: "n", type: .url)
+            }
+        }
+        #expect(
+            text == """
+                Required key path [u] could not be parsed to valid URL
+                Value for key path [n] is of incorrect type
+                """)
+    }
+
+    @Test func parseEntityOfAScalarSaysWhatItNeeds() {
+        #expect(
+            reason { _ = try Parser.parseEntity(json: "text") { $0.addProperty(keyPath: "a", type: .int) } }
+                == "JSON object was not of type: [String: Any] or [Any]")
+    }
+
+    @Test func arrayWithoutADecodingMethodIsAnError() {
+        #expect(
+            reason {
+                _ = try Parser.parseEntity(data: Data(#"{"items": [1]}"#.utf8)) {
+                    $0.addProperty(keyPath: "items", type: .array)
+                }
+            } == "A decoding method was not provided for `items` array")
+    }
+
+    @Test func anArrayRootIsTheOneArrayProperty() throws {
+        let entity = try Parser.parseEntity(json: [["a": 1], ["a": 2]] as [Any]) {
+            $0.addProperty(keyPath: "whatever", type: .array, decodableType: Pair.self)
+        }
+        #expect(entity["whatever"] as? [Pair] == [Pair(a: 1), Pair(a: 2)])
+    }
+
+    @Test func dateDecoderNamesDate() {
+        #expect(
+            reason { _ = try DateDecoder(dateFormatString: "yyyy-MM-dd").decode("yesterday") }
+                == "DateParser string could not be parsed to Date with the given formatter.")
+    }
+
+    @Test func deserializationErrorsStartWithElevatesPrefix() {
+        let text = reason {
+            _ = try Parser.parseEntity(data: Data("not json".utf8)) { $0.addProperty(keyPath: "a", type: .int) }
+        }
+        #expect(text?.hasPrefix("JSON data deserialization failed with error: \"Invalid JSON at line 1, column ") == true, "\(text ?? "")")
+        #expect(text?.contains("(byte offset ") == true)
+    }
+
+    @Test func arrayFailuresNameTheDecoderInstance() {
+        let text = reason {
+            _ = try Parser.parseEntity(data: Data(#"{"items": [{"b": 1}]}"#.utf8)) {
+                $0.addProperty(keyPath: "items", type: .array, decoder: PairDecoder())
+            }
+        }
+        #expect(text?.hasPrefix("Error parsing array object at index 0 with parser [ElevateTests.") == true)
+        #expect(text?.contains("PairDecoder]\nRequired key path [a] was missing or null\n--") == true)
+    }
+
+    @Test func typeCheckIsReachable() {
+        final class NotJSON {}
+        #expect(!Parser.isValue(NotJSON(), ofType: .dictionary))
+        #expect(Parser.isValue(["a": 1] as [String: Any], ofType: .dictionary))
+        #expect(Parser.isValue("https://example.com", ofType: .url))
+    }
+
+    @available(*, deprecated, message: "exercises the deprecated Elevate 1.x/2.x names")
+    @Test func legacyNamesStillWork() throws {
+        let data = Data(#"{"r": {"a": 5}, "n": "x", "list": [{"a": 1}]}"#.utf8)
+        let properties = try Parser.parseProperties(data: data) { make in
+            make.propertyForKeyPath("n", type: .String)
+            make.propertyForKeyPath("list", type: .Array, decodedToType: Pair.self)
+            make.propertyForKeyPath("r", type: .Dictionary, decoder: PairDecoder())
+        }
+        #expect(properties["n"] as? String == "x")
+        #expect(properties["list"] as? [Pair] == [Pair(a: 1)])
+        #expect(properties["r"] as? Pair == Pair(a: 5))
+        let object: Pair = try Parser.parseObject(data: data, forKeyPath: "r")
+        #expect(object == Pair(a: 5))
+        let decoded: Pair = try Parser.parseObject(data: data, forKeyPath: "r", withDecoder: PairDecoder())
+        #expect(decoded == Pair(a: 5))
+        let fromJSON = try Parser.parseProperties(json: ["a": 1] as [String: Any]) { make in
+            make.propertyForKeyPath("a", type: .Int)
+        }
+        #expect(fromJSON["a"] as? Int == 1)
+        let types: [SchemaPropertyProtocol] = [.String, .UInt, .Int, .Float, .Double, .Bool, .Array, .Dictionary, .URL]
+        #expect(types == [.string, .uint, .int, .float, .double, .bool, .array, .dictionary, .url])
+    }
+}
