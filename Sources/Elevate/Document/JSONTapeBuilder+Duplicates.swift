@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Duplicate keys: the last occurrence of a key replaces the earlier ones whole. The check runs once,
+/// when an object ends, and marks every earlier occurrence shadowed so that readers skip it; an object
+/// whose keys all matched a duplicate-free sibling's never gets here.
+extension JSONTapeBuilder {
+    /// The pairwise comparison is cheaper than hashing up to this many keys.
+    private static let pairwiseLimit = 12
+
+    /// Marks the earlier occurrences of repeated keys in the object at `start` and returns how many it
+    /// marked; in rejecting mode, throws at the first duplicate instead.
+    func shadowDuplicates(objectAt start: Int, keyCount: Int) throws -> Int {
+        let tape = self.tape
+        // The key indices, in order.
+        scratch.removeAll(keepingCapacity: true)
+        var position = start + 1
+        for _ in 0..<keyCount {
+            scratch.append(position)
+            position = tapeEnd(of: position + 1)
+        }
+        var shadowed = 0
+        if keyCount <= Self.pairwiseLimit {
+            for later in 1..<keyCount {
+                for earlier in 0..<later where keysEqual(scratch[earlier], scratch[later], tape) {
+                    if rejectsDuplicateKeys { throw duplicateKeyError(start: start, ordinal: later, keyCount: keyCount) }
+                    if !tape.isShadowed(scratch[earlier]) {
+                        tape.words[scratch[earlier]] |= JSONTape.shadowedFlag
+                        shadowed += 1
+                    }
+                }
+            }
+            return shadowed
+        }
+        // Open addressing over the key ordinals, later keys first: a key that finds its equal already
+        // in the table is an earlier occurrence.
+        var capacity = 16
+        while capacity < keyCount * 2 { capacity <<= 1 }
+        let tableBase = scratch.count
+        scratch.append(contentsOf: repeatElement(-1, count: capacity))
+        let mask = capacity - 1
+        for ordinal in stride(from: keyCount - 1, through: 0, by: -1) {
+            let index = scratch[ordinal]
+            var slot = Int(truncatingIfNeeded: hash(ofKeyAt: index, tape)) & mask
+            while true {
+                let occupant = scratch[tableBase + slot]
+                if occupant < 0 {
+                    scratch[tableBase + slot] = ordinal
+                    break
+                }
+                if keysEqual(index, scratch[occupant], tape) {
+                    if rejectsDuplicateKeys { throw duplicateKeyError(start: start, ordinal: occupant, keyCount: keyCount) }
+                    tape.words[index] |= JSONTape.shadowedFlag
+                    shadowed += 1
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        return shadowed
+    }
+
+    private func keysEqual(_ first: Int, _ second: Int, _ tape: JSONTape) -> Bool {
+        let a = tape.words[first] & ~JSONTape.shadowedFlag
+        let b = tape.words[second] & ~JSONTape.shadowedFlag
+        if a == b { return true }
+        // Inline keys are equal exactly when their words are; arena keys compare their bytes.
+        guard JSONTape.kind(of: a) == .key, JSONTape.kind(of: b) == .key else { return false }
+        let x = tape.arenaText(a)
+        let y = tape.arenaText(b)
+        return x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+    }
+
+    private func hash(ofKeyAt index: Int, _ tape: JSONTape) -> UInt64 {
+        let word = tape.words[index] & ~JSONTape.shadowedFlag
+        if JSONTape.kind(of: word) == .inlineKey { return Self.mix(word) }
+        let text = tape.arenaText(word)
+        var hash: UInt64 = UInt64(text.count)
+        var offset = 0
+        while offset + 8 <= text.count {
+            hash = Self.mix(hash ^ text.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        if offset < text.count {
+            var tail: UInt64 = 0
+            withUnsafeMutableBytes(of: &tail) {
+                $0.baseAddress!.copyMemory(from: text.baseAddress! + offset, byteCount: text.count - offset)
+            }
+            hash = Self.mix(hash ^ tail)
+        }
+        return hash
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var x = value &* 0x9E37_79B9_7F4A_7C15
+        x ^= x >> 32
+        return x &* 0xD6E8_FEB8_6659_FD93 ^ (x >> 29)
+    }
+
+    /// The error for the key at `ordinal` in the object at `start`, which repeats an earlier key.
+    private func duplicateKeyError(start: Int, ordinal: Int, keyCount: Int) -> JSONDocumentError {
+        let key = tape.string(at: scratch[ordinal])
+        let offsetIndex = keyOffsets.count - keyCount + ordinal
+        let byteOffset = offsetIndex >= 0 && offsetIndex < keyOffsets.count ? keyOffsets[offsetIndex] : -1
+        let path = openKeyPath()
+        let quotedPath = path.isEmpty ? "the root object" : "the object at key path \"\(path)\""
+        return JSONDocumentError(
+            kind: .duplicateKey, message: "duplicate key \"\(key)\" in \(quotedPath)", key: key, keyPath: path,
+            byteOffset: byteOffset)
+    }
+
+    /// The Elevate key path of the innermost open container, built from the open frames (error path
+    /// only: it walks each open object to find the key of the child being built).
+    private func openKeyPath() -> String {
+        var components: [String] = []
+        guard depth > 1 else { return "" }
+        for level in 1..<depth {
+            let parent = frames[level]
+            let child = frames[level + 1].start
+            if parent.isObject {
+                var position = parent.start + 1
+                while position < child {
+                    let next = tapeEnd(of: position + 1)
+                    if next > child || position + 1 == child {
+                        components.append(tape.string(at: position))
+                        break
+                    }
+                    position = next
+                }
+            } else {
+                components.append(String(parent.count - 1))
+            }
+        }
+        return components.joined(separator: ".")
+    }
+}

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Reading into objects and arrays.
+extension JSONValue {
+    /// The value of the member named `key`, or nil when the value is not an object or has no such key.
+    ///
+    /// ```swift
+    /// document["user"]?["name"]?.string
+    /// ```
+    /// - Parameter key: The member's name, compared by its UTF-8 bytes (no Unicode normalization).
+    public subscript(key: String) -> JSONValue? {
+        var hint: Int?
+        return member(key, hint: &hint)
+    }
+
+    /// The element at `index`, or nil when the value is not an array or the index is out of range.
+    ///
+    /// Arrays are not indexed: this walks `index` elements (skipping each in O(1)); iterate
+    /// ``elements`` to read them all.
+    /// - Parameter index: The zero-based position.
+    public subscript(index: Int) -> JSONValue? {
+        guard isArray, index >= 0 else { return nil }
+        let end = endIndex
+        var position = self.index + 1
+        var remaining = index
+        while position < end {
+            if remaining == 0 { return JSONValue(tape: tape, index: position) }
+            remaining -= 1
+            position = tape.end(of: position)
+        }
+        return nil
+    }
+
+    /// The value at an Elevate key path, or nil when there is none.
+    ///
+    /// The path splits on `.`; `""` is the value itself; a component that is a decimal number selects
+    /// an element where the container is an array; in an object, a key that itself contains dots
+    /// (`"a.b"`) wins over the split path.
+    ///
+    /// ```swift
+    /// document[keyPath: "response.items.0.name"]?.string
+    /// ```
+    /// - Parameter keyPath: The path, as Elevate spells it.
+    public subscript(keyPath keyPath: String) -> JSONValue? {
+        let path = KeyPath(keyPath)
+        if keyPath.isEmpty { return self }
+        if isObject, let literal = self[keyPath] { return literal }
+        guard path.hasLiteralAlternative || !isObject else { return nil }
+        var current = self
+        for component in path.components {
+            if current.isObject {
+                guard let next = current[component] else { return nil }
+                current = next
+            } else if current.isArray {
+                guard let index = KeyPath.arrayIndex(component), let next = current[index] else { return nil }
+                current = next
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The member whose key equals `key`'s UTF-8 bytes.
+    ///
+    /// Looking starts just after `hint` (the tape index of the previous hit's key in this object, or
+    /// nil for the first member) and wraps around, so that reading keys in document order is linear
+    /// overall. Shadowed duplicates are skipped.
+    /// - Parameters:
+    ///   - key: The key's UTF-8 bytes.
+    ///   - hint: In: where the previous lookup in this object hit. Out: where this one hit (unchanged
+    ///     on a miss).
+    /// - Returns: The member's value, or nil when the value is not an object or lacks the key.
+    func member(utf8Key key: UnsafeRawBufferPointer, hint: inout Int?) -> JSONValue? {
+        guard isObject else { return nil }
+        let inlineWord: UInt64? = key.count <= 7 ? JSONTape.inlineWord(.inlineKey, key) : nil
+        let first = index + 1
+        let end = endIndex
+        guard first < end else { return nil }
+        var start = first
+        if let previous = hint, previous >= first, previous < end {
+            start = tape.end(of: previous + 1)
+            if start >= end { start = first }
+        }
+        var position = start
+        repeat {
+            if tape.keyEquals(position, key, inlineWord: inlineWord), !tape.isShadowed(position) {
+                hint = position
+                return JSONValue(tape: tape, index: position + 1)
+            }
+            position = tape.end(of: position + 1)
+            if position >= end { position = first }
+        } while position != start
+        return nil
+    }
+
+    /// The member named `key`; see ``member(utf8Key:hint:)``.
+    /// - Parameters:
+    ///   - key: The member's name.
+    ///   - hint: In: where the previous lookup in this object hit. Out: where this one hit.
+    /// - Returns: The member's value, or nil when the value is not an object or lacks the key.
+    func member(_ key: String, hint: inout Int?) -> JSONValue? {
+        var key = key
+        return key.withUTF8 { member(utf8Key: UnsafeRawBufferPointer($0), hint: &hint) }
+    }
+}

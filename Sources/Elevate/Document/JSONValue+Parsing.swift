@@ -1,0 +1,144 @@
+import struct Foundation.CocoaError
+import struct Foundation.Data
+import struct Foundation.POSIXError
+import var Foundation.NSFilePathErrorKey
+import var Foundation.NSUnderlyingErrorKey
+import struct Foundation.URL
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Parsing a whole document into a view.
+extension JSONValue {
+    /// Parses a JSON document in memory.
+    ///
+    /// ```swift
+    /// let document = try JSONValue(parsing: data)
+    /// let count = document["items"]?.count ?? 0
+    /// ```
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - options: Parser settings and the duplicate-key rule.
+    /// - Throws: ``JSONSyntaxError`` for input that is not JSON; ``JSONDocumentError`` for a duplicate
+    ///   key when the options reject them.
+    public init(parsing data: Data, options: JSONDocumentOptions = .default) throws {
+        let parse = DocumentParse(options: options, expectedBytes: data.count)
+        try parse.parser.parse(data)
+        self = try parse.finish()
+    }
+
+    /// Parses a JSON document held in a string.
+    ///
+    /// ```swift
+    /// let document = try JSONValue(parsing: #"{"name":"alice"}"#)
+    /// ```
+    /// - Parameters:
+    ///   - text: The document.
+    ///   - options: Parser settings and the duplicate-key rule.
+    /// - Throws: ``JSONSyntaxError`` or ``JSONDocumentError``, as ``init(parsing:options:)-(Data,_)``.
+    public init(parsing text: String, options: JSONDocumentOptions = .default) throws {
+        var text = text
+        let parse = DocumentParse(options: options, expectedBytes: text.utf8.count)
+        try text.withUTF8 { try parse.parser.parse(UnsafeRawBufferPointer($0)) }
+        self = try parse.finish()
+    }
+
+    /// Parses a JSON file, reading it in chunks: the file is never in memory as a whole, only its tape.
+    ///
+    /// ```swift
+    /// let document = try JSONValue(contentsOf: URL(fileURLWithPath: "catalog.json"))
+    /// ```
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - options: Parser settings and the duplicate-key rule.
+    ///   - chunkSize: How many bytes to read at a time.
+    /// - Throws: `CocoaError` (with the path and the system's error) when the file cannot be opened or
+    ///   read; ``JSONSyntaxError`` or ``JSONDocumentError`` for its contents.
+    public init(contentsOf url: URL, options: JSONDocumentOptions = .default, chunkSize: Int = 1 << 20) throws {
+        let path = url.path
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw Self.fileError(path, reading: false) }
+        defer { close(descriptor) }
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        let parse = DocumentParse(options: options, expectedBytes: size)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 4096), alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.fileError(path, reading: true)
+            }
+            if count == 0 { break }
+            try parse.parser.parse(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            if parse.parser.isStopped { break }
+        }
+        self = try parse.finish()
+    }
+
+    /// Parses a JSON document that arrives as an asynchronous sequence of byte chunks (`[UInt8]`,
+    /// `Data`, …), of any sizes.
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
+    /// let document = try await JSONValue(parsing: chunked(bytes))
+    /// ```
+    /// - Parameters:
+    ///   - chunks: The document's bytes, in order.
+    ///   - options: Parser settings and the duplicate-key rule.
+    /// - Throws: What the sequence throws, `CancellationError`, ``JSONSyntaxError`` or
+    ///   ``JSONDocumentError``.
+    public init<Chunks: AsyncSequence>(parsing chunks: Chunks, options: JSONDocumentOptions = .default)
+        async throws where Chunks.Element: Sequence<UInt8>
+    {
+        let parse = DocumentParse(options: options, expectedBytes: 0)
+        for try await chunk in chunks {
+            try Task.checkCancellation()
+            let fed: Void? = try chunk.withContiguousStorageIfAvailable {
+                try parse.parser.parse(UnsafeRawBufferPointer($0))
+            }
+            if fed == nil {
+                try Array(chunk).withUnsafeBytes { try parse.parser.parse($0) }
+            }
+        }
+        self = try parse.finish()
+    }
+
+    private static func fileError(_ path: String, reading: Bool) -> CocoaError {
+        let code = errno
+        let cocoaCode: CocoaError.Code =
+            switch code {
+            case ENOENT: .fileReadNoSuchFile
+            case EACCES, EPERM: .fileReadNoPermission
+            default: reading ? .fileReadUnknown : .fileReadUnknown
+            }
+        var info: [String: Any] = [NSFilePathErrorKey: path]
+        if let posix = POSIXErrorCode(rawValue: code) { info[NSUnderlyingErrorKey] = POSIXError(posix) }
+        return CocoaError(cocoaCode, userInfo: info)
+    }
+}
+
+/// One document being parsed: a tape builder behind an event parser.
+private final class DocumentParse {
+    let builder: JSONTapeBuilder
+    let parser: JSONEventParser
+
+    init(options: JSONDocumentOptions, expectedBytes: Int) {
+        builder = JSONTapeBuilder(rejectsDuplicateKeys: options.rejectsDuplicateKeys, expectedBytes: expectedBytes)
+        parser = JSONEventParser(handler: builder, options: options.parsing)
+        builder.parser = parser
+    }
+
+    /// Ends the input and returns the (last) top-level value; `null` for an input without any value,
+    /// which only multiple-value input allows.
+    func finish() throws -> JSONValue {
+        try parser.finish()
+        return builder.takeValue() ?? JSONValue(tape: .null(), index: 0)
+    }
+}
