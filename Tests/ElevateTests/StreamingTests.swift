@@ -323,11 +323,13 @@ final class ProgressLog: @unchecked Sendable {
 
     @Test func jsonLinesFailuresCarryTheLine() {
         do {
-            try Elevate.forEachValue(in: .data(Data("1\n\"x\"\n".utf8)), framing: .jsonLines, as: Int.self) { _ in }
+            try withValidationReport {
+                try Elevate.forEachValue(in: .data(Data("1\n\"x\"\n".utf8)), framing: .jsonLines, as: Int.self) { _ in }
+            }
             Issue.record("no error")
-        } catch let error as ParserError {
-            #expect(error.failureReason.hasPrefix("Error parsing line 2 with parser [Int]"))
-            #expect(error.failures.first?.path == "[line 2]")
+        } catch let report as ValidationReport {
+            #expect(report.error.failureReason.hasPrefix("Error parsing line 2 with parser [Int]"))
+            #expect(report.failures.first?.path == "[line 2]")
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -77,7 +77,7 @@ extension Array: Decodable where Element: Decodable {
         var failures = FailureCollector()
         for (index, element) in elements.enumerated() {
             do {
-                decoded.append(try Element(json: element))
+                decoded.append(try NestedFailures.decode { try Element(json: element) })
             } catch ParserError.validation(let reason) {
                 failures.addNested(
                     EntityValidator.arrayElementFailure(index: index, methodName: "\(Element.self)", reason: reason),

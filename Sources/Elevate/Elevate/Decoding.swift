@@ -131,7 +131,7 @@ enum ArrayDecoding {
         }
         callbacks.element = { target, index, element in
             do {
-                candidates[target].elements.append(try decode(element))
+                candidates[target].elements.append(try NestedFailures.decode { try decode(element) })
             } catch ParserError.validation(let reason) {
                 candidates[target].failures.addNested(
                     EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason),

@@ -198,7 +198,7 @@ enum EntityValidator {
         }
         guard property.decodableType != nil || property.decoder != nil else { return typed }
         do {
-            return try decode(typed, with: property)
+            return try NestedFailures.decode { () throws -> Any in try decode(typed, with: property) }
         } catch ParserError.validation(let reason) {
             failures.addNested(reason, reason: reason, at: property.keyPath)
             return nil
@@ -213,7 +213,7 @@ enum EntityValidator {
         decoded.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             do {
-                decoded.append(try decode(element, with: property))
+                decoded.append(try NestedFailures.decode { try decode(element, with: property) })
             } catch ParserError.validation(let reason) {
                 // The method's name is only worked out on failure: describing a type is costly.
                 failures.addNested(

@@ -4,11 +4,11 @@ import Foundation
 /// document: `response.items[3].city`.
 ///
 /// Elevate's failure texts name only the key path of the innermost schema; for a failure deep in
-/// nested decodables, ``ParserError/failures`` gives the whole path as well:
+/// nested decodables, ``withValidationReport(_:)-(()->T)`` gives the whole path as well:
 ///
 /// ```swift
-/// } catch let error as ParserError {
-///     for failure in error.failures {
+/// } catch let report as ValidationReport {
+///     for failure in report.failures {
 ///         print(failure.path, failure.message)  // response.items[3].city  Required key path [city] was missing or null
 ///     }
 /// }
@@ -21,6 +21,9 @@ public struct ValidationFailure: Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// Creates a failure.
+    /// - Parameters:
+    ///   - path: Where the failing value is, from the document root.
+    ///   - message: Elevate's text for the failure.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
@@ -28,75 +31,6 @@ public struct ValidationFailure: Sendable, Hashable, CustomStringConvertible {
 
     /// `"path: message"`.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
-}
-
-extension ParserError {
-    /// Each validation failure with its full path from the document root.
-    ///
-    /// The failure texts stay exactly Elevate's; the paths travel beside them. For an error this
-    /// library did not raise (or a deserialization error) the one failure has an empty path and
-    /// the failure reason as its message.
-    public var failures: [ValidationFailure] {
-        if case .validation(let reason) = self, let known = FailureRegistry.shared.failures(for: reason) {
-            return known
-        }
-        return [ValidationFailure(path: "", message: failureReason)]
-    }
-}
-
-/// Remembers the structured failures behind recently thrown validation texts.
-///
-/// `ParserError`'s cases carry only a `String` (Elevate's API, which users match on), so the
-/// paths cannot ride inside the error: they are kept here, for the most recent errors, keyed by
-/// the exact failure text and by who threw it (the current task, else the thread). Nested
-/// decoding is synchronous, so an outer entity finds its inner failures under its own key, just
-/// thrown, even while other tasks decode documents that fail with the same text. A reader on
-/// another thread or task (an actor resuming after `await`) falls back to the most recent
-/// failures registered for that text. Only failing paths pay for this; it is best effort.
-final class FailureRegistry: @unchecked Sendable {
-    static let shared = FailureRegistry()
-    private let capacity = 256
-
-    private struct Key: Hashable {
-        var owner: Int
-        var reason: String
-    }
-
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var entries: [Key: [ValidationFailure]] = [:]
-    private var latestByReason: [String: [ValidationFailure]] = [:]
-    private var order: [Key] = []
-
-    /// Who is throwing: the current task if there is one (a task may move between threads),
-    /// otherwise the thread.
-    private static func currentOwner() -> Int {
-        withUnsafeCurrentTask { task in task?.hashValue } ?? ObjectIdentifier(Thread.current).hashValue
-    }
-
-    func register(_ failures: [ValidationFailure], for reason: String) {
-        let key = Key(owner: Self.currentOwner(), reason: reason)
-        lock.withLock {
-            if entries.updateValue(failures, forKey: key) != nil {
-                // Most recent last, so that a text registered again is not evicted first.
-                order.removeAll { $0 == key }
-            }
-            order.append(key)
-            latestByReason[reason] = failures
-            if order.count > capacity {
-                let evicted = order.removeFirst()
-                entries[evicted] = nil
-                if !order.contains(where: { $0.reason == evicted.reason }) {
-                    latestByReason[evicted.reason] = nil
-                }
-            }
-        }
-    }
-
-    func failures(for reason: String) -> [ValidationFailure]? {
-        let key = Key(owner: Self.currentOwner(), reason: reason)
-        return lock.withLock { entries[key] ?? latestByReason[reason] }
-    }
 }
 
 /// Collects an entity's failures: Elevate's texts, and the same failures with full paths.
@@ -113,10 +47,16 @@ struct FailureCollector {
     }
 
     /// A failure reported by a nested decoder (`reason`), for the value at `path`; `text` is what
-    /// Elevate's report shows for it.
+    /// Elevate's report shows for it. The nested failures' own paths are used when the nested
+    /// decoder was this library's and handed them over; otherwise (an error thrown by hand) the
+    /// failure is recorded at `path` with the nested text, which is exact if less detailed.
     mutating func addNested(_ text: String, reason: String, at path: String) {
         texts.append(text)
-        for inner in ParserError.validation(failureReason: reason).failures {
+        guard let nested = NestedFailures.take(matching: reason) else {
+            failures.append(ValidationFailure(path: path, message: reason))
+            return
+        }
+        for inner in nested {
             let innerPath: String
             if inner.path.isEmpty {
                 innerPath = path
@@ -129,10 +69,11 @@ struct FailureCollector {
         }
     }
 
-    /// The error for everything collected, with its paths registered.
+    /// The error for everything collected; its structured failures go to whoever can read them
+    /// exactly: the enclosing decode, or a ``withValidationReport(_:)-(()->T)`` scope.
     func error() -> ParserError {
         let reason = texts.joined(separator: "\n")
-        FailureRegistry.shared.register(failures, for: reason)
+        NestedFailures.handOver(failures, for: reason)
         return .validation(failureReason: reason)
     }
 }

@@ -54,7 +54,7 @@ final class ElementStream<T> {
     private func receive(_ element: Any, at index: Int) throws {
         let decoded: T
         do {
-            decoded = try decode(element)
+            decoded = try NestedFailures.decode { try decode(element) }
         } catch ParserError.validation(let reason) {
             let failure = EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason)
             guard options.skipsInvalidElements else {

@@ -168,7 +168,7 @@ final class ValueSequenceReader<T> {
         capturedValue = nil
         let decoded: T
         do {
-            decoded = try decode(value)
+            decoded = try NestedFailures.decode { try decode(value) }
         } catch ParserError.validation(let reason) {
             let inner = keyPath.text.isEmpty ? path : path + "." + keyPath.text
             try fail("Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, at: inner)

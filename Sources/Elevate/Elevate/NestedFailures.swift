@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Hands the structured failures of a nested entity to the entity that decoded it.
+///
+/// Elevate's `init(json:)` and `Decoder.decode(_:)` cannot take an extra argument, and
+/// `ParserError`'s cases carry only a `String`, so the full paths cannot travel with the error.
+/// They travel beside it, on the decoding thread, for exactly one step: nested decoding is
+/// synchronous, so a child entity that fails inside ``decode(_:)`` leaves its failures here and
+/// the parent's `catch` takes them at once (``take(matching:)``), checking that the text is the
+/// one it caught. Every ``decode(_:)`` starts and ends with an empty hand-off (unless it threw),
+/// so nothing outlives the step that produced it, one call never sees another call's failures,
+/// and a validation error thrown by hand (whose text matches nothing left here) is recorded with
+/// the path known at that level instead of a stale one.
+///
+/// At the outermost level, failures go to the ``withValidationReport(_:)-(()->T)`` scope, if any.
+enum NestedFailures {
+    /// One thread's hand-off.
+    private final class Slot {
+        /// How many ``decode(_:)`` calls are running on this thread.
+        var depth = 0
+        var reason: String?
+        var failures: [ValidationFailure] = []
+
+        func clear() {
+            if reason != nil {
+                reason = nil
+                failures = []
+            }
+        }
+    }
+
+    /// The thread-specific key of each thread's slot; the destructor frees a thread's slot when
+    /// the thread ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+                Unmanaged<Slot>.fromOpaque(pointer).release()
+            #else
+                if let pointer { Unmanaged<Slot>.fromOpaque(pointer).release() }
+            #endif
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+
+    @inline(__always)
+    private static var slot: Slot {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<Slot>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let slot = Slot()
+        pthread_setspecific(key, Unmanaged.passRetained(slot).toOpaque())
+        return slot
+    }
+
+    /// Runs one nested decode (a property's decodable type or decoder, an array element).
+    ///
+    /// Catch its `ParserError.validation` right after and record it with
+    /// ``FailureCollector/addNested(_:reason:at:)``, which takes the failures it left.
+    @inline(__always)
+    static func decode<R>(_ body: () throws -> R) throws -> R {
+        let slot = self.slot
+        slot.clear()
+        slot.depth += 1
+        let result: R
+        do {
+            result = try body()
+        } catch {
+            slot.depth -= 1
+            throw error
+        }
+        slot.depth -= 1
+        slot.clear()
+        return result
+    }
+
+    /// Called by a failing entity: leaves its failures for the enclosing ``decode(_:)``, or for
+    /// the report scope when there is none.
+    static func handOver(_ failures: [ValidationFailure], for reason: String) {
+        let slot = self.slot
+        if slot.depth > 0 {
+            slot.reason = reason
+            slot.failures = failures
+        } else {
+            ValidationReportCollector.current?.record(failures, for: reason)
+        }
+    }
+
+    /// The failures the nested decode just left, if its text is `reason`; clears the hand-off.
+    static func take(matching reason: String) -> [ValidationFailure]? {
+        let slot = self.slot
+        defer { slot.clear() }
+        guard slot.reason == reason else { return nil }
+        return slot.failures
+    }
+}
+
+extension NestedFailures {
+    /// Whether this thread holds nothing: no decode running, no failures waiting.
+    static var isIdleOnThisThread: Bool {
+        let slot = self.slot
+        return slot.depth == 0 && slot.reason == nil && slot.failures.isEmpty
+    }
+}
