@@ -51,6 +51,13 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        try reportingFailures { try measure() }
+    }
+
+    private func measure() throws {
+        // The kit reads files with Foundation, whose errors are sentences about "the file"; a
+        // missing or unreadable file is said here first, the way the other commands say it.
+        if let file { _ = try InputFile(file) }
         if let childTarget, let file {
             print(try PeakMemory.runChild(target: childTarget, file: file))
             return
@@ -77,10 +84,12 @@ struct Bench: ParsableCommand {
             log: log)
         var results: [DocumentResult] = []
         for document in documents {
-            log("\(document.name): preparing")
+            log("\(document.name.escapedForTerminal): preparing")
             let input = try document.prepare(in: directory)
             if let reason = input.notPeopleReason {
-                log("\(input.name) is not people-shaped, so only the generic contenders run: \(reason)")
+                log(
+                    "\(input.name.escapedForTerminal) is not people-shaped, so only the generic contenders run: \(reason)"
+                )
             }
             results.append(try runner.measure(input))
         }

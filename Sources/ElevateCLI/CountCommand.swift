@@ -34,7 +34,7 @@ struct CountCommand: ParsableCommand {
     /// Counts the children of the container at the key path.
     /// - Throws: ``CommandFailure``.
     func count(_ file: InputFile) throws -> Int {
-        let progress = ProgressBar.forTerminal(label: file.name, total: file.size)
+        let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
         let options = StreamingOptions(
             parsing: JSONParsingOptions(allowsComments: allowsComments), progress: progress?.update,
@@ -43,7 +43,7 @@ struct CountCommand: ParsableCommand {
         do {
             summary = try summarizeValue(atKeyPath: keyPath, in: file.input, options: options)
         } catch let error as JSONSyntaxError {
-            throw CommandFailure.invalidJSON(error, in: file.name)
+            throw CommandFailure.invalidJSON(error, in: file)
         } catch let error as JSONInputError {
             throw CommandFailure.unreadable(error, in: file.name)
         }
@@ -52,7 +52,8 @@ struct CountCommand: ParsableCommand {
         }
         guard summary.kind != .scalar else {
             throw CommandFailure(
-                message: "the value at key path '\(keyPath)' in '\(file.name)' is a string, number, Boolean "
+                message:
+                    "the value at key path '\(keyPath.escapedForTerminal)' in '\(file.displayName)' is a string, number, Boolean "
                     + "or null, not an array or object",
                 status: ExitStatus.notAContainer)
         }
@@ -64,6 +65,7 @@ extension CommandFailure {
     /// No value at the key path (which includes a path through a scalar, or past an array's end).
     static func nothingAtKeyPath(_ keyPath: String, in file: String) -> CommandFailure {
         CommandFailure(
-            message: "nothing at key path '\(keyPath)' in '\(file)'", status: ExitStatus.nothingAtKeyPath)
+            message: "nothing at key path '\(keyPath.escapedForTerminal)' in '\(file.escapedForTerminal)'",
+            status: ExitStatus.nothingAtKeyPath)
     }
 }

@@ -4,15 +4,26 @@ import ArgumentParser
 /// through Elevate's YAJL parser in bounded memory.
 @main
 struct ElevateCommand: ParsableCommand {
+    /// The tool's version, printed by `elevate --version`; the only place it is written.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "elevate",
         abstract: "Validate, count, extract and generate JSON, streaming files of any size.",
         discussion: """
             Exit status: 0 on success, 1 for invalid JSON, 2 when a file cannot be opened, read or \
             written, 3 when nothing is at the key path, 4 when `count` finds a scalar at the key path, \
-            64 for a usage error. A progress bar appears on standard error, when it is a terminal, for \
-            inputs over 64 MiB or work that takes over a second.
+            64 for a usage error (no command included). A progress bar appears on standard error, when \
+            it is a terminal, for inputs over 64 MiB or work that takes over a second.
             """,
+        version: version,
         subcommands: [ValidateCommand.self, CountCommand.self, ExtractCommand.self, GenerateCommand.self, Bench.self]
     )
+
+    /// Runs when no command is named: that is a usage error, so the usage goes to standard error
+    /// and the status is 64, where ArgumentParser's default would print help and succeed.
+    func run() throws {
+        printToStandardError(Self.helpMessage())
+        throw ExitCode(ExitStatus.usage)
+    }
 }

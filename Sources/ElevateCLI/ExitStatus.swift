@@ -14,6 +14,9 @@ enum ExitStatus {
     static let nothingAtKeyPath: Int32 = 3
     /// `count` found a string, number, Boolean or null where it needs an array or object.
     static let notAContainer: Int32 = 4
+    /// The command line is wrong (no command, an unknown option, a bad value): `EX_USAGE` from
+    /// `sysexits.h`, which is also what ArgumentParser exits with for its own usage errors.
+    static let usage: Int32 = 64
 }
 
 /// A failure a command has already described: the message goes to standard error, prefixed with
@@ -26,15 +29,61 @@ struct CommandFailure: Error {
 
     /// The error line for bad JSON, in the `FILE:LINE:COLUMN: error: MESSAGE` form that editors
     /// and compilers use, so that terminals and IDEs can jump to it.
-    static func invalidJSON(_ error: JSONSyntaxError, in file: String, line: Int? = nil) -> CommandFailure {
-        CommandFailure(
-            message: "\(file):\(line ?? error.line):\(error.column): error: \(error.message)",
+    ///
+    /// The column is one-based and counts bytes. It names the offending byte where the library's
+    /// position allows it exactly (see ``JSONSyntaxError/exactColumn``). Input that looks like
+    /// UTF-16 is reported as such at 1:1, rather than as YAJL's "invalid char" at its first byte.
+    ///
+    /// - Parameters:
+    ///   - error: The parser's error.
+    ///   - file: The input, whose start is read again to recognise UTF-16.
+    ///   - line: The line to report instead of the error's, for JSON Lines.
+    static func invalidJSON(_ error: JSONSyntaxError, in file: InputFile, line: Int? = nil) -> CommandFailure {
+        if let encoding = UTF16Detection.encoding(of: file, failingWith: error) {
+            return CommandFailure(
+                message: "\(file.displayName):1:1: error: the file looks like UTF-16 (\(encoding)); "
+                    + "JSON must be UTF-8",
+                status: ExitStatus.invalidJSON, isDiagnostic: true)
+        }
+        return CommandFailure(
+            message: "\(file.displayName):\(line ?? error.line):\(error.exactColumn): error: \(error.message)",
             status: ExitStatus.invalidJSON, isDiagnostic: true)
     }
 
-    /// An input that could not be opened or read.
+    /// An input that could not be opened or read: `cannot read FILE: REASON`.
     static func unreadable(_ error: JSONInputError, in file: String) -> CommandFailure {
-        CommandFailure(message: "cannot read '\(file)': \(error.reason)", status: ExitStatus.fileError)
+        CommandFailure(message: "cannot read \(file.escapedForTerminal): \(error.reason)", status: ExitStatus.fileError)
+    }
+
+    /// An input that could not be opened or read, with the `errno` that said why.
+    static func cannotRead(_ file: String, errno code: Int32) -> CommandFailure {
+        CommandFailure(
+            message: "cannot read \(file.escapedForTerminal): \(String(cString: strerror(code)))",
+            status: ExitStatus.fileError)
+    }
+
+    /// An output that could not be created, written or closed, with the `errno` that said why.
+    static func cannotWrite(_ file: String, errno code: Int32) -> CommandFailure {
+        let name = file == "-" ? "standard output" : file.escapedForTerminal
+        return CommandFailure(
+            message: "cannot write \(name): \(String(cString: strerror(code)))", status: ExitStatus.fileError)
+    }
+
+    /// A Foundation error from reading or writing a file, said as `cannot read FILE: REASON` when
+    /// it names a file and a POSIX cause, rather than as Foundation's sentence.
+    static func describing(_ error: any Error) -> CommandFailure {
+        let nsError = error as NSError
+        let path =
+            (nsError.userInfo[NSFilePathErrorKey] as? String)
+            ?? (nsError.userInfo[NSURLErrorKey] as? URL)?.path
+        let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+        if let path, let underlying, underlying.domain == NSPOSIXErrorDomain {
+            let isWrite = (CocoaError.Code.fileWriteUnknown.rawValue...CocoaError.Code.fileWriteVolumeReadOnly.rawValue)
+                .contains(nsError.code)
+            return isWrite
+                ? .cannotWrite(path, errno: Int32(underlying.code)) : .cannotRead(path, errno: Int32(underlying.code))
+        }
+        return CommandFailure(message: error.localizedDescription, status: ExitStatus.fileError)
     }
 }
 
@@ -62,14 +111,11 @@ func reportingFailures(_ body: () throws -> Void) throws {
     } catch let error as JSONInputError {
         CommandFailure.unreadable(error, in: error.path).report()
         throw ExitCode(ExitStatus.fileError)
-    } catch let error as JSONWriterError {
-        CommandFailure(message: "cannot write the output: \(error)", status: ExitStatus.fileError).report()
-        throw ExitCode(ExitStatus.fileError)
     } catch let error as ExitCode {
         throw error
     } catch {
-        // Errors from writing standard output or an output file.
-        CommandFailure(message: "\(error.localizedDescription)", status: ExitStatus.fileError).report()
+        // Foundation's file errors (the benchmark kit reads with `Data(contentsOf:)`).
+        CommandFailure.describing(error).report()
         throw ExitCode(ExitStatus.fileError)
     }
 }

@@ -1,9 +1,8 @@
 import ArgumentParser
 import Elevate
-import Foundation
 
 /// `elevate extract`: writes the value at a key path to standard output as JSON, streamed event by
-/// event through a ``JSONEventWriter``, so a value of any size passes in bounded memory.
+/// event through a ``JSONTextWriter``, so a value of any size passes in bounded memory.
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
@@ -32,31 +31,31 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            try extract(InputFile(file), to: .standardOutput)
+            try extract(InputFile(file), to: .standardOutput())
         }
     }
 
     /// Copies the value at the key path to `output`, followed by a newline.
-    /// - Throws: ``CommandFailure``, or the output's write error.
-    func extract(_ file: InputFile, to output: FileHandle) throws {
-        let progress = ProgressBar.forTerminal(label: file.name, total: file.size)
+    /// - Throws: ``CommandFailure``.
+    func extract(_ file: InputFile, to output: OutputFile) throws {
+        let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
         let options = StreamingOptions(
             parsing: JSONParsingOptions(allowsComments: allowsComments), maximumElementSize: .max,
             progress: progress?.update, wrapsErrorsInParserError: false)
-        let writer = JSONEventWriter(fileHandle: output, options: JSONWriter.Options(prettyPrinted: pretty))
+        let writer = JSONTextWriter(output: output, prettyPrinted: pretty)
         let found: Bool
         do {
             found = try forEachEvent(atKeyPath: keyPath, in: file.input, to: writer, options: options)
         } catch let error as JSONSyntaxError {
             // Keep what was printed whole, then say why it stops.
             try? writer.finish()
-            throw CommandFailure.invalidJSON(error, in: file.name)
+            throw CommandFailure.invalidJSON(error, in: file)
         } catch let error as JSONInputError {
             throw CommandFailure.unreadable(error, in: file.name)
         }
         guard found else { throw CommandFailure.nothingAtKeyPath(keyPath, in: file.name) }
         try writer.finish()
-        try output.write(contentsOf: Data("\n".utf8))
+        try output.write("\n")
     }
 }

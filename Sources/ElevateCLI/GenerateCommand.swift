@@ -1,6 +1,5 @@
 import ArgumentParser
 import ElevateSampleData
-import Foundation
 
 /// `elevate generate`: writes a deterministic sample document of about the requested size, for
 /// trying the other commands and for benchmarks.
@@ -10,8 +9,9 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Write a deterministic sample JSON document.",
         discussion: """
             The same kind, size and seed always give the same bytes. The document is at least SIZE \
-            bytes long (it ends at the first item past it). Exit status: 0 on success, 2 when the \
-            output cannot be written.
+            bytes long (it ends at the first item past it). OUTPUT is written in place: an existing \
+            file keeps its permissions and links, and a symbolic link is followed. Exit status: 0 on \
+            success, 2 when the output cannot be created or written (a full disk included).
             """
     )
 
@@ -45,32 +45,23 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let handle = try openOutput()
-            defer { if output != "-" { try? handle.close() } }
-            let progress = ProgressBar.forTerminal(label: output == "-" ? "generate" : output, total: size.bytes)
+            // Written through the path, never replaced: see OutputFile.
+            let file = try OutputFile(output)
+            let progress = ProgressBar.forTerminal(
+                label: output == "-" ? "generate" : output.escapedForTerminal, total: size.bytes)
             defer { progress?.finish() }
             var written = 0
             let summary = try kind.document.write(targetSize: size.bytes, seed: seed) { piece in
-                try handle.write(contentsOf: piece)
+                try file.write(piece)
                 written += piece.count
                 progress?.update(written)
             }
+            try file.close()
             if verbose {
                 printToStandardError(
-                    "\(output): \(summary.itemCount) \(kind == .people ? "people" : "rows"), "
+                    "\(output.escapedForTerminal): \(summary.itemCount) \(kind == .people ? "people" : "rows"), "
                         + "\(summary.byteCount) bytes")
             }
         }
-    }
-
-    private func openOutput() throws -> FileHandle {
-        if output == "-" { return .standardOutput }
-        guard FileManager.default.createFile(atPath: output, contents: nil),
-            let handle = FileHandle(forWritingAtPath: output)
-        else {
-            let reason = String(cString: strerror(errno))
-            throw CommandFailure(message: "cannot create '\(output)': \(reason)", status: ExitStatus.fileError)
-        }
-        return handle
     }
 }

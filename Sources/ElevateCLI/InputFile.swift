@@ -11,16 +11,19 @@ import Foundation
 
 /// A command's input, named on the command line: a path, or `-` for standard input.
 struct InputFile {
-    /// The name as given, used in every message about the file.
+    /// The name as given.
     let name: String
     /// Where the parser reads from.
     let input: JSONInput
     /// The size of a regular file, for the progress bar; nil for standard input, pipes and devices.
     let size: Int?
 
+    /// The name as printed in messages, control characters escaped.
+    var displayName: String { name.escapedForTerminal }
+
     /// Checks that `name` can be opened for reading, so that a missing file is reported as such
     /// before any work starts (and not as a failure halfway through).
-    /// - Throws: ``CommandFailure`` with ``ExitStatus/fileError``.
+    /// - Throws: ``CommandFailure`` with ``ExitStatus/fileError``: `cannot read FILE: REASON`.
     init(_ name: String) throws {
         self.name = name
         if name == "-" {
@@ -28,22 +31,26 @@ struct InputFile {
             size = nil
             return
         }
-        let descriptor = open(name, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw CommandFailure(
-                message: "cannot open '\(name)': \(String(cString: strerror(errno)))", status: ExitStatus.fileError)
-        }
+        let descriptor = open(name, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CommandFailure.cannotRead(name, errno: errno) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw CommandFailure(
-                message: "cannot open '\(name)': \(String(cString: strerror(errno)))", status: ExitStatus.fileError)
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            throw CommandFailure(
-                message: "cannot open '\(name)': \(String(cString: strerror(EISDIR)))", status: ExitStatus.fileError)
-        }
+        guard fstat(descriptor, &status) == 0 else { throw CommandFailure.cannotRead(name, errno: errno) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure.cannotRead(name, errno: EISDIR) }
         size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
         input = .file(URL(fileURLWithPath: name))
+    }
+
+    /// Up to `count` bytes from the start of a regular file, read again; nil for standard input,
+    /// pipes and devices, whose bytes are gone, and when the file cannot be read.
+    func firstBytes(_ count: Int) -> [UInt8]? {
+        guard size != nil else { return nil }
+        let descriptor = open(name, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+        guard read >= 0 else { return nil }
+        return Array(bytes[..<read])
     }
 }

@@ -8,7 +8,8 @@ import Foundation
     import Musl
 #endif
 
-/// A one-line progress bar on standard error: bytes done out of the total, and the rate.
+/// A one-line progress bar on standard error: bytes done out of the total, and the rate, fitted
+/// to the terminal's width (see ``line(label:done:total:rate:width:)``).
 ///
 /// It exists only when standard error is a terminal, so logs and pipes never see control
 /// characters, and it shows itself only for long work: at once for more than 64 MiB, otherwise
@@ -36,7 +37,7 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     private init(label: String, total: Int?) {
-        self.label = label.count > 32 ? "…" + label.suffix(31) : label
+        self.label = label
         self.total = total
     }
 
@@ -50,7 +51,10 @@ final class ProgressBar: @unchecked Sendable {
         guard isShowing || (total ?? 0) > Self.largeWork || elapsed >= 1 else { return }
         isShowing = true
         lastDraw = now
-        draw(done, elapsed: elapsed)
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        // The width is asked again at every draw, so that a resized window is followed.
+        let line = Self.line(label: label, done: done, total: total, rate: rate, width: Self.terminalWidth())
+        write("\r" + line + "\u{1B}[K")
     }
 
     /// Erases the bar, if it was drawn.
@@ -62,24 +66,80 @@ final class ProgressBar: @unchecked Sendable {
         write("\r\u{1B}[K")
     }
 
-    private func draw(_ done: Int, elapsed: TimeInterval) {
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        var line = "\r\(label) "
+    // MARK: Layout
+
+    /// The text of the bar, without the carriage return and erase that frame it: never longer
+    /// than `width - 1` columns, so that the cursor never reaches the last column, where a
+    /// terminal wraps and the next `\r` would redraw on a new line.
+    ///
+    /// What does not fit goes, least useful first: the bar shrinks from 24 columns to 10, then
+    /// the totals, the rate and the bar go, and the label is shortened in the middle
+    /// (`/data/…/file.json`), keeping at least its last characters.
+    ///
+    /// - Parameters:
+    ///   - label: What is being worked on, usually a path; control characters already escaped.
+    ///   - done: Bytes finished.
+    ///   - total: All the bytes, when known.
+    ///   - rate: Bytes per second.
+    ///   - width: The terminal's width in columns.
+    static func line(label: String, done: Int, total: Int?, rate: Double, width: Int) -> String {
+        let room = max(width - 1, 0)
+        let speed = megabytes(Int(rate)) + "/s"
+        var parts: [[String]] = []
         if let total, total > 0 {
-            let fraction = min(1, Double(done) / Double(total))
-            let width = 24
-            let filled = Int(fraction * Double(width))
-            line += "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
-            line += String(format: " %3d%%  %@ / %@", Int(fraction * 100), Self.megabytes(done), Self.megabytes(total))
+            let fraction = min(1, max(0, Double(done) / Double(total)))
+            let percent = String(format: "%3d%%", Int(fraction * 100))
+            let amounts = megabytes(done) + " / " + megabytes(total)
+            // Widest first; the first that fits with a label of at least 12 columns wins.
+            parts = [
+                [bar(fraction, 24), percent, amounts, speed], [bar(fraction, 10), percent, amounts, speed],
+                [bar(fraction, 10), percent, speed], [percent, speed], [percent],
+            ]
         } else {
-            line += Self.megabytes(done)
+            parts = [[megabytes(done), speed], [megabytes(done)]]
         }
-        line += "  " + Self.megabytes(Int(rate)) + "/s\u{1B}[K"
-        write(line)
+        for candidate in parts {
+            let tail = candidate.joined(separator: "  ")
+            let labelRoom = room - tail.count - 1
+            if labelRoom >= min(12, label.count) {
+                return middleTruncated(label, to: labelRoom) + " " + tail
+            }
+        }
+        // Very narrow: what fits of the last candidate, or of the label.
+        let last = parts.last!.joined(separator: "  ")
+        return last.count <= room ? last : middleTruncated(label, to: room)
+    }
+
+    /// `text`, or when it is longer than `limit` characters, its start and end joined by `…`,
+    /// keeping more of the end (a path's file name matters most).
+    static func middleTruncated(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        guard limit > 1 else { return limit == 1 ? "…" : "" }
+        let kept = limit - 1
+        let head = kept / 3
+        return String(text.prefix(head)) + "…" + String(text.suffix(kept - head))
+    }
+
+    private static func bar(_ fraction: Double, _ width: Int) -> String {
+        let filled = Int(fraction * Double(width))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
     }
 
     private static func megabytes(_ bytes: Int) -> String {
         String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+
+    /// The width of the terminal standard error writes to: its window size, else `COLUMNS`, else 80.
+    static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return width(fromColumns: ProcessInfo.processInfo.environment["COLUMNS"])
+    }
+
+    /// The width `COLUMNS` gives, or 80 when it is unset or not a positive number.
+    static func width(fromColumns columns: String?) -> Int {
+        guard let columns, let width = Int(columns.trimmingCharacters(in: .whitespaces)), width > 0 else { return 80 }
+        return width
     }
 
     private func write(_ text: String) {

@@ -35,7 +35,7 @@ struct ValidateCommand: ParsableCommand {
         for file in files {
             do {
                 let summary = try check(InputFile(file))
-                if verbose { printToStandardError("\(file): valid (\(summary))") }
+                if verbose { printToStandardError("\(file.escapedForTerminal): valid (\(summary))") }
             } catch let failure as CommandFailure {
                 failure.report()
                 // A file that cannot be read is the graver failure: the answer is unknown.
@@ -50,7 +50,7 @@ struct ValidateCommand: ParsableCommand {
     /// - Throws: ``CommandFailure``.
     func check(_ file: InputFile) throws -> String {
         let options = JSONParsingOptions(allowsComments: allowsComments)
-        let progress = ProgressBar.forTerminal(label: file.name, total: file.size)
+        let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
         do {
             if isJSONLines {
@@ -59,7 +59,7 @@ struct ValidateCommand: ParsableCommand {
                     try file.input.forEachChunk(progress: progress?.update) { try validator.feed($0) }
                     try validator.finish()
                 } catch let failure as JSONLinesValidator.Failure {
-                    throw CommandFailure.invalidJSON(failure.error, in: file.name, line: failure.line)
+                    throw CommandFailure.invalidJSON(failure.error, in: file, line: failure.line)
                 }
                 return "\(validator.valueCount) lines, \(validator.nestedValueCount) values"
             } else {
@@ -68,7 +68,7 @@ struct ValidateCommand: ParsableCommand {
                 do {
                     try parser.parseAll(file.input, progress: progress?.update)
                 } catch let error as JSONSyntaxError {
-                    throw CommandFailure.invalidJSON(error, in: file.name)
+                    throw CommandFailure.invalidJSON(error, in: file)
                 }
                 return "\(counter.count) values"
             }

@@ -1,0 +1,164 @@
+import ElevateSampleData
+import Foundation
+import Testing
+
+@testable import ElevateCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The reported defects of the `elevate` tool, each run through the executable: how it writes its
+/// output, how it is invoked, and what its messages say.
+@Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
+struct CLIDefectTests {
+    // MARK: generate writes through the path
+
+    @Test func generateReportsAFullDevice() throws {
+        let scratch = try ScratchDirectory()
+        let full = try scratch.run("generate", "people", "--size", "200KB", "/dev/full")
+        #expect(full.status == ExitStatus.fileError)
+        #expect(full.standardError == "elevate: cannot write /dev/full: No space left on device\n")
+        // Standard output on a full device fails the same way.
+        let standardOutput = try ElevateBinary.run(
+            ["-c", "exec \"$0\" generate numbers --size 10KB - > /dev/full", ElevateBinary.url!.path],
+            executable: URL(fileURLWithPath: "/bin/sh"), in: scratch.url)
+        #expect(standardOutput.status == ExitStatus.fileError)
+        #expect(standardOutput.standardError == "elevate: cannot write standard output: No space left on device\n")
+    }
+
+    @Test func generateWritesThroughASymbolicLink() throws {
+        let scratch = try ScratchDirectory()
+        let target = try scratch.file("target.json", "old")
+        let link = scratch.url.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.json")
+        #expect(try scratch.run("generate", "numbers", "--size", "1KB", "link.json").status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: link)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let expected = SampleDocument.numbers.data(targetSize: 1000, seed: SampleDocument.defaultSeed)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == expected)
+    }
+
+    @Test func generateKeepsModeAndHardLinks() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("private.json", "old")
+        #expect(chmod(file, 0o600) == 0)
+        let other = scratch.url.appendingPathComponent("other.json").path
+        #expect(link(file, other) == 0)
+        #expect(try scratch.run("generate", "numbers", "--size", "1KB", "private.json").status == 0)
+        var status = stat()
+        #expect(stat(file, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600)
+        #expect(status.st_nlink == 2)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: other))
+                == SampleDocument.numbers.data(targetSize: 1000, seed: SampleDocument.defaultSeed))
+    }
+
+    // MARK: invocation
+
+    @Test func noArgumentsIsAUsageError() throws {
+        let scratch = try ScratchDirectory()
+        let result = try scratch.run()
+        #expect(result.status == ExitStatus.usage)
+        #expect(result.output.isEmpty)
+        #expect(result.standardError.contains("USAGE: elevate <subcommand>"))
+    }
+
+    @Test func versionIsPrinted() throws {
+        let scratch = try ScratchDirectory()
+        let result = try scratch.run("--version")
+        #expect(result.status == 0)
+        #expect(result.output == ElevateCommand.version + "\n")
+    }
+
+    @Test func benchNamesAMissingFile() throws {
+        let scratch = try ScratchDirectory()
+        let result = try scratch.run("bench", "nope.json")
+        #expect(result.status == ExitStatus.fileError)
+        #expect(result.standardError == "elevate: cannot read nope.json: No such file or directory\n")
+    }
+
+    // MARK: diagnostics
+
+    /// The column of an "invalid char" error is that of the byte itself, one-based.
+    @Test(arguments: [("[1,2,x]", 1, 6), ("x", 1, 1), ("  x", 1, 3), ("{\"a\":\n  [1, @]}", 2, 7), ("[1é]", 1, 3)])
+    func invalidCharacterColumnIsTheByte(_ text: String, _ line: Int, _ column: Int) throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("bad.json", text)
+        for arguments in [["validate"], ["validate", "--json-lines"], ["count"], ["extract"]] {
+            let result = try ElevateBinary.run(arguments + [file], in: scratch.url)
+            #expect(result.status == ExitStatus.invalidJSON)
+            if arguments != ["validate", "--json-lines"] || line == 1 {
+                #expect(
+                    result.standardError.hasPrefix("\(file):\(line):\(column): error: invalid char"), "\(arguments)")
+            }
+        }
+    }
+
+    /// Errors that YAJL reports just past the offending token keep the library's column, which
+    /// is one past its first byte: the library must report the token's start (see the report).
+    @Test(arguments: [("[1,2,,3]", 6), ("{\"a\" 2}", 6), ("[1 2]", 4), ("[1,2] 3", 7)])
+    func tokenErrorColumnIsTheTokenStart(_ text: String, _ column: Int) throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("bad.json", text)
+        let result = try scratch.run("validate", file)
+        #expect(result.status == ExitStatus.invalidJSON)
+        withKnownIssue("JSONSyntaxError.byteOffset is past the offending token for YAJL's parse errors") {
+            #expect(result.standardError.hasPrefix("\(file):1:\(column): error: "))
+        }
+    }
+
+    @Test(
+        arguments: [
+            ([0xFF, 0xFE, 0x5B, 0x00, 0x31, 0x00, 0x5D, 0x00], "little-endian"),
+            ([0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x31, 0x00, 0x5D], "big-endian"),
+            ([0x5B, 0x00, 0x31, 0x00, 0x5D, 0x00], "little-endian"),
+            ([0x00, 0x5B, 0x00, 0x31, 0x00, 0x5D], "big-endian"),
+        ] as [([UInt8], String)])
+    func utf16IsNamed(_ bytes: [UInt8], _ order: String) throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.url.appendingPathComponent("utf16.json").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let message = "error: the file looks like UTF-16 (\(order)); JSON must be UTF-8\n"
+        for arguments in [["validate"], ["validate", "--json-lines"], ["count"], ["extract"]] {
+            let result = try ElevateBinary.run(arguments + [path], in: scratch.url)
+            #expect(result.status == ExitStatus.invalidJSON)
+            #expect(result.standardError == "\(path):1:1: " + message, "\(arguments)")
+        }
+        let piped = try ElevateBinary.run(["validate", "-"], input: Data(bytes), in: scratch.url)
+        #expect(piped.standardError == "-:1:1: " + message)
+    }
+
+    @Test func controlCharactersInFileNamesAreEscaped() throws {
+        let scratch = try ScratchDirectory()
+        let name = "bad\n\u{1B}[31m.json"
+        try scratch.file(name, "[1,2,x]")
+        let invalid = try scratch.run("validate", name)
+        #expect(invalid.standardError == #"bad\n\u{1B}[31m.json:1:6: error: invalid char in json text"# + "\n")
+        let missing = try scratch.run("count", "no\tsuch\u{7}")
+        #expect(missing.standardError == #"elevate: cannot read no\tsuch\u{7}: No such file or directory"# + "\n")
+        try scratch.file("good\r.json", "[]")
+        let verbose = try scratch.run("validate", "--verbose", "good\r.json")
+        #expect(verbose.standardError == #"good\r.json: valid (1 values)"# + "\n")
+        let nothing = try scratch.run("count", "--key-path", "a\u{1B}", "good\r.json")
+        #expect(nothing.standardError == #"elevate: nothing at key path 'a\u{1B}' in 'good\r.json'"# + "\n")
+        let unwritable = try scratch.run("generate", "numbers", "--size", "1KB", "no/\u{1B}/x.json")
+        #expect(
+            unwritable.standardError == #"elevate: cannot write no/\u{1B}/x.json: No such file or directory"# + "\n")
+    }
+
+    // MARK: extract
+
+    @Test func extractReportsAFullDevice() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.file("doc.json", "[1,2,3]")
+        let result = try ElevateBinary.run(
+            ["-c", "exec \"$0\" extract doc.json > /dev/full", ElevateBinary.url!.path],
+            executable: URL(fileURLWithPath: "/bin/sh"), in: scratch.url)
+        #expect(result.status == ExitStatus.fileError)
+        #expect(result.standardError == "elevate: cannot write standard output: No space left on device\n")
+    }
+}

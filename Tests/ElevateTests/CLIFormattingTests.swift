@@ -1,0 +1,115 @@
+import ElevateSampleData
+import Foundation
+import Testing
+
+@testable import Elevate
+@testable import ElevateCLI
+
+/// The tool's pure pieces: the progress line, name escaping, UTF-16 recognition, and the text
+/// `extract` writes.
+@Suite struct CLIFormattingTests {
+    // MARK: progress line
+
+    static let longPath = "/data/exports/2024/customers/eu-west/very-long-directory-name/part-00017-of-00032.json"
+
+    @Test(arguments: Array(0...40) + [50, 60, 79, 80, 81, 98, 100, 120, 200])
+    func progressLineFitsTheWidth(_ width: Int) {
+        for label in ["a.json", Self.longPath, "-", "données/été.json"] {
+            for total in [nil, 0, 1_000, 250_000_000] as [Int?] {
+                let line = ProgressBar.line(
+                    label: label, done: 123_456_789, total: total, rate: 98_765_432, width: width)
+                #expect(line.count <= max(width - 1, 0), "\(width) \(label) \(String(describing: total)): \(line)")
+            }
+        }
+    }
+
+    @Test func progressLineKeepsWhatMattersMost() {
+        let wide = ProgressBar.line(label: "a.json", done: 50, total: 100, rate: 2_000_000, width: 120)
+        #expect(wide == "a.json [############------------]   50%  0.0 MB / 0.0 MB  2.0 MB/s")
+        let narrow = ProgressBar.line(label: Self.longPath, done: 50, total: 100, rate: 2_000_000, width: 80)
+        #expect(narrow.count == 79)
+        #expect(narrow.hasPrefix("/data/"))
+        #expect(narrow.contains("…"))
+        #expect(narrow.contains("00032.json [############------------]   50%"))
+        let tiny = ProgressBar.line(label: Self.longPath, done: 50, total: 100, rate: 0, width: 30)
+        #expect(tiny.hasSuffix(" 50%  0.0 MB/s"))
+    }
+
+    @Test func middleTruncation() {
+        #expect(ProgressBar.middleTruncated("abcdef", to: 6) == "abcdef")
+        #expect(ProgressBar.middleTruncated("abcdefghij", to: 7) == "ab…ghij")
+        #expect(ProgressBar.middleTruncated("abcdefghij", to: 1) == "…")
+        #expect(ProgressBar.middleTruncated("abcdefghij", to: 0) == "")
+    }
+
+    @Test func widthFromColumns() {
+        #expect(ProgressBar.width(fromColumns: nil) == 80)
+        #expect(ProgressBar.width(fromColumns: "132") == 132)
+        #expect(ProgressBar.width(fromColumns: "0") == 80)
+        #expect(ProgressBar.width(fromColumns: "wide") == 80)
+    }
+
+    // MARK: names
+
+    @Test func controlCharactersAreEscaped() {
+        #expect("plain/été.json".escapedForTerminal == "plain/été.json")
+        #expect("a\nb\rc\td".escapedForTerminal == #"a\nb\rc\td"#)
+        #expect("x\u{1B}[2J\u{7F}\u{85}\u{0}".escapedForTerminal == #"x\u{1B}[2J\u{7F}\u{85}\u{0}"#)
+    }
+
+    // MARK: UTF-16
+
+    @Test func utf16ByteOrders() {
+        #expect(UTF16Detection.byteOrder(of: [0xFF, 0xFE]) == .littleEndian)
+        #expect(UTF16Detection.byteOrder(of: [0xFE, 0xFF, 0x00]) == .bigEndian)
+        #expect(UTF16Detection.byteOrder(of: Array("{\0\"\0a\0".utf8)) == .littleEndian)
+        #expect(UTF16Detection.byteOrder(of: Array("\0{\0\"\0a".utf8)) == .bigEndian)
+        #expect(UTF16Detection.byteOrder(of: Array("[1,,2]".utf8)) == nil)
+        #expect(UTF16Detection.byteOrder(of: [0, 0, 0, 0]) == nil)
+        #expect(UTF16Detection.byteOrder(of: [0x5B]) == nil)
+    }
+
+    @Test func excerptDecoding() {
+        #expect(UTF16Detection.bytes(fromExcerpt: #"\xFF\xFE[\x00\n\t\r\"#) == [0xFF, 0xFE, 0x5B, 0, 10, 9, 13, 0x5C])
+        #expect(UTF16Detection.bytes(fromExcerpt: #"a\b"#) == Array(#"a\b"#.utf8))
+    }
+
+    // MARK: extract's writer
+
+    /// `extract`'s writer must write what the library's `JSONEventWriter` writes, byte for byte.
+    @Test(arguments: [false, true])
+    func textWriterMatchesTheLibrary(pretty: Bool) throws {
+        var documents = [
+            #"{"a":[1,{"b":"x\u2028\u2029\u0001\u001f\u007f\"\\\/\b\f\n\r\t é €𝄞"},[],{}],"c":true,"d":null}"#,
+            #"[]"#, #"{}"#, #""text""#, #"-0.5e+10"#, #"[[[[1]]],{"":{"":[]}}]"#,
+            #"[1.50,1e400,123456789012345678901234567890]"#,
+            #"{"a\u0000b":"\ud83d\ude00"}"#,
+        ]
+        documents.append(String(decoding: SampleDocument.people.data(targetSize: 300_000, seed: 3), as: UTF8.self))
+        for document in documents {
+            #expect(
+                try written(document, pretty: pretty) == expected(document, pretty: pretty), "\(document.prefix(80))")
+        }
+    }
+
+    private func written(_ document: String, pretty: Bool) throws -> [UInt8] {
+        let scratch = try ScratchDirectory()
+        let path = scratch.url.appendingPathComponent("out.json").path
+        let output = try OutputFile(path)
+        let writer = JSONTextWriter(output: output, prettyPrinted: pretty)
+        try JSONEventParser(handler: writer).parseAll(Data(document.utf8))
+        try writer.finish()
+        try output.close()
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    private func expected(_ document: String, pretty: Bool) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        let writer = JSONEventWriter(options: JSONWriter.Options(prettyPrinted: pretty)) {
+            bytes.append(contentsOf: $0)
+        }
+        try JSONEventParser(handler: writer).parseAll(Data(document.utf8))
+        try writer.finish()
+        return bytes
+    }
+}
