@@ -19,6 +19,8 @@ public enum Contender: String, CaseIterable, Sendable {
     case elevateEvents = "elevate-events"
     /// `JSONValueBuilder.value(from:)`: a Foundation-compatible tree.
     case elevateValues = "elevate-values"
+    /// `JSONValue(parsing:)`: the document tape with a read-only view.
+    case elevateDocument = "elevate-document"
     /// `JSONSerialization.jsonObject(with:)`: Foundation's tree.
     case jsonSerialization = "jsonserialization"
     /// `Elevate.decodeArray(from:atKeyPath: "response.items")` into ``BenchmarkPerson``
@@ -45,6 +47,7 @@ public enum Contender: String, CaseIterable, Sendable {
         case .cYAJL: "C yajl (null callbacks)"
         case .elevateEvents: "Elevate events (counting handler)"
         case .elevateValues: "Elevate values"
+        case .elevateDocument: "Elevate JSONValue (tape)"
         case .jsonSerialization: "JSONSerialization"
         case .decodeArray: "Elevate decodeArray (birthDate string)"
         case .decodeArrayWithDates: "Elevate decodeArray (DateDecoder, as README)"
@@ -58,7 +61,7 @@ public enum Contender: String, CaseIterable, Sendable {
     /// Whether the contender decodes people, and so runs only on people-shaped documents.
     public var requiresPeopleDocument: Bool {
         switch self {
-        case .cYAJL, .elevateEvents, .elevateValues, .jsonSerialization: false
+        case .cYAJL, .elevateEvents, .elevateValues, .elevateDocument, .jsonSerialization: false
         default: true
         }
     }
@@ -104,6 +107,8 @@ public enum Contender: String, CaseIterable, Sendable {
             return handler.events
         case .elevateValues:
             return Self.checksum(try JSONValueBuilder.value(from: data))
+        case .elevateDocument:
+            return try JSONValue(parsing: data).count
         case .jsonSerialization:
             return Self.checksum(try JSONSerialization.jsonObject(with: data))
         case .decodeArray:
