@@ -19,6 +19,12 @@ public final class DateDecoder: Decoder {
     private let dateFormatter: DateFormatter?
 
     /// Creates a decoder for a `DateFormatter` format string.
+    ///
+    /// Strings are read in the process's current time zone (`TimeZone.current`, from `TZ` on
+    /// Linux) at the time of decoding, with the `en_US_POSIX` locale, as Elevate's `DateFormatter`
+    /// did; put an explicit zone in the format (`yyyy-MM-dd'T'HH:mm:ssZ`) or pass your own
+    /// formatter to pin it.
+    /// - Parameter dateFormatString: A `DateFormatter` format, such as `"yyyy-MM-dd"`.
     public init(dateFormatString: String) {
         self.dateFormatString = dateFormatString
         self.dateFormatter = nil
@@ -32,6 +38,7 @@ public final class DateDecoder: Decoder {
     }
 
     /// Creates a decoder that uses the given formatter for every string.
+    /// - Parameter dateFormatter: The formatter; its time zone and locale apply.
     public init(dateFormatter: DateFormatter) {
         self.dateFormatString = nil
         self.fastPath = nil
@@ -40,6 +47,8 @@ public final class DateDecoder: Decoder {
     }
 
     /// The `Date` the string spells.
+    /// - Parameter object: The JSON value, which must be a string.
+    /// - Returns: The `Date`.
     /// - Throws: ``ParserError/validation(failureReason:)`` when the value is not a string, or
     ///   the string does not match the format.
     public func decode(_ object: Any) throws -> Any {
@@ -65,9 +74,12 @@ public final class DateDecoder: Decoder {
 
 /// Reusable `DateFormatter`s by format and time zone: creating one costs far more than parsing
 /// with it, and decoders are created per element. A formatter is lent to one caller at a time,
-/// so none is used from two threads at once.
+/// so none is used from two threads at once. It holds only formatters (no decoded data), at most
+/// `maximumFormats` formats of `perFormat` idle formatters each.
 final class DateFormatterPool: @unchecked Sendable {
     static let shared = DateFormatterPool()
+    private let maximumFormats = 32
+    private let perFormat = 8
 
     // Guarded by `lock`.
     private let lock = NSLock()
@@ -87,7 +99,9 @@ final class DateFormatterPool: @unchecked Sendable {
             }()
         defer {
             lock.withLock {
-                if idle[key, default: []].count < 8 { idle[key, default: []].append(formatter) }
+                // A program cycling through many formats starts over rather than growing.
+                if idle[key] == nil, idle.count >= maximumFormats { idle.removeAll() }
+                if idle[key, default: []].count < perFormat { idle[key, default: []].append(formatter) }
             }
         }
         return formatter.date(from: string)
@@ -115,17 +129,27 @@ struct FixedDatePattern: Sendable {
     let fields: [Field]
     let length: Int
 
-    private static let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private static var cache: [String: FixedDatePattern?] = [:]
+    /// Compiled patterns by format string; only format-derived, immutable values, at most 256.
+    private final class Cache: @unchecked Sendable {
+        // Guarded by `lock`.
+        private let lock = NSLock()
+        private var patterns: [String: FixedDatePattern?] = [:]
+
+        func pattern(for format: String) -> FixedDatePattern? {
+            lock.withLock {
+                if let known = patterns[format] { return known }
+                let pattern = FixedDatePattern(format: format)
+                if patterns.count >= 256 { patterns.removeAll() }
+                patterns[format] = pattern
+                return pattern
+            }
+        }
+    }
+
+    private static let cache = Cache()
 
     static func cached(for format: String) -> FixedDatePattern? {
-        lock.withLock {
-            if let known = cache[format] { return known }
-            let pattern = FixedDatePattern(format: format)
-            if cache.count < 256 { cache[format] = pattern }
-            return pattern
-        }
+        cache.pattern(for: format)
     }
 
     /// The offset of a time zone whose offset never changes, or nil.

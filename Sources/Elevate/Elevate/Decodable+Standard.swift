@@ -55,7 +55,13 @@ extension Dictionary: Decodable {
     /// A JSON object whose keys and values have this dictionary's types; anything else is a
     /// validation error.
     public init(json: Any) throws {
-        guard let value = json as? [Key: Value] else { throw incorrectType(json, expected: [Key: Value].self) }
+        if let value = json as? [Key: Value] {
+            self = value
+            return
+        }
+        guard let object = StrictConversion.dictionary(json), let value = object as? [Key: Value] else {
+            throw incorrectType(json, expected: [Key: Value].self)
+        }
         self = value
     }
 }
@@ -69,6 +75,11 @@ extension Array: Decodable where Element: Decodable {
     /// A JSON array whose every element decodes as `Element`; all failing elements are reported
     /// together, in Elevate's words for array elements.
     public init(json: Any) throws {
+        if let view = json as? JSONValue, view.isArray {
+            ViewHandOff.markRead(view)
+            try self.init(elementsOf: view)
+            return
+        }
         guard let elements = StrictConversion.array(json) else {
             throw incorrectType(json, expected: [Element].self)
         }
@@ -83,6 +94,28 @@ extension Array: Decodable where Element: Decodable {
                     EntityValidator.arrayElementFailure(index: index, methodName: "\(Element.self)", reason: reason),
                     reason: reason, at: "[\(index)]")
             }
+        }
+        if !failures.isEmpty { throw failures.error() }
+        self = decoded
+    }
+}
+
+extension Array where Element: Decodable {
+    /// Decodes the elements of an array on a document tape, each handed as a view or scalar.
+    fileprivate init(elementsOf view: JSONValue) throws {
+        var decoded: [Element] = []
+        decoded.reserveCapacity(view.count)
+        var failures = FailureCollector()
+        var index = 0
+        for element in view.elements! {
+            do {
+                decoded.append(try NestedFailures.decode { try decodeElement(element, as: Element.self) })
+            } catch ParserError.validation(let reason) {
+                failures.addNested(
+                    EntityValidator.arrayElementFailure(index: index, methodName: "\(Element.self)", reason: reason),
+                    reason: reason, at: "[\(index)]")
+            }
+            index += 1
         }
         if !failures.isEmpty { throw failures.error() }
         self = decoded

@@ -31,8 +31,8 @@ public func decodeObject<T>(from data: Data, atKeyPath keyPath: String = "", wit
 /// built. Every failing element is reported, with its index.
 /// - Throws: ``ParserError``.
 public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String = "") throws -> [T] {
-    try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: String(describing: T.self)) { element in
-        try T(json: element)
+    try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: String(describing: T.self)) {
+        try decodeElement($0, as: T.self)
     }
 }
 
@@ -42,7 +42,7 @@ public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String
 public func decodeArray<T>(from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder) throws -> [T] {
     let methodName = String(describing: decoder)
     return try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: methodName) { element in
-        try typedResult(try decoder.decode(element), keyPath: keyPath, method: type(of: decoder))
+        try decodeElement(element, with: decoder, keyPath: keyPath)
     }
 }
 
@@ -54,10 +54,10 @@ enum ObjectDecoding {
             // `let people: [Person] = try decodeObject(…)`: the value is an array, decoded whole.
             let path = KeyPath(keyPath)
             let captured = try CapturedValues(input: input, paths: [path])
-            guard let value = captured.value(at: path), !EntityValidator.isNull(value) else {
+            guard let value = captured.value(at: path), !value.isNull else {
                 throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
             }
-            return try T(json: value)
+            return try ViewHandOff.decode(value, by: ObjectIdentifier(T.self)) { try T(json: $0) }
         }
         let entity = try Parser.parseEntity(input) { schema in
             // As in Elevate, a primitive is read as its own property type; anything else is an object.
@@ -85,6 +85,19 @@ private func primitivePropertyType(_ type: Any.Type) -> SchemaPropertyProtocol? 
     case ObjectIdentifier(Bool.self): return .bool
     default: return nil
     }
+}
+
+/// An element decoded by a ``Decodable`` type (handed a view, see ``ViewHandOff``).
+@inline(__always)
+func decodeElement<T: Decodable>(_ element: JSONValue, as type: T.Type) throws -> T {
+    try ViewHandOff.decode(element, by: ObjectIdentifier(T.self)) { try T(json: $0) }
+}
+
+/// An element decoded by a ``Decoder`` (handed a view, see ``ViewHandOff``) as a `T`.
+@inline(__always)
+func decodeElement<T>(_ element: JSONValue, with decoder: any Decoder, keyPath: String) throws -> T {
+    let decoded = try ViewHandOff.decode(element, by: ObjectIdentifier(type(of: decoder))) { try decoder.decode($0) }
+    return try typedResult(decoded, keyPath: keyPath, method: type(of: decoder))
 }
 
 /// The decoded value as a `T`, or a validation error naming both types.
@@ -118,7 +131,7 @@ enum ArrayDecoding {
     static func decode<T>(
         _ input: JSONInput, atKeyPath keyPath: String, methodName: String,
         options: StreamingOptions = StreamingOptions(maximumElementSize: .max),
-        decode: @escaping (Any) throws -> T
+        decode: @escaping (JSONValue) throws -> T
     ) throws -> [T] {
         let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)
         var candidates = [Candidate<T>(), Candidate<T>()]
@@ -127,7 +140,7 @@ enum ArrayDecoding {
             candidates[target] = Candidate(found: .array)
         }
         callbacks.value = { target, value in
-            candidates[target] = Candidate(found: EntityValidator.isNull(value) ? .null : .wrongType)
+            candidates[target] = Candidate(found: value.isNull ? .null : .wrongType)
         }
         callbacks.element = { target, index, element in
             do {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Hands the structured failures of a nested entity to the entity that decoded it.
 ///
 /// Elevate's `init(json:)` and `Decoder.decode(_:)` cannot take an extra argument, and
@@ -21,7 +13,7 @@
 /// At the outermost level, failures go to the ``withValidationReport(_:)-(()->T)`` scope, if any.
 enum NestedFailures {
     /// One thread's hand-off.
-    private final class Slot {
+    final class Slot {
         /// How many ``decode(_:)`` calls are running on this thread.
         var depth = 0
         var reason: String?
@@ -35,30 +27,8 @@ enum NestedFailures {
         }
     }
 
-    /// The thread-specific key of each thread's slot; the destructor frees a thread's slot when
-    /// the thread ends.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-                Unmanaged<Slot>.fromOpaque(pointer).release()
-            #else
-                if let pointer { Unmanaged<Slot>.fromOpaque(pointer).release() }
-            #endif
-        }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
-
     @inline(__always)
-    private static var slot: Slot {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<Slot>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let slot = Slot()
-        pthread_setspecific(key, Unmanaged.passRetained(slot).toOpaque())
-        return slot
-    }
+    private static var slot: Slot { DecodingThread.current.failures }
 
     /// Runs one nested decode (a property's decodable type or decoder, an array element).
     ///

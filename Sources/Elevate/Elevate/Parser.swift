@@ -31,13 +31,16 @@ public enum Parser {
         closure(schema)
         let captured = try CapturedValues(input: input, paths: schema.properties.map(\.path))
         if captured.rootIsScalar { try EntityValidator.rejectScalarRoot(of: schema) }
-        return try EntityValidator.validate(schema) { captured.value(at: $0) }
+        return try EntityValidator.validate(schema) { captured.value(at: KeyPath($0)) }
     }
 
     /// Validates an already parsed JSON value (usually the `json` handed to a ``Decodable``)
     /// against the schema the closure builds.
     /// - Throws: ``ParserError/validation(failureReason:)`` when it does not match the schema.
     public static func parseEntity(json: Any, closure: (Schema) -> Void) throws -> [String: Any] {
+        if let view = json as? JSONValue {
+            return try parseEntity(view: view, closure: closure)
+        }
         let schema = Schema()
         closure(schema)
         if let object = json as? [String: Any] {
@@ -54,6 +57,25 @@ public enum Parser {
         return try EntityValidator.validate(schema) { $0.value(in: array) }
     }
 
+    /// `parseEntity(json:)` of a value on a document tape, read in place.
+    static func parseEntity(view: JSONValue, closure: (Schema) -> Void) throws -> [String: Any] {
+        ViewHandOff.markRead(view)
+        let schema = Schema()
+        closure(schema)
+        if view.isObject {
+            var hint: Int?
+            return try EntityValidator.validate(schema) { EntityValidator.value(at: $0, in: view, hint: &hint) }
+        }
+        guard view.isArray else {
+            throw ParserError.validation(failureReason: EntityValidator.notAContainer)
+        }
+        if let property = schema.properties.first, schema.properties.count == 1, property.type == .array {
+            return try EntityValidator.validate(schema) { _ in view }
+        }
+        var hint: Int?
+        return try EntityValidator.validate(schema) { EntityValidator.value(at: $0, in: view, hint: &hint) }
+    }
+
     /// Whether `value` has the JSON type a property names, with this library's strict rules.
     static func isValue(_ value: Any, ofType type: SchemaPropertyProtocol) -> Bool {
         EntityValidator.typedValue(value, as: type) != nil
@@ -62,7 +84,7 @@ public enum Parser {
 
 /// The values at a set of key paths, captured from one pass over JSON data.
 struct CapturedValues {
-    private var values: [[String]: Any] = [:]
+    private var values: [[String]: JSONValue] = [:]
 
     init(
         input: JSONInput, paths: [KeyPath], options: StreamingOptions = StreamingOptions(maximumElementSize: .max)
@@ -76,7 +98,7 @@ struct CapturedValues {
                 targets.append(target)
             }
         }
-        var captured: [[String]: Any] = [:]
+        var captured: [[String]: JSONValue] = [:]
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.value = { target, value in captured[componentsByTarget[target]] = value }
         let selector = KeyPathSelector(targets: targets, callbacks: callbacks)
@@ -90,13 +112,22 @@ struct CapturedValues {
 
     /// The value at `path`, with Elevate's rules: a literal dotted root key wins, and a path below
     /// a captured value is read out of it.
-    func value(at path: KeyPath) -> Any? {
+    func value(at path: KeyPath) -> JSONValue? {
         if path.hasLiteralAlternative, let literal = values[[path.text]] { return literal }
         let components = path.components
         var prefixLength = components.count
         while prefixLength >= 0 {
-            if let value = values[Array(components[..<prefixLength])] {
-                return KeyPath.value(in: value, at: components[prefixLength...])
+            if var value = values[Array(components[..<prefixLength])] {
+                for component in components[prefixLength...] {
+                    if value.isObject, let member = value[component] {
+                        value = member
+                    } else if value.isArray, let index = KeyPath.arrayIndex(component), let element = value[index] {
+                        value = element
+                    } else {
+                        return nil
+                    }
+                }
+                return value
             }
             prefixLength -= 1
         }
@@ -182,7 +213,7 @@ enum EntityValidator {
             }
             return try decodeElements(elements, property: property, failures: &failures)
         }
-        if property.type == .array {
+        if property.type == .array, StrictConversion.array(value) != nil {
             // Elevate has no default for arrays: each element needs a decoding method.
             failures.add("A decoding method was not provided for `\(property.keyPath)` array", at: property.keyPath)
             return nil

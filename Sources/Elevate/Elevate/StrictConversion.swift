@@ -48,29 +48,54 @@ enum StrictConversion {
         if let float = value as? any BinaryFloatingPoint {
             return .double(Double(float))
         }
+        if let view = value as? JSONValue, let number = view.number {
+            return Self.number(number)
+        }
         return nil
     }
 
-    static func int(_ value: Any) -> Int? {
-        switch number(value) {
+    /// A number on a document tape, in the same terms.
+    static func number(_ number: JSONNumber) -> Number {
+        switch number {
+        case .int(let value): return .int(value)
+        case .uint(let value): return .uint(value)
+        case .double(let value): return .double(value)
+        case .large(let text): return .large(JSONLargeNumber(text: text))
+        }
+    }
+
+    static func int(_ value: Any) -> Int? { int(number: number(value)) }
+    static func uint(_ value: Any) -> UInt? { uint(number: number(value)) }
+    static func double(_ value: Any) -> Double? { double(number: number(value)) }
+    static func float(_ value: Any) -> Float? { float(number: number(value)) }
+
+    static func int(number: Number?) -> Int? {
+        switch number {
         case .int(let value): return value
         case .uint(let value): return Int(exactly: value)
-        case .double(let value): return Int(exactly: value)
+        case .double(let value): return exactInteger(value).flatMap { Int(exactly: $0) }
         case .large, nil: return nil
         }
     }
 
-    static func uint(_ value: Any) -> UInt? {
-        switch number(value) {
+    static func uint(number: Number?) -> UInt? {
+        switch number {
         case .int(let value): return UInt(exactly: value)
         case .uint(let value): return value
-        case .double(let value): return UInt(exactly: value)
+        case .double(let value): return exactInteger(value).flatMap { UInt(exactly: $0) }
         case .large, nil: return nil
         }
     }
 
-    static func double(_ value: Any) -> Double? {
-        switch number(value) {
+    /// An integral `Double` that certainly spells the integer its text did: beyond 2^53 a
+    /// `Double` is rounded (`9007199254740993.0` reads as `…992`), so the integer is not known.
+    static func exactInteger(_ value: Double) -> Double? {
+        guard value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value else { return nil }
+        return value
+    }
+
+    static func double(number: Number?) -> Double? {
+        switch number {
         case .int(let value): return Double(value)
         case .uint(let value): return Double(value)
         case .double(let value): return value.isFinite ? value : nil
@@ -79,8 +104,8 @@ enum StrictConversion {
         }
     }
 
-    static func float(_ value: Any) -> Float? {
-        guard let double = double(value) else { return nil }
+    static func float(number: Number?) -> Float? {
+        guard let double = double(number: number) else { return nil }
         let float = Float(double)
         // Out of Float's range: the value would become infinity or a false zero.
         guard float.isFinite, float != 0 || double == 0 else { return nil }
@@ -92,28 +117,44 @@ enum StrictConversion {
         if let number = value as? NSNumber, Swift.type(of: number) == booleanNumberClass {
             return number.boolValue
         }
+        if let view = value as? JSONValue { return view.bool }
         return nil
     }
 
     static func string(_ value: Any) -> String? {
         // One cast: a native string, or an NSString from a JSONSerialization tree.
-        value as? String
+        if let string = value as? String { return string }
+        if let view = value as? JSONValue { return view.string }
+        return nil
     }
 
     static func array(_ value: Any) -> [Any]? {
         if let array = value as? [Any] { return array }
+        if let view = value as? JSONValue, view.isArray {
+            ViewHandOff.markRead(view)
+            return view.foundationValue as? [Any]
+        }
         return nil
     }
 
     static func dictionary(_ value: Any) -> [String: Any]? {
         if let dictionary = value as? [String: Any] { return dictionary }
+        if let view = value as? JSONValue, view.isObject {
+            ViewHandOff.markRead(view)
+            return view.foundationValue as? [String: Any]
+        }
         return nil
     }
 
     /// A URL, only if the string is an RFC 3986 URI reference, so that the answer does not depend
     /// on the platform's `URL(string:)` (newer Apple releases percent-encode what Linux rejects).
     static func url(_ value: Any) -> URL? {
-        guard let string = string(value), isURIReference(string) else { return nil }
+        guard let string = string(value) else { return nil }
+        return url(string: string)
+    }
+
+    static func url(string: String) -> URL? {
+        guard isURIReference(string) else { return nil }
         return URL(string: string)
     }
 

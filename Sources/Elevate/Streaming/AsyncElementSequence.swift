@@ -15,7 +15,7 @@ public func elements<T: Decodable, Chunks: AsyncSequence>(
 ) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
     AsyncJSONElements(chunks: chunks) { deliver in
         ElementStream(
-            keyPath: keyPath, methodName: "\(T.self)", options: options, decode: { try T(json: $0) },
+            keyPath: keyPath, methodName: "\(T.self)", options: options, decode: { try decodeElement($0, as: T.self) },
             deliver: deliver)
     }
 }
@@ -30,7 +30,7 @@ public func elements<T, Chunks: AsyncSequence>(
     AsyncJSONElements(chunks: chunks) { deliver in
         ElementStream(
             keyPath: keyPath, methodName: "\(decoder)", options: options,
-            decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) },
+            decode: { try decodeElement($0, with: decoder, keyPath: keyPath) },
             deliver: deliver)
     }
 }
@@ -50,7 +50,7 @@ public func values<T: Decodable, Chunks: AsyncSequence>(
     AsyncJSONElements(chunks: chunks) { deliver in
         ValueSequenceReader(
             keyPath: keyPath, methodName: "\(T.self)", framing: framing, options: options,
-            decode: { try T(json: $0) }, deliver: deliver)
+            decode: { try decodeElement($0, as: T.self) }, deliver: deliver)
     }
 }
 

@@ -8,19 +8,19 @@ final class ElementStream<T> {
     private let keyPath: String
     private let methodName: String
     private let options: StreamingOptions
-    private let decode: (Any) throws -> T
+    private let decode: (JSONValue) throws -> T
     private let deliver: (T) throws -> Void
     private var parser: JSONEventParser!
     private var selector: KeyPathSelector!
 
     /// Which candidate path matched first (0: split path, 1: literal dotted root key).
     private var activeTarget: Int?
-    private var foundNonArray: Any?
+    private var foundNonArray: JSONValue?
     private var failures = FailureCollector()
     private(set) var deliveredCount = 0
 
     init(
-        keyPath: String, methodName: String, options: StreamingOptions, decode: @escaping (Any) throws -> T,
+        keyPath: String, methodName: String, options: StreamingOptions, decode: @escaping (JSONValue) throws -> T,
         deliver: @escaping (T) throws -> Void
     ) {
         self.keyPath = keyPath
@@ -51,7 +51,7 @@ final class ElementStream<T> {
         self.parser = parser
     }
 
-    private func receive(_ element: Any, at index: Int) throws {
+    private func receive(_ element: JSONValue, at index: Int) throws {
         let decoded: T
         do {
             decoded = try NestedFailures.decode { try decode(element) }
@@ -83,7 +83,7 @@ final class ElementStream<T> {
             throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
         }
         if let foundNonArray {
-            if EntityValidator.isNull(foundNonArray) {
+            if foundNonArray.isNull {
                 throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
             }
             throw ParserError.validation(failureReason: "Value for key path [\(keyPath)] is of incorrect type")

@@ -22,7 +22,7 @@ public func forEachElement<T: Decodable>(
 ) throws -> Int {
     try forEachElement(
         ofArrayAt: keyPath, in: .file(url), methodName: "\(T.self)", options: options,
-        decode: { try T(json: $0) }, body)
+        decode: { try decodeElement($0, as: T.self) }, body)
 }
 
 /// Decodes each element of the array at `keyPath` of in-memory data as soon as it is complete,
@@ -34,7 +34,7 @@ public func forEachElement<T: Decodable>(
 ) throws -> Int {
     try forEachElement(
         ofArrayAt: keyPath, in: .data(data), methodName: "\(T.self)", options: options,
-        decode: { try T(json: $0) }, body)
+        decode: { try decodeElement($0, as: T.self) }, body)
 }
 
 /// Decodes each element of the array at `keyPath` of a file with a ``Decoder``, and hands it to
@@ -46,7 +46,7 @@ public func forEachElement<T>(
 ) throws -> Int {
     try forEachElement(
         ofArrayAt: keyPath, in: .file(url), methodName: "\(decoder)", options: options,
-        decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) }, body)
+        decode: { try decodeElement($0, with: decoder, keyPath: keyPath) }, body)
 }
 
 /// Decodes each element of the array at `keyPath` of in-memory data with a ``Decoder``, and hands
@@ -58,7 +58,7 @@ public func forEachElement<T>(
 ) throws -> Int {
     try forEachElement(
         ofArrayAt: keyPath, in: .data(data), methodName: "\(decoder)", options: options,
-        decode: { try typedResult(try decoder.decode($0), keyPath: keyPath, method: Swift.type(of: decoder)) }, body)
+        decode: { try decodeElement($0, with: decoder, keyPath: keyPath) }, body)
 }
 
 /// Decodes each element of the array at `keyPath` of any ``JSONInput`` (standard input included).
@@ -69,12 +69,12 @@ public func forEachElement<T: Decodable>(
 ) throws -> Int {
     try forEachElement(
         ofArrayAt: keyPath, in: input, methodName: "\(T.self)", options: options,
-        decode: { try T(json: $0) }, body)
+        decode: { try decodeElement($0, as: T.self) }, body)
 }
 
 private func forEachElement<T>(
     ofArrayAt keyPath: String, in input: JSONInput, methodName: String, options: StreamingOptions,
-    decode: @escaping (Any) throws -> T, _ body: (T) throws -> Void
+    decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
 ) throws -> Int {
     try withoutActuallyEscaping(body) { body in
         let stream = ElementStream(
@@ -107,13 +107,13 @@ public func decodeObject<T>(contentsOf url: URL, atKeyPath keyPath: String, with
 /// each element as soon as it is complete.
 /// - Throws: ``ParserError``, with every failing element listed.
 public func decodeArray<T: Decodable>(contentsOf url: URL, atKeyPath keyPath: String) throws -> [T] {
-    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(T.self)") { try T(json: $0) }
+    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(T.self)") { try decodeElement($0, as: T.self) }
 }
 
 /// Decodes every element of the array at `keyPath` of a file with a ``Decoder``.
 /// - Throws: ``ParserError``.
 public func decodeArray<T>(contentsOf url: URL, atKeyPath keyPath: String, with decoder: any Decoder) throws -> [T] {
     try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(decoder)") {
-        try typedResult(try decoder.decode($0), keyPath: keyPath, method: type(of: decoder))
+        try decodeElement($0, with: decoder, keyPath: keyPath)
     }
 }

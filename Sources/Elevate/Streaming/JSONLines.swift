@@ -29,7 +29,7 @@ public func forEachValue<T: Decodable>(
     try withoutActuallyEscaping(body) { body in
         let reader = ValueSequenceReader(
             keyPath: keyPath, methodName: "\(T.self)", framing: framing, options: options,
-            decode: { try T(json: $0) }, deliver: body)
+            decode: { try decodeElement($0, as: T.self) }, deliver: body)
         do {
             try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { try reader.feed($0) }
         } catch let error as JSONInputError {
@@ -45,7 +45,7 @@ final class ValueSequenceReader<T> {
     private let methodName: String
     private let framing: JSONValueFraming
     private let options: StreamingOptions
-    private let decode: (Any) throws -> T
+    private let decode: (JSONValue) throws -> T
     private let deliver: (T) throws -> Void
 
     private var failures = FailureCollector()
@@ -56,11 +56,11 @@ final class ValueSequenceReader<T> {
     private var lineNumber = 0
     /// Concatenated JSON: one parser for the whole input.
     private var parser: JSONEventParser?
-    private var capturedValue: Any?
+    private var capturedValue: JSONValue?
 
     init(
         keyPath: String, methodName: String, framing: JSONValueFraming, options: StreamingOptions,
-        decode: @escaping (Any) throws -> T, deliver: @escaping (T) throws -> Void
+        decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
     ) {
         self.keyPath = KeyPath(keyPath)
         self.methodName = methodName
@@ -158,7 +158,7 @@ final class ValueSequenceReader<T> {
         // Lines count from 1 as editors do; concatenated values from 0, as array indices.
         let place = line.map { "line \($0)" } ?? "value \(index)"
         let path = line.map { "[line \($0)]" } ?? "[\(index)]"
-        guard let value = capturedValue, !EntityValidator.isNull(value) else {
+        guard let value = capturedValue, !value.isNull else {
             capturedValue = nil
             let text =
                 "Error parsing \(place) with parser [\(methodName)]\nRequired key path [\(keyPath.text)] was missing or null\n--"

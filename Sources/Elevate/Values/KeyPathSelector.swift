@@ -1,5 +1,6 @@
-/// Watches events stream past and materializes only the subtrees at chosen key paths; every
-/// other subtree is skipped by counting depth, without building anything.
+/// Watches events stream past and puts only the subtrees at chosen key paths on a document tape
+/// (one small tape per captured value, reused when its views are gone); every other subtree is
+/// skipped by counting depth, without building anything.
 ///
 /// Each target either captures its whole value (`.value`), captures each element of the array
 /// there as soon as that element's last event arrives (`.elements`), or only counts the array's
@@ -24,11 +25,11 @@ final class KeyPathSelector: JSONEventHandler {
     /// What the consumer is told.
     struct Callbacks {
         /// A target's whole value (also used for `.elements`/`.count` targets whose value is not a container).
-        var value: (_ target: Int, _ value: Any) throws -> Void = { _, _ in }
+        var value: (_ target: Int, _ value: JSONValue) throws -> Void = { _, _ in }
         /// An `.elements` target's array begins.
         var arrayStart: (_ target: Int) throws -> Void = { _ in }
         /// One element of an `.elements` target's array.
-        var element: (_ target: Int, _ index: Int, _ value: Any) throws -> Void = { _, _, _ in }
+        var element: (_ target: Int, _ index: Int, _ value: JSONValue) throws -> Void = { _, _, _ in }
         /// An `.elements` or `.count` target's container ends, with its number of children.
         var containerEnd: (_ target: Int, _ isArray: Bool, _ count: Int) throws -> Void = { _, _, _ in }
         /// A `.forward` target's value has been sent in full.
@@ -83,7 +84,7 @@ final class KeyPathSelector: JSONEventHandler {
     @exclusivity(unchecked) private var skipDepth = 0
     @exclusivity(unchecked) private var capture: Capture?
     @exclusivity(unchecked) private var captureDepth = 0
-    private let builder = JSONValueBuilder()
+    private let builder: JSONTapeBuilder
     /// Receives the captured events instead of `builder` while a `.forward` target is captured.
     @exclusivity(unchecked) private var forwardSink: (any JSONEventHandler)?
     var callbacks: Callbacks
@@ -96,8 +97,9 @@ final class KeyPathSelector: JSONEventHandler {
     /// Whether the most recent top-level value is an object or array (nil before the first value).
     private(set) var rootIsContainer: Bool?
 
-    init(targets: [Target], callbacks: Callbacks) {
+    init(targets: [Target], callbacks: Callbacks, rejectsDuplicateKeys: Bool = false) {
         self.callbacks = callbacks
+        self.builder = JSONTapeBuilder(rejectsDuplicateKeys: rejectsDuplicateKeys)
         for target in targets {
             var node = root
             for component in target.components { node = node.child(named: component) }
@@ -188,7 +190,7 @@ final class KeyPathSelector: JSONEventHandler {
             if let forwardSink {
                 isArray ? try forwardSink.endArray() : try forwardSink.endObject()
             } else {
-                isArray ? builder.endArray() : builder.endObject()
+                isArray ? try builder.endArray() : try builder.endObject()
             }
             captureDepth -= 1
             if captureDepth == 0 { try completeCapture() }
@@ -203,6 +205,7 @@ final class KeyPathSelector: JSONEventHandler {
 
     private func begin(_ newCapture: Capture) {
         capture = newCapture
+        builder.reset()
         if let currentOffset { captureStart = currentOffset() }
         if case .forward(_, let handler) = newCapture { forwardSink = handler }
     }
@@ -222,17 +225,17 @@ final class KeyPathSelector: JSONEventHandler {
         if let forwardSink {
             isArray ? try forwardSink.startArray() : try forwardSink.startObject()
         } else {
-            isArray ? builder.startArray() : builder.startObject()
+            isArray ? try builder.startArray() : try builder.startObject()
         }
     }
 
     /// A scalar: `add` sends it to the builder, `forward` to a forwarding target's handler.
     @inline(__always)
-    private func scalar(_ add: () -> Void, _ forward: (any JSONEventHandler) throws -> Void) throws {
+    private func scalar(_ add: () throws -> Void, _ forward: (any JSONEventHandler) throws -> Void) throws {
         if skipDepth > 0 { return }
         if capture != nil {
             try checkCaptureSize()
-            if let forwardSink { try forward(forwardSink) } else { add() }
+            if let forwardSink { try forward(forwardSink) } else { try add() }
             return
         }
         switch route(isContainer: false, isArray: false) {
@@ -240,7 +243,7 @@ final class KeyPathSelector: JSONEventHandler {
             break
         case .capture(let newCapture):
             begin(newCapture)
-            if let forwardSink { try forward(forwardSink) } else { add() }
+            if let forwardSink { try forward(forwardSink) } else { try add() }
             try completeCapture()
             return
         }
@@ -253,9 +256,9 @@ final class KeyPathSelector: JSONEventHandler {
         forwardSink = nil
         switch finished {
         case .value(let target):
-            try callbacks.value(target.id, builder.takeValue() ?? JSONValueBuilder.null)
+            try callbacks.value(target.id, builder.takeValue()!)
         case .element(let target, let index):
-            try callbacks.element(target.id, index, builder.takeValue() ?? JSONValueBuilder.null)
+            try callbacks.element(target.id, index, builder.takeValue()!)
         case .forward(let target, _):
             try callbacks.forwarded(target.id)
         }
@@ -273,7 +276,7 @@ final class KeyPathSelector: JSONEventHandler {
         if skipDepth > 0 { return }
         if capture != nil {
             try checkCaptureSize()
-            if let forwardSink { try forwardSink.key(key) } else { builder.key(key) }
+            if let forwardSink { try forwardSink.key(key) } else { try builder.key(key) }
             return
         }
         let top = stack.count - 1
@@ -285,10 +288,10 @@ final class KeyPathSelector: JSONEventHandler {
         stack[top].pendingChild = stack[top].node.child(forKey: key)
     }
 
-    func string(_ value: JSONText) throws { try scalar({ builder.string(value) }, { try $0.string(value) }) }
-    func number(_ value: JSONNumberText) throws { try scalar({ builder.number(value) }, { try $0.number(value) }) }
-    func bool(_ value: Bool) throws { try scalar({ builder.bool(value) }, { try $0.bool(value) }) }
-    func null() throws { try scalar({ builder.null() }, { try $0.null() }) }
+    func string(_ value: JSONText) throws { try scalar({ try builder.string(value) }, { try $0.string(value) }) }
+    func number(_ value: JSONNumberText) throws { try scalar({ try builder.number(value) }, { try $0.number(value) }) }
+    func bool(_ value: Bool) throws { try scalar({ try builder.bool(value) }, { try $0.bool(value) }) }
+    func null() throws { try scalar({ try builder.null() }, { try $0.null() }) }
 }
 
 extension [KeyPathSelector.Target] {

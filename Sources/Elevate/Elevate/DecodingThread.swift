@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// What Elevate decoding keeps per thread, between a decode and the nested decodes it makes.
+///
+/// `init(json:)` and `Decoder.decode(_:)` take only the value, so what a nested decode must tell
+/// the one that called it (its structured failures, whether it read its view through
+/// `Parser.parseEntity(json:)`) cannot be passed as an argument. Nested decoding is synchronous,
+/// so it is passed on the thread, for one step at a time (see ``NestedFailures`` and
+/// ``ViewHandOff``). Each thread has its own state, freed when the thread ends.
+final class DecodingThread {
+    let failures = NestedFailures.Slot()
+    let views = ViewHandOff.Slot()
+
+    /// The calling thread's state.
+    @inline(__always)
+    static var current: DecodingThread {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<DecodingThread>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let state = DecodingThread()
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+
+    /// The thread-specific key; its destructor releases a thread's state when the thread ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+                Unmanaged<DecodingThread>.fromOpaque(pointer).release()
+            #else
+                if let pointer { Unmanaged<DecodingThread>.fromOpaque(pointer).release() }
+            #endif
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+}

@@ -1,0 +1,139 @@
+/// Schema validation read straight off a document tape: keys compared as bytes, scalars converted
+/// from their tape entries, objects and arrays handed to nested decoders as views. No
+/// intermediate dictionary is built and no value is cast from `Any`.
+extension EntityValidator {
+    /// Validates the schema against the values `lookup` finds on a tape.
+    static func validate(_ schema: Schema, lookup: (String) -> JSONValue?) throws -> [String: Any] {
+        var entity = [String: Any](minimumCapacity: schema.properties.count)
+        var failures = FailureCollector()
+        try schema.properties.withUnsafeBufferPointer { properties in
+            for index in properties.indices {
+                let keyPath = properties[index].keyPath
+                guard let value = lookup(keyPath), !value.isNull else {
+                    if !properties[index].optional {
+                        failures.add("Required key path [\(keyPath)] was missing or null", at: keyPath)
+                    }
+                    continue
+                }
+                if let parsed = try validate(value, for: properties[index], failures: &failures) {
+                    entity[keyPath] = parsed
+                }
+            }
+        }
+        if !failures.isEmpty {
+            throw failures.error()
+        }
+        return entity
+    }
+
+    /// The value at `keyPath` below an object or array root, with Elevate's rules: the whole key
+    /// path as one key first (it may contain dots), then the split path. `hint` makes reading the
+    /// keys of one object in document order linear.
+    @inline(__always)
+    static func value(at keyPath: String, in root: JSONValue, hint: inout Int?) -> JSONValue? {
+        if keyPath.isEmpty { return root }
+        if let member = root.member(keyPath, hint: &hint) { return member }
+        guard KeyPath(keyPath).hasLiteralAlternative || root.isArray else { return nil }
+        return root[keyPath: keyPath]
+    }
+
+    /// The typed, decoded value, or nil after recording why it does not fit.
+    private static func validate(_ value: JSONValue, for property: SchemaProperty, failures: inout FailureCollector)
+        throws -> Any?
+    {
+        let keyPath = property.keyPath
+        switch property.type {
+        case .array:
+            guard value.isArray else {
+                failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
+                return nil
+            }
+            guard property.decodableType != nil || property.decoder != nil else {
+                failures.add("A decoding method was not provided for `\(keyPath)` array", at: keyPath)
+                return nil
+            }
+            return try decodeElements(of: value, property: property, failures: &failures)
+        case .dictionary:
+            guard value.isObject else {
+                failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
+                return nil
+            }
+            guard property.decodableType != nil || property.decoder != nil else { return value.foundationValue }
+            return try decodeNested(value, with: property, at: keyPath, failures: &failures)
+        default:
+            guard let typed = scalar(value, as: property.type) else {
+                if property.type == .url, value.isString {
+                    failures.add("Required key path [\(keyPath)] could not be parsed to valid URL", at: keyPath)
+                } else {
+                    failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
+                }
+                return nil
+            }
+            guard property.decodableType != nil || property.decoder != nil else { return typed }
+            do {
+                return try NestedFailures.decode { () throws -> Any in try decode(typed, with: property) }
+            } catch ParserError.validation(let reason) {
+                failures.addNested(reason, reason: reason, at: keyPath)
+                return nil
+            }
+        }
+    }
+
+    /// A scalar entry as the Swift type a property names, with the same strictness as for
+    /// Foundation values.
+    @inline(__always)
+    private static func scalar(_ value: JSONValue, as type: SchemaPropertyProtocol) -> Any? {
+        switch type {
+        case .string: return value.string
+        case .int: return value.number.flatMap { StrictConversion.int(number: StrictConversion.number($0)) }
+        case .uint: return value.number.flatMap { StrictConversion.uint(number: StrictConversion.number($0)) }
+        case .float: return value.number.flatMap { StrictConversion.float(number: StrictConversion.number($0)) }
+        case .double: return value.number.flatMap { StrictConversion.double(number: StrictConversion.number($0)) }
+        case .bool: return value.bool
+        case .url: return value.string.flatMap { StrictConversion.url(string: $0) }
+        case .array, .dictionary: return nil
+        }
+    }
+
+    /// Decodes an object with the property's decodable type or decoder, handing it a view.
+    private static func decodeNested(
+        _ value: JSONValue, with property: SchemaProperty, at keyPath: String, failures: inout FailureCollector
+    ) throws -> Any? {
+        do {
+            return try NestedFailures.decode { () throws -> Any in try decodeView(value, with: property) }
+        } catch ParserError.validation(let reason) {
+            failures.addNested(reason, reason: reason, at: keyPath)
+            return nil
+        }
+    }
+
+    /// Decodes each element, recording every failing element in Elevate's words.
+    private static func decodeElements(
+        of array: JSONValue, property: SchemaProperty, failures: inout FailureCollector
+    ) throws -> [Any] {
+        var decoded: [Any] = []
+        decoded.reserveCapacity(array.count)
+        var index = 0
+        for element in array.elements! {
+            do {
+                decoded.append(try NestedFailures.decode { () throws -> Any in try decodeView(element, with: property) })
+            } catch ParserError.validation(let reason) {
+                failures.addNested(
+                    arrayElementFailure(index: index, methodName: property.decodingMethodName ?? "", reason: reason),
+                    reason: reason, at: elementPath(property.keyPath, index))
+            }
+            index += 1
+        }
+        return decoded
+    }
+
+    /// Runs the property's decodable type or decoder on a value on the tape (see ``ViewHandOff``).
+    @inline(__always)
+    static func decodeView(_ value: JSONValue, with property: SchemaProperty) throws -> Any {
+        if let decodableType = property.decodableType {
+            return try ViewHandOff.decode(value, by: ObjectIdentifier(decodableType)) { try decodableType.init(json: $0) }
+        }
+        let decoder = property.decoder!
+        return try ViewHandOff.decode(value, by: ObjectIdentifier(type(of: decoder))) { try decoder.decode($0) }
+    }
+}

@@ -1,0 +1,61 @@
+/// Hands decodable types and decoders a ``JSONValue`` view of each object or array, or, for code
+/// that casts `json` itself, the Foundation-shaped value Elevate documented.
+///
+/// Elevate documents `json` as "typically a `[String: Any]`", and some `init(json:)` code casts it
+/// (`json as? [String: Any]`). The rule: the first time a type's `init(json:)` (or a decoder's
+/// `decode(_:)`) returns or throws without having read its view through
+/// `Parser.parseEntity(json:)` (or another call of this library that reads views), that value is
+/// decoded again from its materialized `[String: Any]`/`[Any]`, and from then on that type (that
+/// decoder's type) is handed materialized values on this thread. Scalars are always handed as
+/// `String`, `Int`, `Double`, `Bool`, … . ``StreamingOptions/handsFoundationValues`` hands
+/// materialized values everywhere, for code that both reads and casts.
+enum ViewHandOff {
+    final class Slot {
+        /// The view the innermost running decode was handed: its tape's identity and index.
+        var expectedTape: ObjectIdentifier?
+        var expectedIndex = -1
+        /// Whether that view has been read.
+        var wasRead = false
+        /// Types and decoder types that cast their value: they get Foundation values.
+        var materializing: Set<ObjectIdentifier> = []
+        /// Set for the duration of a call made with ``StreamingOptions/handsFoundationValues``.
+        var forcesFoundationValues = false
+    }
+
+    /// Records that `view` was read by this library (called by `parseEntity(json:)` and the
+    /// library's own conformances).
+    @inline(__always)
+    static func markRead(_ view: JSONValue) {
+        let slot = DecodingThread.current.views
+        if slot.expectedIndex == view.index, slot.expectedTape == ObjectIdentifier(view.tape) { slot.wasRead = true }
+    }
+
+    /// Decodes `value` with `decode`, handing it a view or a materialized value by the rule above.
+    /// - Parameters:
+    ///   - value: The value on its tape.
+    ///   - identity: The decodable type, or the decoder's type.
+    ///   - decode: Calls `init(json:)` or `decode(_:)`.
+    @inline(__always)
+    static func decode<R>(_ value: JSONValue, by identity: ObjectIdentifier, _ decode: (Any) throws -> R) throws -> R {
+        guard value.isObject || value.isArray else { return try decode(value.foundationValue) }
+        let slot = DecodingThread.current.views
+        if slot.forcesFoundationValues || slot.materializing.contains(identity) {
+            return try decode(value.foundationValue)
+        }
+        let saved = (slot.expectedTape, slot.expectedIndex, slot.wasRead)
+        slot.expectedTape = ObjectIdentifier(value.tape)
+        slot.expectedIndex = value.index
+        slot.wasRead = false
+        defer { (slot.expectedTape, slot.expectedIndex, slot.wasRead) = saved }
+        do {
+            let result = try decode(value)
+            if slot.wasRead { return result }
+        } catch {
+            if slot.wasRead { throw error }
+        }
+        // It never read its view: it casts `json` itself. Give it what it expects, now and later.
+        slot.materializing.insert(identity)
+        DecodingThread.current.failures.clear()
+        return try decode(value.foundationValue)
+    }
+}
