@@ -16,6 +16,7 @@
 final class DecodingThread {
     let failures = NestedFailures.Slot()
     let views = ViewHandOff.Slot()
+    let schemas = SchemaPool()
 
     /// The calling thread's state.
     @inline(__always)

@@ -2,27 +2,43 @@
 /// from their tape entries, objects and arrays handed to nested decoders as views. No
 /// intermediate dictionary is built and no value is cast from `Any`.
 extension EntityValidator {
-    /// Validates the schema against the values `lookup` finds on a tape.
-    static func validate(_ schema: Schema, lookup: (String) -> JSONValue?) throws -> [String: Any] {
-        var entity = [String: Any](minimumCapacity: schema.properties.count)
+    /// Validates the schema against the values `lookup` finds on a tape; with a plan, the entity
+    /// starts as the plan's laid-out dictionary and values are set by position.
+    static func validate(_ schema: Schema, plan: EntityPlan?, lookup: (String) -> JSONValue?) throws
+        -> [String: Any]
+    {
+        var entity = plan?.template ?? [String: Any](minimumCapacity: schema.storage.count)
         var failures = FailureCollector()
-        try schema.properties.withUnsafeBufferPointer { properties in
+        var unset: [String] = []
+        try schema.storage.withUnsafeBufferPointer { properties in
+            // Properties are read in place: copying one copies its existentials.
+            let first = properties.baseAddress!
             for index in properties.indices {
-                let keyPath = properties[index].keyPath
+                let property = first + index
+                let keyPath = property.pointee.keyPath
                 guard let value = lookup(keyPath), !value.isNull else {
-                    if !properties[index].optional {
+                    if !property.pointee.optional {
                         failures.add("Required key path [\(keyPath)] was missing or null", at: keyPath)
                     }
+                    if plan != nil { unset.append(keyPath) }
                     continue
                 }
-                if let parsed = try validate(value, for: properties[index], failures: &failures) {
-                    entity[keyPath] = parsed
+                if let parsed = try validate(value, for: property, failures: &failures) {
+                    if let plan {
+                        entity.values[plan.positions[index]] = parsed
+                    } else {
+                        entity[keyPath] = parsed
+                    }
+                } else if plan != nil {
+                    unset.append(keyPath)
                 }
             }
         }
         if !failures.isEmpty {
             throw failures.error()
         }
+        // Removing may move other entries, so only once every value is in place.
+        for keyPath in unset { entity.removeValue(forKey: keyPath) }
         return entity
     }
 
@@ -38,40 +54,41 @@ extension EntityValidator {
     }
 
     /// The typed, decoded value, or nil after recording why it does not fit.
-    private static func validate(_ value: JSONValue, for property: SchemaProperty, failures: inout FailureCollector)
-        throws -> Any?
-    {
-        let keyPath = property.keyPath
-        switch property.type {
+    private static func validate(
+        _ value: JSONValue, for pointer: UnsafePointer<SchemaProperty>, failures: inout FailureCollector
+    ) throws -> Any? {
+        let keyPath = pointer.pointee.keyPath
+        let hasMethod = pointer.pointee.hasDecodingMethod
+        switch pointer.pointee.type {
         case .array:
             guard value.isArray else {
                 failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
                 return nil
             }
-            guard property.decodableType != nil || property.decoder != nil else {
+            guard hasMethod else {
                 failures.add("A decoding method was not provided for `\(keyPath)` array", at: keyPath)
                 return nil
             }
-            return try decodeElements(of: value, property: property, failures: &failures)
+            return try decodeElements(of: value, property: pointer.pointee, failures: &failures)
         case .dictionary:
             guard value.isObject else {
                 failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
                 return nil
             }
-            guard property.decodableType != nil || property.decoder != nil else { return value.foundationValue }
-            return try decodeNested(value, with: property, at: keyPath, failures: &failures)
+            guard hasMethod else { return value.foundationValue }
+            return try decodeNested(value, with: pointer.pointee, at: keyPath, failures: &failures)
         default:
-            guard let typed = scalar(value, as: property.type) else {
-                if property.type == .url, value.isString {
+            guard let typed = scalar(value, as: pointer.pointee.type) else {
+                if pointer.pointee.type == .url, value.isString {
                     failures.add("Required key path [\(keyPath)] could not be parsed to valid URL", at: keyPath)
                 } else {
                     failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
                 }
                 return nil
             }
-            guard property.decodableType != nil || property.decoder != nil else { return typed }
+            guard hasMethod else { return typed }
             do {
-                return try NestedFailures.decode { () throws -> Any in try decode(typed, with: property) }
+                return try NestedFailures.decode { () throws -> Any in try decode(typed, with: pointer.pointee) }
             } catch ParserError.validation(let reason) {
                 failures.addNested(reason, reason: reason, at: keyPath)
                 return nil
@@ -137,3 +154,4 @@ extension EntityValidator {
         return try ViewHandOff.decode(value, by: ObjectIdentifier(type(of: decoder))) { try decoder.decode($0) }
     }
 }
+

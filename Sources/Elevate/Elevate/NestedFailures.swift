@@ -12,12 +12,12 @@
 ///
 /// At the outermost level, failures go to the ``withValidationReport(_:)-(()->T)`` scope, if any.
 enum NestedFailures {
-    /// One thread's hand-off.
+    /// One thread's hand-off, touched by its own thread only: no dynamic exclusivity checks.
     final class Slot {
         /// How many ``decode(_:)`` calls are running on this thread.
-        var depth = 0
-        var reason: String?
-        var failures: [ValidationFailure] = []
+        @exclusivity(unchecked) var depth = 0
+        @exclusivity(unchecked) var reason: String?
+        @exclusivity(unchecked) var failures: [ValidationFailure] = []
 
         func clear() {
             if reason != nil {

@@ -29,9 +29,9 @@ public enum Parser {
     static func parseEntity(_ input: JSONInput, closure: (Schema) -> Void) throws -> [String: Any] {
         let schema = Schema()
         closure(schema)
-        let captured = try CapturedValues(input: input, paths: schema.properties.map(\.path))
+        let captured = try CapturedValues(input: input, paths: schema.storage.map(\.path))
         if captured.rootIsScalar { try EntityValidator.rejectScalarRoot(of: schema) }
-        return try EntityValidator.validate(schema) { captured.value(at: KeyPath($0)) }
+        return try EntityValidator.validate(schema, plan: nil) { captured.value(at: KeyPath($0)) }
     }
 
     /// Validates an already parsed JSON value (usually the `json` handed to a ``Decodable``)
@@ -49,7 +49,7 @@ public enum Parser {
         guard let array = json as? [Any] else {
             throw ParserError.validation(failureReason: EntityValidator.notAContainer)
         }
-        if let property = schema.properties.first, schema.properties.count == 1, property.type == .array {
+        if let property = schema.storage.first, schema.storage.count == 1, property.type == .array {
             // Elevate's rule for an array root: its one `.array` property is the array itself,
             // whatever the key path says.
             return try EntityValidator.validate(schema) { _ in array }
@@ -59,21 +59,27 @@ public enum Parser {
 
     /// `parseEntity(json:)` of a value on a document tape, read in place.
     static func parseEntity(view: JSONValue, closure: (Schema) -> Void) throws -> [String: Any] {
-        ViewHandOff.markRead(view)
-        let schema = Schema()
+        let thread = DecodingThread.current
+        let identity = ViewHandOff.read(view, in: thread)
+        var schema = thread.schemas.take()
+        defer { thread.schemas.giveBack(&schema) }
         closure(schema)
+        // A type decoded again and again gets its entity laid out once.
+        let plan = identity.map { thread.schemas.plan(for: $0, schema.storage) }
         if view.isObject {
             var hint: Int?
-            return try EntityValidator.validate(schema) { EntityValidator.value(at: $0, in: view, hint: &hint) }
+            return try EntityValidator.validate(schema, plan: plan) {
+                EntityValidator.value(at: $0, in: view, hint: &hint)
+            }
         }
         guard view.isArray else {
             throw ParserError.validation(failureReason: EntityValidator.notAContainer)
         }
-        if let property = schema.properties.first, schema.properties.count == 1, property.type == .array {
-            return try EntityValidator.validate(schema) { _ in view }
+        if let property = schema.storage.first, schema.storage.count == 1, property.type == .array {
+            return try EntityValidator.validate(schema, plan: plan) { _ in view }
         }
         var hint: Int?
-        return try EntityValidator.validate(schema) { EntityValidator.value(at: $0, in: view, hint: &hint) }
+        return try EntityValidator.validate(schema, plan: plan) { EntityValidator.value(at: $0, in: view, hint: &hint) }
     }
 
     /// Whether `value` has the JSON type a property names, with this library's strict rules.
@@ -162,7 +168,7 @@ enum EntityValidator {
     /// A string, number, Boolean or null at the root is valid JSON (RFC 8259) but no entity: a
     /// validation error whenever the schema asks for anything below the root.
     static func rejectScalarRoot(of schema: Schema) throws {
-        guard schema.properties.contains(where: { !$0.keyPath.isEmpty }) else { return }
+        guard schema.storage.contains(where: { !$0.keyPath.isEmpty }) else { return }
         var failures = FailureCollector()
         failures.add(notAContainer, at: "")
         throw failures.error()
@@ -172,10 +178,10 @@ enum EntityValidator {
     static let notAContainer = "JSON object was not of type: [String: Any] or [Any]"
 
     static func validate(_ schema: Schema, lookup: (KeyPath) -> Any?) throws -> [String: Any] {
-        var entity = [String: Any](minimumCapacity: schema.properties.count)
+        var entity = [String: Any](minimumCapacity: schema.storage.count)
         var failures = FailureCollector()
         // Borrow each property in place: copying one copies its existentials through value witnesses.
-        try schema.properties.withUnsafeBufferPointer { properties in
+        try schema.storage.withUnsafeBufferPointer { properties in
             for index in properties.indices {
                 let value = lookup(KeyPath(properties[index].keyPath))
                 guard let value, !isNull(value) else {

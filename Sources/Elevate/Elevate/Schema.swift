@@ -9,13 +9,16 @@
 /// }
 /// ```
 public final class Schema {
-    // A schema is built once per decoded entity and never shared while being built: the
-    // dynamic exclusivity checks on this array would cost more than the appends.
-    /// The properties added so far.
-    @exclusivity(unchecked) public private(set) var properties: [SchemaProperty] = []
+    /// The properties added so far, in order.
+    public var properties: [SchemaProperty] { storage }
+
+    /// A schema is built for every decoded entity and never shared while being built; decoding
+    /// reuses one per nesting level and thread (see ``SchemaPool``), so that building it
+    /// allocates nothing.
+    @exclusivity(unchecked) var storage: [SchemaProperty] = []
 
     init() {
-        properties.reserveCapacity(8)
+        storage.reserveCapacity(8)
     }
 
     /// Adds a property whose value is kept as its JSON type.
@@ -63,7 +66,7 @@ public final class Schema {
     }
 
     private func append(_ property: SchemaProperty) -> SchemaProperty {
-        properties.append(property)
+        storage.append(property)
         return property
     }
 }

@@ -23,7 +23,11 @@ public struct SchemaProperty {
         self.optional = optional
         self.decodableType = decodableType
         self.decoder = decoder
+        self.hasDecodingMethod = decodableType != nil || decoder != nil
     }
+
+    /// Whether a decodable type or decoder is set (checked without copying the decoder).
+    let hasDecodingMethod: Bool
 
     /// How the property names its decoding method in error texts: `Address`, `DateDecoder`.
     var decodingMethodName: String? {

@@ -10,24 +10,37 @@
 /// `String`, `Int`, `Double`, `Bool`, … . ``StreamingOptions/handsFoundationValues`` hands
 /// materialized values everywhere, for code that both reads and casts.
 enum ViewHandOff {
+    /// One thread's state. It is touched on every nested decode, by its own thread only: its
+    /// properties opt out of dynamic exclusivity checks.
     final class Slot {
         /// The view the innermost running decode was handed: its tape's identity and index.
-        var expectedTape: ObjectIdentifier?
-        var expectedIndex = -1
+        @exclusivity(unchecked) var expectedTape: ObjectIdentifier?
+        @exclusivity(unchecked) var expectedIndex = -1
+        /// The type or decoder type it was handed to.
+        @exclusivity(unchecked) var expectedIdentity: ObjectIdentifier?
         /// Whether that view has been read.
-        var wasRead = false
+        @exclusivity(unchecked) var wasRead = false
         /// Types and decoder types that cast their value: they get Foundation values.
-        var materializing: Set<ObjectIdentifier> = []
+        @exclusivity(unchecked) var materializing: Set<ObjectIdentifier> = []
         /// Set for the duration of a call made with ``StreamingOptions/handsFoundationValues``.
-        var forcesFoundationValues = false
+        @exclusivity(unchecked) var forcesFoundationValues = false
     }
 
     /// Records that `view` was read by this library (called by `parseEntity(json:)` and the
     /// library's own conformances).
     @inline(__always)
     static func markRead(_ view: JSONValue) {
-        let slot = DecodingThread.current.views
-        if slot.expectedIndex == view.index, slot.expectedTape == ObjectIdentifier(view.tape) { slot.wasRead = true }
+        _ = read(view, in: DecodingThread.current)
+    }
+
+    /// Records that `view` was read; returns the type or decoder type it was handed to, if it is
+    /// the view the innermost decode was handed.
+    @inline(__always)
+    static func read(_ view: JSONValue, in thread: DecodingThread) -> ObjectIdentifier? {
+        let slot = thread.views
+        guard slot.expectedIndex == view.index, slot.expectedTape == ObjectIdentifier(view.tape) else { return nil }
+        slot.wasRead = true
+        return slot.expectedIdentity
     }
 
     /// Decodes `value` with `decode`, handing it a view or a materialized value by the rule above.
@@ -42,11 +55,12 @@ enum ViewHandOff {
         if slot.forcesFoundationValues || slot.materializing.contains(identity) {
             return try decode(value.foundationValue)
         }
-        let saved = (slot.expectedTape, slot.expectedIndex, slot.wasRead)
+        let saved = (slot.expectedTape, slot.expectedIndex, slot.expectedIdentity, slot.wasRead)
         slot.expectedTape = ObjectIdentifier(value.tape)
         slot.expectedIndex = value.index
+        slot.expectedIdentity = identity
         slot.wasRead = false
-        defer { (slot.expectedTape, slot.expectedIndex, slot.wasRead) = saved }
+        defer { (slot.expectedTape, slot.expectedIndex, slot.expectedIdentity, slot.wasRead) = saved }
         do {
             let result = try decode(value)
             if slot.wasRead { return result }
