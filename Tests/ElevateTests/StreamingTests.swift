@@ -302,11 +302,14 @@ final class ProgressLog: @unchecked Sendable {
 }
 
 @Suite struct StreamingEdgeTests {
-    @Test func forwardingStopsAtTheValueWithoutJudgingTheRest() throws {
-        // Everything after the value is never parsed: a form feed there is no error.
+    @Test func forwardingReadsTheRestToJudgeIt() throws {
+        // The value is sent as it is read; the rest is still parsed, since a repeated key later
+        // would replace the value already sent: invalid JSON after it is an error.
         let text = #"{"a": {"b": [1, 2]}, "rest": "#.utf8 + [0x0C] + Array("tail".utf8)
         let recorder = EventRecorder()
-        #expect(try Elevate.forEachEvent(atKeyPath: "a.b", in: .data(Data(text)), to: recorder))
+        #expect(throws: ParserError.self) {
+            try Elevate.forEachEvent(atKeyPath: "a.b", in: .data(Data(text)), to: recorder)
+        }
         #expect(recorder.events == ["[", "n:1", "n:2", "]"])
     }
 

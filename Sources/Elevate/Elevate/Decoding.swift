@@ -142,6 +142,10 @@ enum ArrayDecoding {
         callbacks.value = { target, value in
             candidates[target] = Candidate(found: value.isNull ? .null : .wrongType)
         }
+        // A repeated key: the later occurrence replaces the earlier one whole.
+        callbacks.duplicateKey = { repeated in
+            for target in repeated { candidates[target] = Candidate() }
+        }
         callbacks.element = { target, index, element in
             do {
                 candidates[target].elements.append(try NestedFailures.decode { try decode(element) })

@@ -107,6 +107,10 @@ struct CapturedValues {
         var captured: [[String]: JSONValue] = [:]
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.value = { target, value in captured[componentsByTarget[target]] = value }
+        // A repeated key: the later occurrence replaces the earlier one whole, never merged.
+        callbacks.duplicateKey = { repeated in
+            for target in repeated { captured[componentsByTarget[target]] = nil }
+        }
         let selector = KeyPathSelector(targets: targets, callbacks: callbacks)
         try parseDocument(input, handler: selector, options: options)
         values = captured

@@ -43,6 +43,18 @@ final class ElementStream<T> {
             guard target == activeTarget else { return }
             try receive(element, at: index)
         }
+        callbacks.duplicateKey = { [unowned self] targets in
+            guard let activeTarget, targets.contains(activeTarget) else { return }
+            // The later occurrence of a repeated key replaces the earlier one; elements already
+            // delivered cannot be taken back, so that is an error rather than a merged answer.
+            guard deliveredCount == 0, failures.isEmpty else {
+                throw ParserError.validation(
+                    failureReason: "Key path [\(keyPath)] appears more than once in its object; "
+                        + "the elements of its first occurrence were already delivered")
+            }
+            self.activeTarget = nil
+            foundNonArray = nil
+        }
         let selector = KeyPathSelector(targets: targets, callbacks: callbacks)
         let parser = JSONEventParser(handler: selector, options: options.parsing)
         selector.maximumCaptureSize = options.maximumElementSize

@@ -86,6 +86,8 @@ final class ValueSequenceReader<T> {
             // The literal dotted root key (target 1) wins over the split path, as in Elevate.
             if target == 1 || capturedValue == nil { capturedValue = value }
         }
+        // A repeated key: the later occurrence replaces the earlier one whole.
+        callbacks.duplicateKey = { [unowned self] _ in capturedValue = nil }
         return KeyPathSelector(targets: .candidates(for: keyPath, mode: .value), callbacks: callbacks)
     }
 

@@ -34,6 +34,8 @@ public func summarizeValue(
     callbacks.value = { _, _ in
         if summary == nil { summary = JSONContainerSummary(kind: .scalar, count: 0) }
     }
+    // A repeated key: the later occurrence replaces the earlier one whole.
+    callbacks.duplicateKey = { _ in summary = nil }
     try parseDocument(
         input,
         handler: KeyPathSelector(
@@ -54,10 +56,14 @@ public func forEachEvent(
 ) throws -> Bool {
     var found = false
     var callbacks = KeyPathSelector.Callbacks()
-    // The first value found is the one sent: stop there rather than read the rest.
-    callbacks.forwarded = { _ in
-        found = true
-        throw JSONEventParser.Stop()
+    // The first value found is the one sent; the rest of the document is still read, so that a
+    // repeated key (whose later value would replace the one already sent) is an error.
+    callbacks.forwarded = { _ in found = true }
+    callbacks.duplicateKey = { _ in
+        guard found else { return }
+        throw ParserError.validation(
+            failureReason: "Key path [\(keyPath)] appears more than once in its object; "
+                + "the value of its first occurrence was already written")
     }
     let selector = KeyPathSelector(
         targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)),

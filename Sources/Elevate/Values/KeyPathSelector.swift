@@ -36,11 +36,18 @@ final class KeyPathSelector: JSONEventHandler {
         var forwarded: (_ target: Int) throws -> Void = { _ in }
         /// A top-level value ends.
         var documentEnd: () throws -> Void = {}
+        /// A key repeats in one object, and these targets lie at or below it: the value of the
+        /// later occurrence replaces the earlier one whole, so whatever was captured for them
+        /// from the earlier occurrence must be forgotten (or, where it was already delivered,
+        /// reported as an error).
+        var duplicateKey: (_ targets: [Int]) throws -> Void = { _ in }
     }
 
     private final class Node {
         var target: Target?
         var children: [(key: [UInt8], index: Int?, node: Node)] = []
+        /// The ids of the targets at or below this node.
+        var subtreeTargets: [Int] = []
 
         func child(named key: String) -> Node {
             let bytes = Array(key.utf8)
@@ -50,8 +57,11 @@ final class KeyPathSelector: JSONEventHandler {
             return node
         }
 
-        func child(forKey key: JSONText) -> Node? {
-            for child in children where key.equals(child.key) { return child.node }
+        /// The child named `key` and its position among the children.
+        func child(forKey key: JSONText) -> (node: Node, position: Int)? {
+            for position in children.indices where key.equals(children[position].key) {
+                return (children[position].node, position)
+            }
             return nil
         }
 
@@ -69,6 +79,9 @@ final class KeyPathSelector: JSONEventHandler {
         /// Set when this container is an `.elements` or `.count` target.
         var target: Target?
         var count = 0
+        /// Which of `node`'s children this object has named so far (one bit per child; objects
+        /// are matched against at most a handful of schema keys).
+        var seenChildren: UInt64 = 0
     }
 
     private enum Capture {
@@ -102,7 +115,11 @@ final class KeyPathSelector: JSONEventHandler {
         self.builder = JSONTapeBuilder(rejectsDuplicateKeys: rejectsDuplicateKeys)
         for target in targets {
             var node = root
-            for component in target.components { node = node.child(named: component) }
+            node.subtreeTargets.append(target.id)
+            for component in target.components {
+                node = node.child(named: component)
+                node.subtreeTargets.append(target.id)
+            }
             if node.target == nil { node.target = target }
         }
     }
@@ -285,7 +302,18 @@ final class KeyPathSelector: JSONEventHandler {
             stack[top].pendingChild = nil
             return
         }
-        stack[top].pendingChild = stack[top].node.child(forKey: key)
+        guard let (child, position) = stack[top].node.child(forKey: key) else {
+            stack[top].pendingChild = nil
+            return
+        }
+        let bit: UInt64 = position < 64 ? 1 << UInt64(position) : 0
+        if stack[top].seenChildren & bit != 0 || bit == 0 {
+            // A repeated key (or one past the 64 tracked: treated as repeated, which only costs
+            // a reset of captures that are about to be made again).
+            try callbacks.duplicateKey(child.subtreeTargets)
+        }
+        stack[top].seenChildren |= bit
+        stack[top].pendingChild = child
     }
 
     func string(_ value: JSONText) throws { try scalar({ try builder.string(value) }, { try $0.string(value) }) }
