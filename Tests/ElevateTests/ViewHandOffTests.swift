@@ -165,4 +165,17 @@ import Testing
         #expect(results.count == 8)
         #expect(results.allSatisfy { $0 == expected })
     }
+
+    @Test func foundationValuesEverywhereOnRequest() throws {
+        _ = Reader.seen.take()
+        let data = Data(#"{"items": [{"name": "a", "tags": []}, {"name": "b", "tags": ["t"]}]}"#.utf8)
+        let readers: [Reader] = try withFoundationValues {
+            try Elevate.decodeArray(from: data, atKeyPath: "items")
+        }
+        #expect(readers == [Reader(name: "a", tags: []), Reader(name: "b", tags: ["t"])])
+        #expect(Reader.seen.take() == ["dictionary", "dictionary"])
+        // Only inside the scope.
+        let _: [Reader] = try Elevate.decodeArray(from: data, atKeyPath: "items")
+        #expect(Reader.seen.take() == ["view", "view"])
+    }
 }

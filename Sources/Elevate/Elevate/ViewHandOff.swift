@@ -7,7 +7,7 @@
 /// `Parser.parseEntity(json:)` (or another call of this library that reads views), that value is
 /// decoded again from its materialized `[String: Any]`/`[Any]`, and from then on that type (that
 /// decoder's type) is handed materialized values on this thread. Scalars are always handed as
-/// `String`, `Int`, `Double`, `Bool`, … . ``StreamingOptions/handsFoundationValues`` hands
+/// `String`, `Int`, `Double`, `Bool`, … . ``withFoundationValues(_:)`` hands
 /// materialized values everywhere, for code that both reads and casts.
 enum ViewHandOff {
     /// One thread's state. It is touched on every nested decode, by its own thread only: its
@@ -22,7 +22,7 @@ enum ViewHandOff {
         @exclusivity(unchecked) var wasRead = false
         /// Types and decoder types that cast their value: they get Foundation values.
         @exclusivity(unchecked) var materializing: Set<ObjectIdentifier> = []
-        /// Set for the duration of a call made with ``StreamingOptions/handsFoundationValues``.
+        /// Set inside ``withFoundationValues(_:)``.
         @exclusivity(unchecked) var forcesFoundationValues = false
     }
 
@@ -72,4 +72,27 @@ enum ViewHandOff {
         DecodingThread.current.failures.clear()
         return try decode(value.foundationValue)
     }
+}
+
+/// Runs `body` handing every decodable type and decoder Foundation-shaped values
+/// (`[String: Any]`, `[Any]`) instead of document views, for `init(json:)` code that both reads
+/// through `Parser.parseEntity(json:)` and casts `json` itself.
+///
+/// ```swift
+/// let people: [Person] = try withFoundationValues {
+///     try Elevate.decodeArray(from: data, atKeyPath: "response.items")
+/// }
+/// ```
+///
+/// Decoding in this library is synchronous on the calling thread, so the scope covers every
+/// decode `body` makes on its own thread (for an async sequence, iterate inside the scope's
+/// thread: use the synchronous `forEachElement`/`forEachValue` forms).
+/// - Parameter body: The decoding to run.
+/// - Returns: What `body` returns.
+public func withFoundationValues<T>(_ body: () throws -> T) rethrows -> T {
+    let slot = DecodingThread.current.views
+    let saved = slot.forcesFoundationValues
+    slot.forcesFoundationValues = true
+    defer { slot.forcesFoundationValues = saved }
+    return try body()
 }
