@@ -75,7 +75,7 @@ extension Array: Decodable where Element: Decodable {
     /// A JSON array whose every element decodes as `Element`; all failing elements are reported
     /// together, in Elevate's words for array elements.
     public init(json: Any) throws {
-        if let view = json as? JSONValue, view.isArray {
+        if let view = JSONValue.exactly(json), view.isArray {
             ViewHandOff.markRead(view)
             try self.init(elementsOf: view)
             return

@@ -38,7 +38,7 @@ public enum Parser {
     /// against the schema the closure builds.
     /// - Throws: ``ParserError/validation(failureReason:)`` when it does not match the schema.
     public static func parseEntity(json: Any, closure: (Schema) -> Void) throws -> [String: Any] {
-        if let view = json as? JSONValue {
+        if let view = JSONValue.exactly(json) {
             return try parseEntity(view: view, closure: closure)
         }
         let schema = Schema()

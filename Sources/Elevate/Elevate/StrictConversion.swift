@@ -48,7 +48,7 @@ enum StrictConversion {
         if let float = value as? any BinaryFloatingPoint {
             return .double(Double(float))
         }
-        if let view = value as? JSONValue, let number = view.number {
+        if let view = JSONValue.exactly(value), let number = view.number {
             return Self.number(number)
         }
         return nil
@@ -117,20 +117,20 @@ enum StrictConversion {
         if let number = value as? NSNumber, Swift.type(of: number) == booleanNumberClass {
             return number.boolValue
         }
-        if let view = value as? JSONValue { return view.bool }
+        if let view = JSONValue.exactly(value) { return view.bool }
         return nil
     }
 
     static func string(_ value: Any) -> String? {
         // One cast: a native string, or an NSString from a JSONSerialization tree.
         if let string = value as? String { return string }
-        if let view = value as? JSONValue { return view.string }
+        if let view = JSONValue.exactly(value) { return view.string }
         return nil
     }
 
     static func array(_ value: Any) -> [Any]? {
         if let array = value as? [Any] { return array }
-        if let view = value as? JSONValue, view.isArray {
+        if let view = JSONValue.exactly(value), view.isArray {
             ViewHandOff.markRead(view)
             return view.foundationValue as? [Any]
         }
@@ -139,7 +139,7 @@ enum StrictConversion {
 
     static func dictionary(_ value: Any) -> [String: Any]? {
         if let dictionary = value as? [String: Any] { return dictionary }
-        if let view = value as? JSONValue, view.isObject {
+        if let view = JSONValue.exactly(value), view.isObject {
             ViewHandOff.markRead(view)
             return view.foundationValue as? [String: Any]
         }

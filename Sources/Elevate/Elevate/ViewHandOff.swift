@@ -96,3 +96,13 @@ public func withFoundationValues<T>(_ body: () throws -> T) rethrows -> T {
     defer { slot.forcesFoundationValues = saved }
     return try body()
 }
+
+extension JSONValue {
+    /// `value` if it is a view, found by comparing its dynamic type (a dynamic cast to a struct
+    /// costs far more, and Foundation input never is one).
+    @inline(__always)
+    static func exactly(_ value: Any) -> JSONValue? {
+        guard type(of: value) == JSONValue.self else { return nil }
+        return (value as! JSONValue)
+    }
+}
