@@ -119,6 +119,8 @@ enum ArrayDecoding {
         var found: Found = .missing
         var elements: [Element] = []
         var failures = FailureCollector()
+        /// Decodes the elements on other threads, when more than one worker is asked for.
+        var parallel: ParallelElementDecoder<Element>?
     }
 
     private enum Found {
@@ -128,25 +130,39 @@ enum ArrayDecoding {
         case array
     }
 
+    /// - Parameter workers: How many elements are decoded at once; 1 decodes each element on the
+    ///   calling thread as soon as it is parsed, more hands them to a ``ParallelElementDecoder``.
     static func decode<T>(
         _ input: JSONInput, atKeyPath keyPath: String, methodName: String,
-        options: StreamingOptions = StreamingOptions(maximumElementSize: .max),
+        options: StreamingOptions = StreamingOptions(maximumElementSize: .max), workers: Int = 1,
         decode: @escaping (JSONValue) throws -> T
     ) throws -> [T] {
         let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)
         var candidates = [Candidate<T>(), Candidate<T>()]
+        // Whatever happens, no worker outlives the call.
+        defer { for candidate in candidates { candidate.parallel?.cancel() } }
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { target in
+            candidates[target].parallel?.cancel()
             candidates[target] = Candidate(found: .array)
+            if workers > 1 { candidates[target].parallel = ParallelElementDecoder(workers: workers, decode: decode) }
         }
         callbacks.value = { target, value in
+            candidates[target].parallel?.cancel()
             candidates[target] = Candidate(found: value.isNull ? .null : .wrongType)
         }
         // A repeated key: the later occurrence replaces the earlier one whole.
         callbacks.duplicateKey = { repeated in
-            for target in repeated { candidates[target] = Candidate() }
+            for target in repeated {
+                candidates[target].parallel?.cancel()
+                candidates[target] = Candidate()
+            }
         }
         callbacks.element = { target, index, element in
+            if let parallel = candidates[target].parallel {
+                parallel.submit(element, at: index)
+                return
+            }
             do {
                 candidates[target].elements.append(try NestedFailures.decode { try decode(element) })
             } catch ParserError.validation(let reason) {
@@ -157,7 +173,17 @@ enum ArrayDecoding {
         }
         try parseDocument(input, handler: KeyPathSelector(targets: targets, callbacks: callbacks), options: options)
 
-        let chosen = candidates[1].found != .missing ? candidates[1] : candidates[0]
+        var chosen = candidates[1].found != .missing ? candidates[1] : candidates[0]
+        if let parallel = chosen.parallel {
+            let (elements, failures) = try parallel.finish()
+            chosen.elements = elements
+            for failure in failures {
+                chosen.failures.addNested(
+                    EntityValidator.arrayElementFailure(
+                        index: failure.index, methodName: methodName, reason: failure.reason),
+                    reason: failure.reason, nested: failure.nested, at: elementPath(keyPath, failure.index))
+            }
+        }
         switch chosen.found {
         case .missing, .null:
             throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
@@ -171,3 +197,4 @@ enum ArrayDecoding {
         }
     }
 }
+

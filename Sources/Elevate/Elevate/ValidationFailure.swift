@@ -51,8 +51,13 @@ struct FailureCollector {
     /// decoder was this library's and handed them over; otherwise (an error thrown by hand) the
     /// failure is recorded at `path` with the nested text, which is exact if less detailed.
     mutating func addNested(_ text: String, reason: String, at path: String) {
+        addNested(text, reason: reason, nested: NestedFailures.take(matching: reason), at: path)
+    }
+
+    /// ``addNested(_:reason:at:)`` with the nested failures already taken (on another thread).
+    mutating func addNested(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) {
         texts.append(text)
-        guard let nested = NestedFailures.take(matching: reason) else {
+        guard let nested else {
             failures.append(ValidationFailure(path: path, message: reason))
             return
         }

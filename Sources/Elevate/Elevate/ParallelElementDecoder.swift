@@ -1,0 +1,157 @@
+import Dispatch
+import Foundation
+
+/// Decodes the elements of one array on worker threads while the calling thread parses, and
+/// gives them back in document order, with the failures the sequential decoding would report.
+///
+/// The calling thread runs YAJL and cuts the array into elements, each on a tape of its own
+/// (``JSONTapeBuilder`` starts a new tape while a view of the last one is still held). Elements
+/// are grouped in batches, so that handing work over costs little next to decoding it; at most
+/// `window` batches are in flight, which bounds the memory held by elements not yet decoded.
+/// Nothing runs after ``finish()`` or ``cancel()`` return.
+///
+/// The decode closure runs on several threads at once: the decodable types and decoders it calls
+/// must be safe to use that way (a `Decoder` instance passed to `decodeArray(…, with:)` is shared
+/// by all workers; `DateDecoder` and `StringToIntDecoder` are).
+final class ParallelElementDecoder<Element>: @unchecked Sendable {
+    /// One element that failed validation.
+    struct Failure {
+        var index: Int
+        var reason: String
+        /// Its structured failures, when this library raised them.
+        var nested: [ValidationFailure]?
+    }
+
+    /// A run of consecutive elements, decoded by one worker.
+    private final class Batch: @unchecked Sendable {
+        let firstIndex: Int
+        var inputs: [JSONValue] = []
+        // Written by the worker only, read by the caller after the group is waited on.
+        var outputs: [Element] = []
+        var failures: [Failure] = []
+        var error: (any Error)?
+
+        init(firstIndex: Int, capacity: Int) {
+            self.firstIndex = firstIndex
+            inputs.reserveCapacity(capacity)
+        }
+    }
+
+    private let decode: (JSONValue) throws -> Element
+    private let batchSize: Int
+    private let inFlight: DispatchSemaphore
+    private let group = DispatchGroup()
+    private let queue = DispatchQueue(label: "Elevate.ParallelElementDecoder", attributes: .concurrent)
+    /// Whether the caller asked for Foundation values (``withFoundationValues(_:)``), which is
+    /// per thread: the workers are told.
+    private let forcesFoundationValues: Bool
+    private let cancelled = ManagedFlag()
+    private var pending: Batch?
+    private var batches: [Batch] = []
+
+    /// - Parameters:
+    ///   - workers: How many elements are decoded at once (at least 2; 1 is the sequential path).
+    ///   - batchSize: Elements per work item.
+    ///   - decode: Decodes one element; runs on worker threads.
+    init(workers: Int, batchSize: Int = 64, decode: @escaping (JSONValue) throws -> Element) {
+        self.decode = decode
+        self.batchSize = batchSize
+        // Two batches per worker: one being decoded, one ready.
+        self.inFlight = DispatchSemaphore(value: max(2, workers * 2))
+        self.forcesFoundationValues = DecodingThread.current.views.forcesFoundationValues
+    }
+
+    /// Queues the element at `index` (indices arrive in increasing order).
+    func submit(_ element: JSONValue, at index: Int) {
+        if pending == nil { pending = Batch(firstIndex: index, capacity: batchSize) }
+        pending!.inputs.append(element)
+        if pending!.inputs.count == batchSize {
+            let full = pending!
+            pending = nil
+            dispatch(full)
+        }
+    }
+
+    private func dispatch(_ batch: Batch) {
+        inFlight.wait()
+        batches.append(batch)
+        group.enter()
+        queue.async { [self] in
+            defer {
+                inFlight.signal()
+                group.leave()
+            }
+            guard !cancelled.isSet else { return }
+            run(batch)
+        }
+    }
+
+    private func run(_ batch: Batch) {
+        let views = DecodingThread.current.views
+        let saved = views.forcesFoundationValues
+        views.forcesFoundationValues = forcesFoundationValues
+        defer { views.forcesFoundationValues = saved }
+        batch.outputs.reserveCapacity(batch.inputs.count)
+        for offset in batch.inputs.indices {
+            do {
+                batch.outputs.append(try NestedFailures.decode { try decode(batch.inputs[offset]) })
+            } catch ParserError.validation(let reason) {
+                batch.failures.append(
+                    Failure(
+                        index: batch.firstIndex + offset, reason: reason,
+                        nested: NestedFailures.take(matching: reason)))
+            } catch {
+                // As in the sequential decoding, any other error ends everything.
+                batch.error = error
+                cancelled.set()
+                break
+            }
+        }
+        // The elements' tapes can go now.
+        batch.inputs = []
+    }
+
+    /// Waits for every element and returns them in order with the failures in order; rethrows the
+    /// first other error (in document order) a decode threw.
+    func finish() throws -> (elements: [Element], failures: [Failure]) {
+        if let last = pending {
+            pending = nil
+            dispatch(last)
+        }
+        group.wait()
+        var elements: [Element] = []
+        elements.reserveCapacity(batches.reduce(0) { $0 + $1.outputs.count })
+        var failures: [Failure] = []
+        for batch in batches {
+            if let error = batch.error { throw error }
+            elements.append(contentsOf: batch.outputs)
+            failures.append(contentsOf: batch.failures)
+        }
+        batches = []
+        return (elements, failures)
+    }
+
+    /// Stops handing out work and waits for the workers to finish what they started.
+    func cancel() {
+        cancelled.set()
+        pending = nil
+        group.wait()
+        batches = []
+    }
+
+    deinit {
+        // Never leave a worker running past the decoder's owner.
+        cancelled.set()
+        group.wait()
+    }
+}
+
+/// A flag set once, read from several threads.
+final class ManagedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+
+    func set() { lock.withLock { value = true } }
+}
