@@ -160,7 +160,9 @@ struct HostileInputTests {
             func string(_ value: JSONText) {
                 matched =
                     expected.count == value.count
-                    && expected.withUnsafeBytes { memcmp($0.baseAddress!, value.bytes.baseAddress!, $0.count) == 0 }
+                    && value.withUnsafeBytes { text in
+                        expected.withUnsafeBytes { memcmp($0.baseAddress!, text.baseAddress!, $0.count) == 0 }
+                    }
             }
         }
         let size = 32 << 20

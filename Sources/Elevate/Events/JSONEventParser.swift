@@ -19,7 +19,8 @@ import struct Foundation.Data
 /// encoded surrogates, code points above U+10FFFF and unpaired `\u` surrogate escapes; it skips a
 /// leading UTF-8 byte order mark and enforces ``JSONParsingOptions/maximumDepth`` and
 /// ``JSONParsingOptions/maximumTokenSize``. Errors are ``JSONSyntaxError``s with the byte offset,
-/// line and column.
+/// line and column of the offending byte (see ``JSONSyntaxError/byteOffset``), the same however
+/// the input is split.
 ///
 /// A parser is single-use and not thread-safe.
 public final class JSONEventParser {
@@ -55,8 +56,26 @@ public final class JSONEventParser {
         var parser: Unmanaged<JSONEventParser>?
         /// In-chunk offset after the last token that produced an event; -1 when none did yet.
         var lastEventEnd = -1
+        /// What the last event was (an `EventKind` raw value): it decides which separator may
+        /// follow, which is how an error finds its offending token.
+        var lastEvent = EventKind.none
         var depth = 0
         let maximumDepth: Int
+        let allowsMultipleValues: Bool
+    }
+
+    /// The kinds of events that differ in what may follow them.
+    enum EventKind {
+        /// Nothing yet: a value must come, with no separator.
+        static let none: UInt8 = 0
+        /// A key: `:` must come.
+        static let key: UInt8 = 1
+        /// `[` or `{`: a value or the close must come, with no separator.
+        static let open: UInt8 = 2
+        /// A string, a close bracket: `,` or a close inside a container.
+        static let value: UInt8 = 3
+        /// A number or literal, which must not touch a following number or literal.
+        static let bareScalar: UInt8 = 4
     }
     private var failure: (any Error)?
     private var isFinished = false
@@ -68,12 +87,26 @@ public final class JSONEventParser {
     private var chunkOffset = 0
     private var linesBeforeChunk = 0
     private var lineStartBeforeChunk = 0
-    /// Bytes after the last event of earlier chunks: the start of a token YAJL is still
-    /// buffering. Needed to re-read a split string's raw escapes, and to bound token size.
+    /// The token YAJL is still buffering at the end of the last chunk, from its first byte (at
+    /// absolute offset `carryStart`); empty when no token is open. Needed to re-read a split
+    /// string's raw text, to bound token size and to point errors at a token's start. The
+    /// whitespace and comments before it are not kept: they are no part of any token.
     private var carry: [UInt8] = []
+    private var carryStart = 0
+    /// What lies between the last event and the end of the last chunk, when no token is open.
+    private var gap = Gap()
+    /// The length of what YAJL re-lexes on every call while it stays open: the open token, or
+    /// an open comment (YAJL lexes comments as tokens).
+    private var openLexemeLength = 0
+    /// The last 16 bytes of earlier chunks, for the excerpt of an error at a chunk's start.
+    private var recentBytes: [UInt8] = []
+    /// The 16 bytes before `carry`, for the excerpt of an error at a long token.
+    private var bytesBeforeCarry: [UInt8] = []
     /// Chunks held back while one long token is open (see `parse(_:)`).
     private var held: [UInt8] = []
     private var byteOrderMarkProbe: [UInt8]?
+    /// Bytes held for a token that spans chunks (for tests).
+    var bufferedByteCount: Int { carry.count + held.count }
 
     /// Creates a parser that sends events to `handler`.
     public convenience init(handler: any JSONEventHandler, options: JSONParsingOptions = .default) {
@@ -87,7 +120,8 @@ public final class JSONEventParser {
         self.options = options
         self.handler = handler
         state = .allocate(capacity: 1)
-        state.initialize(to: CallbackState(maximumDepth: options.maximumDepth))
+        state.initialize(
+            to: CallbackState(maximumDepth: options.maximumDepth, allowsMultipleValues: options.allowsMultipleValues))
         // yajl_alloc fails only when malloc does.
         handle = yajl_alloc(Self.callbacks, nil, UnsafeMutableRawPointer(state))!
         // UTF8Validation checks every string completely after YAJL; YAJL's partial check
@@ -129,9 +163,9 @@ public final class JSONEventParser {
             // While one token spans chunks, YAJL re-lexes it from its start on every call: hold
             // chunks back until the new input is as large as what is buffered, so the cost stays
             // linear in the token size instead of quadratic.
-            if carry.count >= 1 << 16 || !held.isEmpty {
+            if openLexemeLength >= 1 << 16 || !held.isEmpty {
                 held.append(contentsOf: input)
-                guard held.count >= carry.count else { return }
+                guard held.count >= openLexemeLength else { return }
                 let pending = held
                 held.removeAll(keepingCapacity: false)
                 try pending.withUnsafeBytes { try feed($0) }
@@ -183,6 +217,10 @@ public final class JSONEventParser {
             chunkCount = 0
             lastEventEnd = -1
             let status = yajl_complete_parse(handle)
+            if status == yajl_status_client_canceled {
+                // A handler stopped or failed (or a check of ours did, at its own position).
+                return try check(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
+            }
             do {
                 try check(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
             } catch var error as JSONSyntaxError
@@ -193,8 +231,11 @@ public final class JSONEventParser {
                 // valid prefix; yajl_complete_parse then lexes a space after the last token, and an
                 // error there means that token was cut short ("tr", "1.", a split UTF-8 sequence),
                 // unless the token was complete but came after the document ("[1] 2").
+                // The input ends inside a value: the position is the end of the input.
+                let end = makeError(.truncated, "", at: chunkOffset, in: UnsafeRawBufferPointer(start: nil, count: 0))
                 error.kind = .truncated
                 error.message = "unexpected end of input inside a token (\(error.message))"
+                (error.byteOffset, error.line, error.column, error.excerpt) = (end.byteOffset, end.line, end.column, end.excerpt)
                 throw error
             }
         } catch {
@@ -252,17 +293,16 @@ public final class JSONEventParser {
             let name = chunk[invalid] == 0x0C ? "form feed" : "vertical tab"
             throw makeError(
                 .invalidWhitespace, "\(name) (\\x0\(String(chunk[invalid], radix: 16))) is not JSON whitespace",
-                at: invalid, in: chunk)
+                at: chunkOffset + invalid, in: chunk)
         }
-        if lastEventEnd >= 0 {
-            carry.removeAll(keepingCapacity: true)
-        }
-        carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[max(lastEventEnd, 0)...]))
+        keepOpenToken(of: chunk)
         if carry.count > options.maximumTokenSize {
             throw makeError(
                 .tokenTooLarge, "a token is larger than the maximum of \(options.maximumTokenSize) bytes",
-                at: chunk.count, in: chunk)
+                at: carryStart, in: chunk)
         }
+        recentBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[max(chunk.count - 16, 0)...]))
+        if recentBytes.count > 16 { recentBytes.removeFirst(recentBytes.count - 16) }
         linesBeforeChunk += layout.newlines
         if let lineStart = layout.lastLineStart {
             lineStartBeforeChunk = chunkOffset + lineStart
@@ -270,6 +310,88 @@ public final class JSONEventParser {
         chunkOffset += chunk.count
         chunkBase = nil
         chunkCount = 0
+    }
+
+    /// The input byte at absolute offset `position`, if it is still at hand: in `chunk`, among
+    /// the last bytes of earlier chunks, in the carried token, or just before it.
+    private func byte(at position: Int, in chunk: UnsafeRawBufferPointer) -> UInt8? {
+        if position >= chunkOffset {
+            return position - chunkOffset < chunk.count ? chunk[position - chunkOffset] : nil
+        }
+        if position >= chunkOffset - recentBytes.count {
+            return recentBytes[position - (chunkOffset - recentBytes.count)]
+        }
+        guard !carry.isEmpty, carryStart + carry.count == chunkOffset else { return nil }
+        if position >= carryStart { return carry[position - carryStart] }
+        if position >= carryStart - bytesBeforeCarry.count {
+            return bytesBeforeCarry[position - (carryStart - bytesBeforeCarry.count)]
+        }
+        return nil
+    }
+
+    /// After YAJL accepted `chunk`: keeps the token it left open (if any) in `carry`, and what
+    /// came before it in `gap`. Only the bytes after the last event are looked at, and only once.
+    private func keepOpenToken(of chunk: UnsafeRawBufferPointer) {
+        var from = 0
+        if lastEventEnd >= 0 {
+            carry.removeAll(keepingCapacity: carry.count <= 1 << 16)
+            gap = Gap(after: state.pointee.lastEvent, depth: state.pointee.depth)
+            from = lastEventEnd
+        }
+        if !carry.isEmpty {
+            // The open token goes on through the whole chunk.
+            carry.append(contentsOf: chunk)
+        } else if let start = gap.skip(chunk, from: from, base: chunkOffset, allowsComments: options.allowsComments) {
+            carryStart = start
+            bytesBeforeCarry = (max(start - 16, 0)..<start).compactMap { byte(at: $0, in: chunk) }
+            if start < chunkOffset {
+                // A "/" at the end of the previous chunk that began no comment: YAJL rejects
+                // that before the chunk ends, so this is only for completeness.
+                carry.append(UInt8(ascii: "/"))
+            }
+            carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[max(start - chunkOffset, 0)...]))
+        }
+        if !carry.isEmpty {
+            openLexemeLength = carry.count
+        } else if gap.comment != .none {
+            openLexemeLength = chunkOffset + chunk.count - gap.commentStart
+        } else {
+            openLexemeLength = 0
+        }
+    }
+
+    /// The absolute offset of the first byte of the token YAJL is reading (the one it rejects,
+    /// or the one whose event is being delivered), and whether it touches the previous event's
+    /// token. Nil when only whitespace, comments and separators were read since the last event.
+    private func currentToken(in chunk: UnsafeRawBufferPointer) -> (start: Int, touchesPrevious: Bool)? {
+        var scan: Gap
+        var from = 0
+        if lastEventEnd >= 0 {
+            scan = Gap(after: state.pointee.lastEvent, depth: state.pointee.depth)
+            from = lastEventEnd
+        } else if !carry.isEmpty {
+            return (carryStart, gap.isEmpty)
+        } else {
+            scan = gap
+        }
+        guard let start = scan.skip(chunk, from: from, base: chunkOffset, allowsComments: options.allowsComments)
+        else { return nil }
+        return (start, scan.isEmpty)
+    }
+
+    /// The raw source bytes of the string token that just ended, from its opening quote, and the
+    /// absolute offset of that quote.
+    private func withCurrentStringToken<R>(_ body: (UnsafeRawBufferPointer, Int) -> R) -> R? {
+        let chunk = UnsafeRawBufferPointer(start: chunkBase, count: chunkCount)
+        guard let start = currentToken(in: chunk)?.start else { return nil }
+        let end = min(Int(yajl_get_bytes_consumed(handle)), chunkCount)
+        if start >= chunkOffset {
+            let from = start - chunkOffset
+            guard from <= end else { return nil }
+            return body(UnsafeRawBufferPointer(rebasing: chunk[from..<end]), start)
+        }
+        // The token began in an earlier chunk: join the carried bytes to this chunk's part.
+        return (carry + chunk[..<end]).withUnsafeBytes { body($0, start) }
     }
 
     private func check(_ status: yajl_status, chunk: UnsafeRawBufferPointer) throws {
@@ -304,8 +426,14 @@ public final class JSONEventParser {
             }
             if kind == .truncated {
                 message = "unexpected end of input (premature EOF)"
+                throw makeError(kind, message, at: chunkOffset + min(consumed, chunk.count), in: chunk)
             }
-            throw makeError(kind, message, at: min(consumed, chunk.count), in: chunk)
+            // YAJL's own offset is past the offending byte for lexical errors and a guess for
+            // grammar errors (the bytes consumed in this chunk minus the token's decoded length,
+            // so it depends on the chunking). The grammar says which token it rejects: the first
+            // one after the last event, after the one separator that event allows.
+            let offending = currentToken(in: chunk)?.start ?? chunkOffset + min(consumed, chunk.count)
+            throw makeError(kind, message, at: offending, in: chunk)
         }
     }
 
@@ -320,25 +448,37 @@ public final class JSONEventParser {
         return String(text)
     }
 
-    /// An error at in-chunk offset `offset`, with absolute position and an excerpt.
+    /// An error at absolute offset `absolute`, which lies in `chunk` or in the open token
+    /// carried from earlier chunks, with its line, column and an excerpt.
     private func makeError(
-        _ kind: JSONSyntaxError.Kind, _ message: String, at offset: Int, in chunk: UnsafeRawBufferPointer
+        _ kind: JSONSyntaxError.Kind, _ message: String, at absolute: Int, in chunk: UnsafeRawBufferPointer
     ) -> JSONSyntaxError {
-        let (newlines, lineStart) = InputLayout.lines(in: chunk, upTo: offset)
-        let absolute = chunkOffset + offset
-        let line = linesBeforeChunk + newlines + 1
-        let start = lineStart.map { chunkOffset + $0 } ?? lineStartBeforeChunk
+        let line: Int
+        let lineStart: Int
+        if absolute >= chunkOffset {
+            let (newlines, start) = InputLayout.lines(in: chunk, upTo: absolute - chunkOffset)
+            line = linesBeforeChunk + newlines + 1
+            lineStart = start.map { chunkOffset + $0 } ?? lineStartBeforeChunk
+        } else {
+            // In the carried token, which holds no newline (YAJL rejects one in a token at once).
+            line = linesBeforeChunk + 1
+            lineStart = min(lineStartBeforeChunk, absolute)
+        }
         return JSONSyntaxError(
-            kind: kind, message: message, byteOffset: absolute, line: line, column: absolute - start + 1,
-            excerpt: Self.excerpt(of: chunk, around: offset))
+            kind: kind, message: message, byteOffset: absolute, line: line, column: absolute - lineStart + 1,
+            excerpt: excerpt(around: absolute, in: chunk))
     }
 
-    private static func excerpt(of chunk: UnsafeRawBufferPointer, around offset: Int) -> String {
-        guard chunk.count > 0 else { return "" }
-        let lower = max(0, min(offset, chunk.count) - 16)
-        let upper = min(chunk.count, offset + 16)
+    /// Up to 16 bytes either side of `absolute`, from the last bytes of earlier chunks, the
+    /// carried token and `chunk`: the bytes before it are the same however the input was split.
+    private func excerpt(around absolute: Int, in chunk: UnsafeRawBufferPointer) -> String {
+        var window: [UInt8] = []
+        for position in max(absolute - 16, 0)..<(absolute + 16) {
+            if position >= chunkOffset, position - chunkOffset >= chunk.count { break }
+            if let byte = byte(at: position, in: chunk) { window.append(byte) }
+        }
         var text = ""
-        for byte in chunk[lower..<upper] {
+        for byte in window {
             switch byte {
             case 0x20..<0x7F: text.unicodeScalars.append(Unicode.Scalar(byte))
             case 0x0A: text += "\\n"
@@ -353,8 +493,9 @@ public final class JSONEventParser {
     // MARK: Events from YAJL
 
     @inline(__always)
-    private func markEvent() {
-        lastEventEnd = Int(yajl_get_bytes_consumed(handle))
+    private func markEvent(_ kind: UInt8) {
+        state.pointee.lastEventEnd = Int(yajl_get_bytes_consumed(handle))
+        state.pointee.lastEvent = kind
     }
 
     /// Runs a handler call; a thrown error is kept to rethrow once YAJL has returned
@@ -370,29 +511,49 @@ public final class JSONEventParser {
         }
     }
 
-    /// Records an error at `offset` in the chunk (by default, just past the current token).
+    /// Records an error at absolute offset `offset` (by default, the current token's first byte).
     private func failInCallback(_ kind: JSONSyntaxError.Kind, _ message: String, at offset: Int? = nil) -> Int32 {
-        let consumed = offset ?? Int(yajl_get_bytes_consumed(handle))
         let chunk = UnsafeRawBufferPointer(start: chunkBase, count: chunkCount)
-        pendingError = makeError(kind, message, at: consumed, in: chunk)
+        let position =
+            offset ?? currentToken(in: chunk)?.start
+            ?? chunkOffset + min(Int(yajl_get_bytes_consumed(handle)), chunkCount)
+        pendingError = makeError(kind, message, at: position, in: chunk)
         return 0
     }
 
+    /// With ``JSONParsingOptions/allowsMultipleValues``, YAJL splits `1-2` into two numbers and
+    /// `truefalse` into two literals: a top-level number or literal that touches a previous one
+    /// is rejected at its first byte.
+    @inline(__always)
+    private func touchesPreviousScalar() -> Int? {
+        guard state.pointee.depth == 0, state.pointee.allowsMultipleValues,
+            state.pointee.lastEvent == EventKind.bareScalar
+        else { return nil }
+        let chunk = UnsafeRawBufferPointer(start: chunkBase, count: chunkCount)
+        guard let token = currentToken(in: chunk), token.touchesPrevious else { return nil }
+        return token.start
+    }
+
+    private func failTouchingScalar(at start: Int) -> Int32 {
+        failInCallback(
+            .syntax, "a number or literal must be separated from the previous one by whitespace", at: start)
+    }
+
     fileprivate func onStartContainer(object: Bool) -> Int32 {
-        markEvent()
+        markEvent(EventKind.open)
         state.pointee.depth += 1
         if state.pointee.depth > state.pointee.maximumDepth {
             // Point at the bracket itself, just before what YAJL has consumed.
             let bracket = Int(yajl_get_bytes_consumed(handle)) - 1
             return failInCallback(
                 .depthLimitExceeded, "nesting is deeper than the maximum depth of \(options.maximumDepth)",
-                at: max(bracket, 0))
+                at: chunkOffset + max(bracket, 0))
         }
         return deliver { object ? try handler.startObject() : try handler.startArray() }
     }
 
     fileprivate func onEndContainer(object: Bool) -> Int32 {
-        markEvent()
+        markEvent(EventKind.value)
         state.pointee.depth -= 1
         return deliver { object ? try handler.endObject() : try handler.endArray() }
     }
@@ -402,43 +563,53 @@ public final class JSONEventParser {
         // YAJL's own UTF-8 check is off (it checks byte patterns only): this one is complete.
         let validation = UTF8Validation.validate(bytes)
         if let invalidOffset = validation.invalidOffset {
-            let inChunk = length > 0 && isInChunk(pointer)
-            // A lone low surrogate escape comes out of YAJL as invalid UTF-8: name the real cause.
-            if !inChunk, length > 0, hasUnpairedSurrogateEscape() {
-                markEvent()
-                return failInCallback(.unpairedSurrogate, "\\u escape is an unpaired UTF-16 surrogate")
+            if length > 0, isInChunk(pointer) {
+                // Unescaped text in this chunk: point at the offending byte itself.
+                let offset = chunkOffset + (UnsafeRawPointer(pointer!) - chunkBase!) + invalidOffset
+                return failInCallback(.invalidUTF8, "\(isKey ? "key" : "string") is not valid UTF-8", at: offset)
             }
-            markEvent()
-            // Unescaped text in this chunk: point at the offending byte itself.
-            let offset = inChunk ? UnsafeRawPointer(pointer!) - chunkBase! + invalidOffset : nil
-            return failInCallback(.invalidUTF8, "\(isKey ? "key" : "string") is not valid UTF-8", at: offset)
+            // A lone low surrogate escape comes out of YAJL as invalid UTF-8: name the real cause.
+            if let escape = unpairedSurrogateEscape() {
+                return failInCallback(.unpairedSurrogate, "\\u escape is an unpaired UTF-16 surrogate", at: escape)
+            }
+            // Decoded or joined text: find the byte in the raw token, so that the position does not
+            // depend on where the chunks were cut.
+            let offset = withCurrentStringToken { raw, start in
+                raw.count >= 2
+                    ? UTF8Validation.validate(UnsafeRawBufferPointer(rebasing: raw[1..<(raw.count - 1)]))
+                        .invalidOffset.map { start + 1 + $0 } : nil
+            }
+            return failInCallback(
+                .invalidUTF8, "\(isKey ? "key" : "string") is not valid UTF-8", at: offset.flatMap { $0 })
         }
         if length > 0, !isInChunk(pointer), validation.hasFourByteSequence || memchr(pointer!, 0x3F, length) != nil {
             // The string had escapes. YAJL turns a lone high surrogate escape into "?" and a
             // high surrogate followed by a non-surrogate into a bogus character: re-read the raw text.
-            if hasUnpairedSurrogateEscape() {
-                markEvent()
-                return failInCallback(.unpairedSurrogate, "\\u escape is an unpaired UTF-16 surrogate")
+            if let escape = unpairedSurrogateEscape() {
+                return failInCallback(.unpairedSurrogate, "\\u escape is an unpaired UTF-16 surrogate", at: escape)
             }
         }
-        markEvent()
+        markEvent(isKey ? EventKind.key : EventKind.value)
         let text = JSONText(bytes: bytes)
         return deliver { isKey ? try handler.key(text) : try handler.string(text) }
     }
 
     fileprivate func onNumber(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
-        markEvent()
+        if let start = touchesPreviousScalar() { return failTouchingScalar(at: start) }
+        markEvent(EventKind.bareScalar)
         let text = JSONNumberText(bytes: UnsafeRawBufferPointer(start: pointer, count: length))
         return deliver { try handler.number(text) }
     }
 
     fileprivate func onBool(_ value: Bool) -> Int32 {
-        markEvent()
+        if let start = touchesPreviousScalar() { return failTouchingScalar(at: start) }
+        markEvent(EventKind.bareScalar)
         return deliver { try handler.bool(value) }
     }
 
     fileprivate func onNull() -> Int32 {
-        markEvent()
+        if let start = touchesPreviousScalar() { return failTouchingScalar(at: start) }
+        markEvent(EventKind.bareScalar)
         return deliver { try handler.null() }
     }
 
@@ -448,38 +619,15 @@ public final class JSONEventParser {
         return raw >= chunkBase && raw < chunkBase + chunkCount
     }
 
-    /// Re-reads the raw text of the string token that just ended and checks its `\u` escapes.
-    private func hasUnpairedSurrogateEscape() -> Bool {
-        guard let chunkBase else { return false }
-        let end = Int(yajl_get_bytes_consumed(handle))
-        let tokenStart = max(lastEventEnd, 0)
-        let inChunk = UnsafeRawBufferPointer(start: chunkBase + tokenStart, count: end - tokenStart)
-        if lastEventEnd >= 0 {
-            // The whole token is in this chunk: read it in place.
-            return Self.hasUnpairedSurrogateEscape(token: inChunk)
+    /// Re-reads the raw text of the string token that just ended and checks its `\u` escapes;
+    /// returns the absolute offset of the backslash of the first bad one.
+    private func unpairedSurrogateEscape() -> Int? {
+        let found = withCurrentStringToken { raw, start -> Int? in
+            guard raw.count >= 2 else { return nil }
+            let body = UnsafeRawBufferPointer(rebasing: raw[1..<(raw.count - 1)])
+            return UTF8Validation.firstUnpairedSurrogateEscape(in: body).map { start + 1 + $0 }
         }
-        // The token began in an earlier chunk: join the carried bytes to this chunk's part.
-        return (carry + inChunk).withUnsafeBytes { Self.hasUnpairedSurrogateEscape(token: $0) }
-    }
-
-    private static func hasUnpairedSurrogateEscape(token: UnsafeRawBufferPointer) -> Bool {
-        // The closing quote is the last byte; the opening quote is the nearest earlier quote
-        // not preceded by an odd run of backslashes.
-        guard token.count >= 2 else { return false }
-        var open = token.count - 2
-        while open >= 0 {
-            if token[open] == UInt8(ascii: "\"") {
-                var backslashes = 0
-                while open - backslashes - 1 >= 0, token[open - backslashes - 1] == UInt8(ascii: "\\") {
-                    backslashes += 1
-                }
-                if backslashes % 2 == 0 { break }
-            }
-            open -= 1
-        }
-        guard open >= 0 else { return false }
-        let body = UnsafeRawBufferPointer(rebasing: token[(open + 1)..<(token.count - 1)])
-        return UTF8Validation.firstUnpairedSurrogateEscape(in: body) != nil
+        return found.flatMap { $0 }
     }
 
     // MARK: The C callback table

@@ -167,13 +167,35 @@ nonisolated(unsafe) private let cLocale = cyajl_c_locale()
 
 /// A borrowed view of a number's exact source text, valid only during the
 /// ``JSONEventHandler/number(_:)`` call that received it.
+///
+/// Convert it with ``value``, copy it with ``text``, or read its bytes inside
+/// ``withUnsafeBytes(_:)``.
+///
+/// ```swift
+/// func number(_ number: JSONNumberText) throws {
+///     if case .int(let count) = number.value { total += count }
+/// }
+/// ```
 public struct JSONNumberText {
-    /// The number's bytes as they appear in the input (ASCII).
-    public let bytes: UnsafeRawBufferPointer
+    /// The number's bytes as they appear in the input (ASCII); valid only during the handler
+    /// call. For the library's own readers, which copy them before returning.
+    @usableFromInline
+    package let bytes: UnsafeRawBufferPointer
 
     @inlinable
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
+    }
+
+    /// Calls `body` with the number's bytes as they appear in the input (ASCII).
+    ///
+    /// - Parameter body: A closure that reads the bytes. The buffer is valid only inside it:
+    ///   do not store or return it.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    @inlinable
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(bytes)
     }
 
     /// The number converted without loss; see ``JSONNumber``.

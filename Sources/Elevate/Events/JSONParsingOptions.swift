@@ -4,14 +4,17 @@ public struct JSONParsingOptions: Sendable, Hashable {
     public var allowsComments: Bool
     /// Accepts a sequence of top-level values (concatenated JSON) instead of exactly one.
     ///
-    /// YAJL needs no separator between values (`[1][2]` is two values); use the JSON Lines
-    /// readers for line-delimited input that must be strict about newlines.
+    /// Strings, arrays and objects delimit themselves, so they need no separator (`[1][2]` and
+    /// `"a""b"` are two values each); a number or literal followed directly by another number or
+    /// literal is an error (`1-2`, `truefalse`), as the two would read as one token. Use the JSON
+    /// Lines readers for line-delimited input that must be strict about newlines.
     public var allowsMultipleValues: Bool
     /// The deepest nesting of arrays and objects accepted; deeper input is an error, not a crash.
     public var maximumDepth: Int
     /// The largest single token (string, key or number) in bytes.
     ///
-    /// Bounds the memory that one token can take while it is split across chunks.
+    /// Bounds the memory that one token can take while it is split across chunks. Only the
+    /// token's own bytes count: whitespace and comments between tokens are never buffered.
     public var maximumTokenSize: Int
 
     /// Creates options; every parameter has a safe default.

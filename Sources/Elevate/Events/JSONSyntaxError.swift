@@ -26,16 +26,24 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var kind: Kind
     /// What is wrong, in words.
     public var message: String
-    /// The zero-based offset from the start of the input where parsing stopped: the offending
-    /// byte itself for whitespace and nesting errors and for invalid UTF-8 in unescaped text
-    /// within one chunk, just past the offending token otherwise (YAJL's position), the end of
-    /// the input for truncation.
+    /// The zero-based offset from the start of the input of the offending byte, the same
+    /// however the input was split into chunks:
+    ///
+    /// - for ``Kind-swift.enum/syntax``, ``Kind-swift.enum/tokenTooLarge`` and
+    ///   ``Kind-swift.enum/depthLimitExceeded``, the first byte of the offending token (`x` in
+    ///   `[1,2,x]`, the second `,` in `[1,,2]`, `2` in `{"a" 2}`, the `[` one level too deep);
+    /// - for ``Kind-swift.enum/invalidUTF8``, the first byte of the invalid sequence;
+    /// - for ``Kind-swift.enum/unpairedSurrogate``, the backslash of the bad `\u` escape;
+    /// - for ``Kind-swift.enum/invalidWhitespace``, the form feed or vertical tab;
+    /// - for ``Kind-swift.enum/truncated``, the end of the input.
     public var byteOffset: Int
     /// The one-based line of ``byteOffset`` (lines end with `\n`).
     public var line: Int
-    /// The one-based column of ``byteOffset``, in bytes from the start of its line.
+    /// The one-based column of ``byteOffset``, in bytes from the start of its line: `[1,2,x]`
+    /// fails at column 6.
     public var column: Int
-    /// A short printable extract of the input around the offending byte.
+    /// A short printable extract of the input around the offending byte: up to 16 bytes before
+    /// it, then it and up to 15 bytes after it as far as the input had arrived.
     public var excerpt: String
 
     /// Creates an error; the parser does this for you.

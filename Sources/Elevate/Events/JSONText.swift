@@ -1,12 +1,35 @@
 /// A borrowed view of an unescaped, validated UTF-8 string or key, valid only during the
 /// ``JSONEventHandler`` call that received it.
+///
+/// Its bytes are lent, never handed out: read them inside ``withUnsafeBytes(_:)``, or copy the
+/// text with ``string``.
+///
+/// ```swift
+/// func key(_ key: JSONText) throws {
+///     if key.equals(Array("id".utf8)) { … }
+///     let length = key.withUnsafeBytes { $0.count }
+/// }
+/// ```
 public struct JSONText {
-    /// The UTF-8 bytes, without quotes and with escapes resolved.
-    public let bytes: UnsafeRawBufferPointer
+    /// The UTF-8 bytes, without quotes and with escapes resolved; valid only during the handler
+    /// call. For the library's own readers, which copy them before returning.
+    @usableFromInline
+    package let bytes: UnsafeRawBufferPointer
 
     @inlinable
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
+    }
+
+    /// Calls `body` with the text's UTF-8 bytes: no quotes, escapes resolved.
+    ///
+    /// - Parameter body: A closure that reads the bytes. The buffer is valid only inside it:
+    ///   do not store or return it.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    @inlinable
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(bytes)
     }
 
     /// A copy of the text as a `String`.

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import Elevate
+
+/// Whitespace between tokens is not part of any token: it never counts toward
+/// `maximumTokenSize`, is never buffered, and costs linear time however it is chunked.
+@Suite(.timeLimit(.minutes(2)))
+struct EventWhitespaceTests {
+    /// `[1,` + `whitespace` + `"abc"]`, with the whitespace mixing spaces, tabs and newlines.
+    static func document(whitespace count: Int, token: String = "\"abc\"") -> [UInt8] {
+        let pattern: [UInt8] = [0x20, 0x20, 0x09, 0x0A, 0x20, 0x0D, 0x0A, 0x20]
+        var bytes = Array("[1,".utf8)
+        bytes.reserveCapacity(count + 16)
+        for index in 0..<count { bytes.append(pattern[index % pattern.count]) }
+        bytes += Array((token + "]").utf8)
+        return bytes
+    }
+
+    @Test(arguments: [1000, 1024, 4096, 1 << 20])
+    func whitespaceLongerThanTheTokenLimitIsAccepted(chunkSize: Int) throws {
+        let options = JSONParsingOptions(maximumTokenSize: 1024)
+        let bytes = Self.document(whitespace: 64 << 10)
+        #expect(try recordEvents(bytes, chunkSizes: [chunkSize], options: options) == ["[", "n:1", "s:abc", "]"])
+        // The same around a number, whose end YAJL only knows at the next byte.
+        let number = Self.document(whitespace: 64 << 10, token: "12345")
+        #expect(try recordEvents(number, chunkSizes: [chunkSize], options: options) == ["[", "n:1", "n:12345", "]"])
+        // With comments allowed, comments are not tokens either.
+        let commented = Array(("[1, /* " + String(repeating: " ", count: 64 << 10) + " */ 2]").utf8)
+        #expect(
+            try recordEvents(
+                commented, chunkSizes: [chunkSize],
+                options: JSONParsingOptions(allowsComments: true, maximumTokenSize: 1024))
+                == ["[", "n:1", "n:2", "]"])
+    }
+
+    /// More whitespace than the default `maximumTokenSize` (64 MiB) in 1 MiB chunks, as reported
+    /// (200 MiB there), with the default options: no error.
+    @Test func aLargeRunOfWhitespaceParses() throws {
+        let chunk = [UInt8](repeating: 0x20, count: 1 << 20)
+        let parser = JSONEventParser(handler: EventRecorder())
+        try parser.parse(Array("[1,".utf8))
+        let elapsed = try ContinuousClock().measure {
+            for _ in 0..<80 { try parser.parse(chunk) }
+        }
+        try parser.parse(Array("2]".utf8))
+        try parser.finish()
+        print("80 MiB of whitespace in 1 MiB chunks: \(elapsed)")
+    }
+
+    /// Nothing is buffered while whitespace goes by, so memory stays bounded and no byte is
+    /// scanned twice (which is what keeps the time linear).
+    @Test func whitespaceIsNotBuffered() throws {
+        let options = JSONParsingOptions(maximumTokenSize: 1024)
+        let parser = JSONEventParser(handler: EventRecorder(), options: options)
+        try parser.parse(Array("[1,".utf8))
+        let spaces = [UInt8](repeating: 0x0A, count: 64 << 10)
+        for _ in 0..<64 {
+            try parser.parse(spaces)
+            #expect(parser.bufferedByteCount == 0)
+        }
+        try parser.parse(Array("  \"ab".utf8))
+        #expect(parser.bufferedByteCount == 3)
+        try parser.parse(Array("c\"]".utf8))
+        try parser.finish()
+    }
+
+    /// Whitespace before a token that is too large still does not count: the error names the token.
+    @Test func aTooLargeTokenAfterWhitespaceIsReportedAtItsStart() throws {
+        let options = JSONParsingOptions(maximumTokenSize: 1024)
+        let bytes = Self.document(whitespace: 10_000, token: "\"" + String(repeating: "x", count: 2000) + "\"")
+        let error = try #require(EventErrorPositionTests.error(bytes, chunkSize: 512, options: options))
+        #expect(error.kind == .tokenTooLarge)
+        #expect(error.byteOffset == 3 + 10_000)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+import Elevate
+
+/// Inputs found by the libFuzzer targets in `Fuzz/` (see `Fuzz/README.md`), minimized, one test
+/// per finding. The inputs are in `Fixtures/fuzz/`.
+@Suite struct FuzzRegressionTests {
+    /// Found by FuzzEventParser: a complete token where the grammar wants another (`""` then
+    /// `":["` inside an object: "after key and value, inside map, I expect ',' or '}'") is reported
+    /// at byte offset 8 when the input comes whole and at 9 when it comes one byte at a time; the
+    /// token spans bytes 6..<10, so neither is "just past the offending token" as
+    /// `JSONSyntaxError.byteOffset` promises. YAJL's parser "restores" the error offset by
+    /// subtracting the token's decoded length from the bytes consumed in the current chunk
+    /// (clamped to 0), which depends on where the chunk started; `JSONEventParser.check(_:chunk:)`
+    /// passed that on unchanged. The parser now names the offending token's first byte (6) itself.
+    @Test func unexpectedTokenIsReportedAtTheSameOffsetHoweverTheInputIsSplit() throws {
+        let bytes = [UInt8](try Fixtures.data("fuzz", "event-parser-unexpected-token-offset.json"))
+        let whole = try #require(Self.syntaxError(bytes, chunkSize: bytes.count))
+        #expect(whole.kind == .syntax)
+        #expect(whole.byteOffset == 6, "the offending token's first byte")
+        #expect(whole.column == 7)
+        for chunkSize in 1..<bytes.count {
+            let split = try #require(Self.syntaxError(bytes, chunkSize: chunkSize))
+            #expect(
+                split.byteOffset == whole.byteOffset && split.column == whole.column,
+                "chunks of \(chunkSize): \(split) versus whole: \(whole)")
+        }
+    }
+
+    /// The error of parsing `bytes` in chunks of `chunkSize` bytes, or nil when it parses.
+    static func syntaxError(_ bytes: [UInt8], chunkSize: Int) -> JSONSyntaxError? {
+        final class Ignore: JSONEventHandler {}
+        let parser = JSONEventParser(handler: Ignore())
+        do {
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + chunkSize)
+                try parser.parse(Array(bytes[start..<end]))
+                start = end
+            }
+            try parser.finish()
+            return nil
+        } catch {
+            return error as? JSONSyntaxError
+        }
+    }
+}
