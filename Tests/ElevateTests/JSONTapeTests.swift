@@ -62,6 +62,16 @@ private struct SplitMix {
         #expect(tape.wordCount == 1 + 8 + 2)
     }
 
+    @Test func textOfAMebibyteAndMoreKeepsItsLength() throws {
+        let long = String(repeating: "é", count: (1 << 19) + 3)  // 2^20 + 6 bytes: past the inline length field.
+        let root = try value(Array(#"{"\#(long)":"\#(long)","k":"\#(long)x"}"#.utf8), splits: [1000, 700_000])
+        #expect(root.count == 2)
+        #expect(root[long]?.string == long)
+        #expect(root["k"]?.string == long + "x")
+        #expect(Array(root.keys) == [long, "k"])
+        #expect(try JSONValue(parsing: root.description) == root)
+    }
+
     @Test func siblingObjectsShareRepeatedKeys() throws {
         let record = #"{"identifier":1,"description":"x","nickname":"y"}"#
         let one = try value(Array("[\(record)]".utf8))
@@ -132,8 +142,9 @@ private struct SplitMix {
     }
 
     @Test func chunkingDoesNotChangeTheValue() throws {
-        let text = Array(
-            #"{"people":[{"name":"Zoë \"Z\" Ångström","age":42,"tags":["a","bb","ccc dddd eeee"]},"#.utf8)
+        let text =
+            Array(
+                #"{"people":[{"name":"Zoë \"Z\" Ångström","age":42,"tags":["a","bb","ccc dddd eeee"]},"#.utf8)
             + Array(#"{"name":"x","age":1.25e3,"big":123456789012345678901234567890,"n":null,"t":true}]}"#.utf8)
         let whole = try value(text)
         let byByte = try value(text, splits: Array(1..<text.count))
@@ -215,7 +226,9 @@ private struct SplitMix {
         let data = try SharedCorpus.nativeJSONData(name)
         let root = try JSONValue(parsing: data)
         let ratio = Double(root.tape.usedBytes) / Double(data.count)
-        print("\(name): \(data.count) bytes, tape \(root.tape.wordCount * 8) + arena \(root.tape.byteCount) = \(String(format: "%.2f", ratio))×")
+        print(
+            "\(name): \(data.count) bytes, tape \(root.tape.wordCount * 8) + arena \(root.tape.byteCount) = \(String(format: "%.2f", ratio))×"
+        )
         #expect(ratio <= 1.5)
     }
 
@@ -223,7 +236,9 @@ private struct SplitMix {
         let data = try peopleDocument()
         let root = try JSONValue(parsing: data)
         let ratio = Double(root.tape.usedBytes) / Double(data.count)
-        print("people: \(data.count) bytes, tape \(root.tape.wordCount * 8) + arena \(root.tape.byteCount) = \(String(format: "%.2f", ratio))×")
+        print(
+            "people: \(data.count) bytes, tape \(root.tape.wordCount * 8) + arena \(root.tape.byteCount) = \(String(format: "%.2f", ratio))×"
+        )
         #expect(ratio <= 1.5)
     }
 }

@@ -219,7 +219,8 @@ private struct Chunks: AsyncSequence, Sendable {
         let root = try parse(text)
         #expect(
             root.description
-                == #"{"quote\"back\\slash":"tab\there\nnew\u0001ctl","é":"ü€😀","n":[1,-0.0,1.5,1e-05,true,false,null]}"#)
+                == #"{"quote\"back\\slash":"tab\there\nnew\u0001ctl","é":"ü€😀","n":[1,-0.0,1.5,1e-05,true,false,null]}"#
+        )
         #expect(root.debugDescription.hasPrefix("JSONValue("))
         let back = try JSONSerialization.jsonObject(with: Data(root.description.utf8))
         #expect(jsonDifferences(root.foundationValue, back).isEmpty)

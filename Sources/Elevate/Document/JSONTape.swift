@@ -122,7 +122,9 @@ final class JSONTape: @unchecked Sendable {
     static func inlineWord(_ kind: Kind, _ text: UnsafeRawBufferPointer) -> UInt64 {
         var payload: UInt64 = 0
         if text.count > 0 {
-            withUnsafeMutableBytes(of: &payload) { $0.baseAddress!.copyMemory(from: text.baseAddress!, byteCount: text.count) }
+            withUnsafeMutableBytes(of: &payload) {
+                $0.baseAddress!.copyMemory(from: text.baseAddress!, byteCount: text.count)
+            }
         }
         return UInt64(kind.rawValue) << 60 | UInt64(text.count) << 56 | UInt64(littleEndian: payload)
     }

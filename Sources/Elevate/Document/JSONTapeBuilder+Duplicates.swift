@@ -28,7 +28,9 @@ extension JSONTapeBuilder {
         if keyCount <= Self.pairwiseLimit {
             for later in 1..<keyCount {
                 for earlier in 0..<later where keysEqual(scratch[earlier], scratch[later], tape) {
-                    if rejectsDuplicateKeys { throw duplicateKeyError(start: start, ordinal: later, keyCount: keyCount) }
+                    if rejectsDuplicateKeys {
+                        throw duplicateKeyError(start: start, ordinal: later, keyCount: keyCount)
+                    }
                     if !tape.isShadowed(scratch[earlier]) {
                         tape.words[scratch[earlier]] |= JSONTape.shadowedFlag
                         shadowed += 1
@@ -54,7 +56,9 @@ extension JSONTapeBuilder {
                     break
                 }
                 if keysEqual(index, scratch[occupant], tape) {
-                    if rejectsDuplicateKeys { throw duplicateKeyError(start: start, ordinal: occupant, keyCount: keyCount) }
+                    if rejectsDuplicateKeys {
+                        throw duplicateKeyError(start: start, ordinal: occupant, keyCount: keyCount)
+                    }
                     tape.words[index] |= JSONTape.shadowedFlag
                     shadowed += 1
                     break

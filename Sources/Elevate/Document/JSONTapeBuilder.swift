@@ -23,8 +23,9 @@
 ///
 /// How the work stays linear and flat: open containers are frames on an explicit stack (no recursion,
 /// so depth is bounded only by the parser's limit). A container's first word is written when it ends,
-/// with its end index and count. Each object level remembers the last object that ended at that depth;
-/// a new object at the same depth walks that sibling's keys alongside its own, so a key that repeats
+/// with its end index and count. Each depth remembers the last few objects that ended there; a new
+/// object picks the one with its first key and walks that sibling's keys alongside its own, so a key
+/// that repeats
 /// (arrays of records) is compared with one `memcmp` and shares the sibling's arena copy, and an object
 /// whose keys all matched distinct keys of a duplicate-free sibling is known to be duplicate-free
 /// without any further check. Other objects are checked for duplicates when they end (see
@@ -36,7 +37,7 @@ final class JSONTapeBuilder: JSONEventHandler {
         var start: Int
         /// Values so far (for an object: keys so far).
         var count: Int
-        /// The next key to compare in the previous sibling object at this depth, and that object's end;
+        /// The next key to compare in the chosen sibling object at this depth, and that object's end;
         /// `cursor >= cursorEnd` when there is nothing to compare with.
         var cursor: Int
         var cursorEnd: Int
@@ -45,12 +46,9 @@ final class JSONTapeBuilder: JSONEventHandler {
         var isObject: Bool
     }
 
-    /// What a depth remembers of the last object that ended there.
-    struct Level {
-        /// Its tape index, or -1.
-        var lastObject: Int
-        var lastObjectHasDuplicates: Bool
-    }
+    /// How many recent objects each depth remembers: enough for the few kinds of record that
+    /// alternate at one depth (a tweet's `user`, `entities` and `metadata`).
+    static let siblingsPerLevel = 4
 
     /// The tape being written; a new one replaces it when ``reset()`` finds it still referenced.
     private(set) var tape: JSONTape
@@ -69,8 +67,10 @@ final class JSONTapeBuilder: JSONEventHandler {
     @exclusivity(unchecked) private(set) var frames: UnsafeMutablePointer<Frame>
     @exclusivity(unchecked) private var frameCapacity = 64
     @exclusivity(unchecked) private(set) var depth = 0
-    /// Per depth: the last object that ended there. Entries at `levelCount` and beyond are stale.
-    @exclusivity(unchecked) private var levels: UnsafeMutablePointer<Level>
+    /// Per depth, ``siblingsPerLevel`` slots: the objects that ended there most recently, most recent
+    /// first, each as `tapeIndex << 1 | hasDuplicates`, or -1. Depths at `levelCount` and beyond are
+    /// stale.
+    @exclusivity(unchecked) private var levels: UnsafeMutablePointer<Int>
     @exclusivity(unchecked) private var levelCapacity = 64
     @exclusivity(unchecked) private var levelCount = 0
 
@@ -99,7 +99,7 @@ final class JSONTapeBuilder: JSONEventHandler {
         arena = tape.bytes
         arenaCapacity = tape.byteCapacity
         frames = .allocate(capacity: frameCapacity)
-        levels = .allocate(capacity: levelCapacity)
+        levels = .allocate(capacity: levelCapacity * Self.siblingsPerLevel)
         frames[0] = Frame(start: 0, count: 0, cursor: 0, cursorEnd: 0, keysMatchedSibling: false, isObject: false)
     }
 
@@ -232,15 +232,8 @@ final class JSONTapeBuilder: JSONEventHandler {
         if depth == frameCapacity { growFrames() }
         var frame = Frame(
             start: start, count: 0, cursor: 0, cursorEnd: 0, keysMatchedSibling: false, isObject: isObject)
-        if isObject {
-            if depth >= levelCount { clearLevels(through: depth) }
-            let level = levels[depth]
-            if level.lastObject >= 0 {
-                frame.cursor = level.lastObject + 1
-                frame.cursorEnd = tapeEnd(of: level.lastObject)
-                frame.keysMatchedSibling = !level.lastObjectHasDuplicates
-            }
-        }
+        // The sibling to compare keys with is chosen at the first key.
+        if isObject, depth >= levelCount { clearLevels(through: depth) }
         frames[depth] = frame
     }
 
@@ -258,14 +251,14 @@ final class JSONTapeBuilder: JSONEventHandler {
     private func clearLevels(through depth: Int) {
         if depth >= levelCapacity {
             let capacity = max(levelCapacity * 2, depth + 1)
-            let grown = UnsafeMutablePointer<Level>.allocate(capacity: capacity)
-            grown.moveInitialize(from: levels, count: levelCount)
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity * Self.siblingsPerLevel)
+            grown.moveInitialize(from: levels, count: levelCount * Self.siblingsPerLevel)
             levels.deallocate()
             levels = grown
             levelCapacity = capacity
         }
         while levelCount <= depth {
-            levels[levelCount] = Level(lastObject: -1, lastObjectHasDuplicates: false)
+            (levels + levelCount * Self.siblingsPerLevel).initialize(repeating: -1, count: Self.siblingsPerLevel)
             levelCount += 1
         }
     }
@@ -290,19 +283,14 @@ final class JSONTapeBuilder: JSONEventHandler {
         // Walk the previous sibling's keys alongside: a match shares its arena copy. Looking a few
         // keys ahead survives optional members that one record has and the next lacks.
         var matched = false
+        if frame.pointee.count == 0 { chooseSibling(frame, firstKey: text, inlineWord: word) }
         var cursor = frame.pointee.cursor
         let cursorEnd = frame.pointee.cursorEnd
         var lookahead = 0
         while cursor < cursorEnd, lookahead < 4 {
-            let candidate = words[cursor] & ~JSONTape.shadowedFlag
-            if length <= 7 {
-                matched = candidate == word
-            } else if JSONTape.kind(of: candidate) == .key, length < JSONTape.longLength,
-                Int(truncatingIfNeeded: (candidate >> 36) & 0xF_FFFF) == length,
-                memcmp(arena + Int(truncatingIfNeeded: candidate & 0xF_FFFF_FFFF), text.baseAddress!, length) == 0
-            {
+            if let shared = keyMatches(cursor, text, inlineWord: word) {
                 matched = true
-                word = candidate
+                word = shared
             }
             cursor = tapeEnd(of: cursor &+ 1)
             if matched {
@@ -337,8 +325,68 @@ final class JSONTapeBuilder: JSONEventHandler {
         }
         if rejectsDuplicateKeys { keyOffsets.removeLast(frame.count) }
         words[start] = JSONTape.word(.object, containerPayload(end: wordCount, count: distinct))
-        levels[depth] = Level(lastObject: start, lastObjectHasDuplicates: distinct != frame.count)
+        if frame.count > 0 { remember(objectAt: start, hasDuplicates: distinct != frame.count) }
         depth &-= 1
+    }
+
+    /// Points the open object's key cursor at the remembered sibling whose first key is `firstKey`
+    /// (the most recent one when none is).
+    @inline(__always)
+    private func chooseSibling(
+        _ frame: UnsafeMutablePointer<Frame>, firstKey: UnsafeRawBufferPointer, inlineWord: UInt64
+    ) {
+        let slots = levels + depth * Self.siblingsPerLevel
+        var chosen = slots[0]
+        guard chosen >= 0 else { return }
+        for slot in 0..<Self.siblingsPerLevel {
+            let entry = slots[slot]
+            if entry < 0 { break }
+            if keyMatches(entry >> 1 &+ 1, firstKey, inlineWord: inlineWord) != nil {
+                chosen = entry
+                break
+            }
+        }
+        let object = chosen >> 1
+        frame.pointee.cursor = object &+ 1
+        frame.pointee.cursorEnd = tapeEnd(of: object)
+        frame.pointee.keysMatchedSibling = chosen & 1 == 0
+    }
+
+    /// The key word at `index` (flag cleared) when it equals `text`, whose inline word is `inlineWord`
+    /// for 7 bytes or fewer.
+    @inline(__always)
+    private func keyMatches(_ index: Int, _ text: UnsafeRawBufferPointer, inlineWord: UInt64) -> UInt64? {
+        let candidate = words[index] & ~JSONTape.shadowedFlag
+        let length = text.count
+        if length <= 7 { return candidate == inlineWord ? candidate : nil }
+        // A long key's stored length is the "long" marker: such keys are never shared.
+        guard JSONTape.kind(of: candidate) == .key, length < JSONTape.longLength,
+            Int(truncatingIfNeeded: (candidate >> 36) & 0xF_FFFF) == length,
+            memcmp(arena + Int(truncatingIfNeeded: candidate & 0xF_FFFF_FFFF), text.baseAddress!, length) == 0
+        else { return nil }
+        return candidate
+    }
+
+    /// Puts the object that just ended first in its depth's slots, in place of the slot holding an
+    /// object with the same first key, or of the oldest.
+    @inline(__always)
+    private func remember(objectAt start: Int, hasDuplicates: Bool) {
+        let slots = levels + depth * Self.siblingsPerLevel
+        let firstKey = words[start &+ 1] & ~JSONTape.shadowedFlag
+        var replaced = Self.siblingsPerLevel - 1
+        for slot in 0..<Self.siblingsPerLevel {
+            let entry = slots[slot]
+            if entry < 0 || words[entry >> 1 &+ 1] & ~JSONTape.shadowedFlag == firstKey {
+                replaced = slot
+                break
+            }
+        }
+        var slot = replaced
+        while slot > 0 {
+            slots[slot] = slots[slot &- 1]
+            slot &-= 1
+        }
+        slots[0] = start << 1 | (hasDuplicates ? 1 : 0)
     }
 
     func endArray() throws {

@@ -1,8 +1,8 @@
 import struct Foundation.CocoaError
 import struct Foundation.Data
-import struct Foundation.POSIXError
 import var Foundation.NSFilePathErrorKey
 import var Foundation.NSUnderlyingErrorKey
+import struct Foundation.POSIXError
 import struct Foundation.URL
 
 #if canImport(Glibc)
@@ -62,7 +62,7 @@ extension JSONValue {
     public init(contentsOf url: URL, options: JSONDocumentOptions = .default, chunkSize: Int = 1 << 20) throws {
         let path = url.path
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw Self.fileError(path, reading: false) }
+        guard descriptor >= 0 else { throw Self.fileError(path) }
         defer { close(descriptor) }
         var status = stat()
         let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
@@ -73,7 +73,7 @@ extension JSONValue {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Self.fileError(path, reading: true)
+                throw Self.fileError(path)
             }
             if count == 0 { break }
             try parse.parser.parse(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
@@ -110,13 +110,13 @@ extension JSONValue {
         self = try parse.finish()
     }
 
-    private static func fileError(_ path: String, reading: Bool) -> CocoaError {
+    private static func fileError(_ path: String) -> CocoaError {
         let code = errno
         let cocoaCode: CocoaError.Code =
             switch code {
             case ENOENT: .fileReadNoSuchFile
             case EACCES, EPERM: .fileReadNoPermission
-            default: reading ? .fileReadUnknown : .fileReadUnknown
+            default: .fileReadUnknown
             }
         var info: [String: Any] = [NSFilePathErrorKey: path]
         if let posix = POSIXErrorCode(rawValue: code) { info[NSUnderlyingErrorKey] = POSIXError(posix) }
