@@ -165,4 +165,33 @@ import Testing
         let types: [SchemaPropertyProtocol] = [.String, .UInt, .Int, .Float, .Double, .Bool, .Array, .Dictionary, .URL]
         #expect(types == [.string, .uint, .int, .float, .double, .bool, .array, .dictionary, .url])
     }
+
+    @Test func deliberateDifferencesListedInTheReadme() throws {
+        // An invalid URL is an error even for an optional property.
+        #expect(
+            reason {
+                _ = try Parser.parseEntity(data: Data(#"{"u": "not a url"}"#.utf8)) {
+                    $0.addProperty(keyPath: "u", type: .url, optional: true)
+                }
+            } == "Required key path [u] could not be parsed to valid URL")
+        // parseEntity(data:) of a root array looks the key path up; "" is the root.
+        let root = Data("[1, 2]".utf8)
+        #expect(
+            reason {
+                _ = try Parser.parseEntity(data: root) {
+                    $0.addProperty(keyPath: "items", type: .array, decodableType: Int.self)
+                }
+            } == "Required key path [items] was missing or null")
+        let entity = try Parser.parseEntity(data: root) {
+            $0.addProperty(keyPath: "", type: .array, decodableType: Int.self)
+        }
+        #expect(entity[""] as? [Any] as? [Int] == [1, 2])
+        // Beyond 2^53, a number with a fraction or exponent is not an integer.
+        #expect(
+            reason {
+                _ = try Parser.parseEntity(data: Data(#"{"n": 9007199254740993.0}"#.utf8)) {
+                    $0.addProperty(keyPath: "n", type: .int)
+                }
+            } == "Value for key path [n] is of incorrect type")
+    }
 }
