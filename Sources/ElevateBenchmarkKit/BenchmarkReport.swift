@@ -71,7 +71,11 @@ public enum BenchmarkReport {
         }
         add("events / C yajl", .elevateEvents, .cYAJL)
         add("values / JSONSerialization", .elevateValues, .jsonSerialization, memory: true)
+        add("JSONValue / JSONSerialization", .elevateDocument, .jsonSerialization, memory: true)
         add("decodeArray / JSONDecoder (birthDate string)", .decodeArray, .jsonDecoder, memory: true)
+        add("decodeArray / its [String: Any] design", .decodeArray, .decodeArrayFoundationValues, memory: true)
+        add("decodeArray, one worker per core / one worker", .decodeArrayParallel, .decodeArray, memory: true)
+        add("decodeArray, one worker per core / JSONDecoder", .decodeArrayParallel, .jsonDecoder)
         add(
             "decodeArray / JSONDecoder (dates: DateDecoder vs .formatted)", .decodeArrayWithDates,
             .jsonDecoderWithDates, memory: true)

@@ -29,6 +29,11 @@ public enum Contender: String, CaseIterable, Sendable {
     /// `Elevate.decodeArray(from:atKeyPath: "response.items")` into ``BenchmarkPersonWithDate``
     /// (the README's `Person`, a `DateDecoder` per person).
     case decodeArrayWithDates = "elevate-decodearray-dates"
+    /// ``decodeArray`` inside `withFoundationValues`: every element handed to `init(json:)` as a
+    /// `[String: Any]`, the design before the document tape, kept to show the difference.
+    case decodeArrayFoundationValues = "elevate-decodearray-foundation"
+    /// ``decodeArray`` with ``StreamingOptions/concurrency`` at one worker per processor.
+    case decodeArrayParallel = "elevate-decodearray-parallel"
     /// `Elevate.forEachElement(ofArrayAt: "response.items", contentsOf:as:)` over the document's
     /// file into ``BenchmarkPerson``, counting the people: streaming, in bounded memory.
     case forEachElement = "elevate-foreachelement"
@@ -51,6 +56,8 @@ public enum Contender: String, CaseIterable, Sendable {
         case .jsonSerialization: "JSONSerialization"
         case .decodeArray: "Elevate decodeArray (birthDate string)"
         case .decodeArrayWithDates: "Elevate decodeArray (DateDecoder, as README)"
+        case .decodeArrayFoundationValues: "Elevate decodeArray, [String: Any] elements (old design)"
+        case .decodeArrayParallel: "Elevate decodeArray, one worker per core"
         case .forEachElement: "Elevate forEachElement (file, streaming)"
         case .jsonSerializationParseEntity: "JSONSerialization + Elevate parseEntity(json:)"
         case .jsonDecoder: "JSONDecoder (birthDate string)"
@@ -117,6 +124,17 @@ public enum Contender: String, CaseIterable, Sendable {
         case .decodeArrayWithDates:
             let people: [BenchmarkPersonWithDate] = try Elevate.decodeArray(
                 from: data, atKeyPath: Self.peopleKeyPath)
+            return people.count
+        case .decodeArrayFoundationValues:
+            let people: [BenchmarkPerson] = try withFoundationValues {
+                try Elevate.decodeArray(from: data, atKeyPath: Self.peopleKeyPath)
+            }
+            return people.count
+        case .decodeArrayParallel:
+            var options = StreamingOptions()
+            options.concurrency = StreamingOptions.automaticConcurrency
+            let people: [BenchmarkPerson] = try Elevate.decodeArray(
+                from: data, atKeyPath: Self.peopleKeyPath, options: options)
             return people.count
         case .forEachElement:
             var count = 0

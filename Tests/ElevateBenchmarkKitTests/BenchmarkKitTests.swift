@@ -60,7 +60,7 @@ import Testing
         let input = try BenchmarkDocument.file(file).prepare(in: FileManager.default.temporaryDirectory)
         #expect(!input.isPeopleShaped)
         #expect(input.notPeopleReason != nil)
-        #expect(input.contenders == [.cYAJL, .elevateEvents, .elevateValues, .jsonSerialization])
+        #expect(input.contenders == [.cYAJL, .elevateEvents, .elevateValues, .elevateDocument, .jsonSerialization])
     }
 
     @Test func childTargetsRoundTrip() {

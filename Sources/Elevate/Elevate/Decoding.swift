@@ -46,6 +46,46 @@ public func decodeArray<T>(from data: Data, atKeyPath keyPath: String = "", with
     }
 }
 
+/// `decodeArray(from:atKeyPath:)` with options: limits, and how many elements are decoded at
+/// once (``StreamingOptions/concurrency``).
+///
+/// ```swift
+/// var options = StreamingOptions()
+/// options.concurrency = StreamingOptions.automaticConcurrency
+/// let people: [Person] = try Elevate.decodeArray(from: data, atKeyPath: "response.items", options: options)
+/// ```
+/// - Parameters:
+///   - data: The JSON data.
+///   - keyPath: Where the array is; `""` for the root.
+///   - options: Limits and concurrency.
+/// - Returns: The decoded elements, in document order.
+/// - Throws: ``ParserError``, exactly as with one worker.
+public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String = "", options: StreamingOptions)
+    throws -> [T]
+{
+    try ArrayDecoding.decode(
+        .data(data), atKeyPath: keyPath, methodName: String(describing: T.self), options: options,
+        workers: options.concurrency
+    ) { try decodeElement($0, as: T.self) }
+}
+
+/// `decodeArray(from:atKeyPath:with:)` with options; see ``decodeArray(from:atKeyPath:options:)``.
+/// - Parameters:
+///   - data: The JSON data.
+///   - keyPath: Where the array is; `""` for the root.
+///   - decoder: Decodes each element; shared by the workers when ``StreamingOptions/concurrency`` > 1.
+///   - options: Limits and concurrency.
+/// - Returns: The decoded elements, in document order.
+/// - Throws: ``ParserError``.
+public func decodeArray<T>(
+    from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder, options: StreamingOptions
+) throws -> [T] {
+    try ArrayDecoding.decode(
+        .data(data), atKeyPath: keyPath, methodName: String(describing: decoder), options: options,
+        workers: options.concurrency
+    ) { try decodeElement($0, with: decoder, keyPath: keyPath) }
+}
+
 /// The object at a key path of any input, decoded as Elevate does it: a one-property schema of
 /// type `.dictionary`.
 enum ObjectDecoding {

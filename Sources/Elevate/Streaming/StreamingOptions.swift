@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the streaming decoders treat limits and elements that fail validation.
 public struct StreamingOptions: Sendable {
     /// Parser settings: depth limit, token size limit, comments.
@@ -28,6 +30,18 @@ public struct StreamingOptions: Sendable {
     /// Honored by ``summarizeValue(atKeyPath:in:options:)`` and ``forEachEvent(atKeyPath:in:to:options:)``,
     /// which tools call to report errors in their own format.
     public var wrapsErrorsInParserError: Bool
+    /// How many elements are decoded at once. 1, the default, decodes each element on the calling
+    /// thread as soon as it is parsed; more decode them on that many worker threads while the
+    /// calling thread parses, with the results, errors and skipped elements exactly those of one
+    /// thread, in document order. ``automaticConcurrency`` is one per processor.
+    ///
+    /// Decodable types and decoders then run on several threads at once: a `Decoder` instance
+    /// passed to a `with:` call is shared by the workers and must be safe to share (`DateDecoder`
+    /// and `StringToIntDecoder` are).
+    public var concurrency: Int = 1
+
+    /// One worker per active processor.
+    public static var automaticConcurrency: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// Creates options; every parameter has a safe default.
     public init(
