@@ -25,7 +25,7 @@ struct Bench: ParsableCommand {
     )
 
     @Option(help: "The size of each generated document: bytes, or KB, MB, GB, KiB, MiB, GiB.")
-    var size = ByteSize(bytes: 64_000_000)
+    var size = ByteSize(bytes: 8_000_000)
 
     @Option(help: "Timed runs per contender and document, after one warm-up.")
     var runs = 3
