@@ -1,0 +1,64 @@
+import Elevate
+import _FuzzSupport
+
+import Foundation
+
+/// `JSONValue(parsing:)` accepts and rejects what `JSONValueBuilder.value(from:)` does, with the
+/// same `JSONSyntaxError`; its `foundationValue` equals the builder's tree; and the document parsed
+/// from chunks (`init(parsing:)` over an asynchronous sequence) equals the one parsed whole.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    var input = FuzzInput(start, count)
+    let data = Data(input.bytes)
+    let parsing = JSONParsingOptions(
+        allowsComments: input.chance(4), maximumDepth: input.chance(4) ? 1 + input.next(below: 8) : 512)
+    let rejectsDuplicates = input.chance(4)
+    let options = JSONDocumentOptions(parsing: parsing, rejectsDuplicateKeys: rejectsDuplicates)
+
+    var tree: Any?
+    var treeError: JSONSyntaxError?
+    do {
+        tree = try JSONValueBuilder.value(from: data, options: parsing)
+    } catch let error as JSONSyntaxError {
+        treeError = error
+    } catch {
+        fuzzFailure("value(from:) threw \(type(of: error)): \(error)")
+    }
+
+    let document: JSONValue
+    do {
+        document = try JSONValue(parsing: data, options: options)
+    } catch let error as JSONSyntaxError {
+        fuzzCheck(error == treeError, "JSONValue rejects (\(error)) but JSONValueBuilder gives \(treeError.map { "\($0)" } ?? "a value")")
+        return 0
+    } catch let error as JSONDocumentError {
+        fuzzCheck(rejectsDuplicates && tree != nil, "JSONDocumentError \(error) (rejectsDuplicateKeys \(rejectsDuplicates))")
+        return 0
+    } catch {
+        fuzzFailure("JSONValue(parsing:) threw \(type(of: error)): \(error)")
+    }
+    guard let tree else { fuzzFailure("JSONValue accepts what JSONValueBuilder rejects: \(treeError!)") }
+    let converted = document.foundationValue
+    fuzzCheck(
+        sameJSON(converted, tree),
+        "foundationValue differs from JSONValueBuilder\ndocument: \(describeJSON(converted))\nbuilder:  \(describeJSON(tree))")
+
+    let chunks = input.chunks(count: input.bytes.count).map { Array(input.bytes[$0]) }
+    let split: Result<JSONValue, any Error> = runBlocking {
+        do { return .success(try await JSONValue(parsing: Chunks(chunks: chunks), options: options)) } catch { return .failure(error) }
+    }
+    switch split {
+    case .success(let other):
+        fuzzCheck(other == document, "chunked document differs (chunk sizes \(chunks.map(\.count)))")
+    case .failure(let error):
+        fuzzFailure("chunked JSONValue(parsing:) failed where whole succeeded (chunk sizes \(chunks.map(\.count))): \(error)")
+    }
+    return 0
+}
+
+@main
+enum Main {
+    static func main() {
+        runLibFuzzer { data, count in data.map { fuzz(UnsafeRawPointer($0), count) } ?? 0 }
+    }
+}

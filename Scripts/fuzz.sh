@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of the Fuzz package and runs each one for a while.
+#
+#   Scripts/fuzz.sh [seconds-per-target] [target…]
+#
+# Defaults: 60 seconds, every target. Seeds: the JSONTestSuite parsing files from the shared corpus
+# ($ELEVATE_SHARED_DIR or ../shared next to the repository) when present, plus a few tiny documents
+# written here, copied into a temporary corpus that is deleted afterwards. Crashes and mismatches are
+# written to Fuzz/Findings/ and make the script exit non-zero. A toolchain without libFuzzer support
+# is reported and skipped (exit 0).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-60}"
+shift || true
+all_targets=(FuzzEventParser FuzzParseEntity FuzzJSONLines FuzzValueBuilder FuzzDocument)
+if [[ $# -gt 0 ]]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
+for target in "${targets[@]}"; do
+    [[ -d "Fuzz/Sources/$target" ]] || { echo "fuzz.sh: unknown target $target (have: ${all_targets[*]})" >&2; exit 2; }
+done
+
+scratch="Fuzz/.build-fuzz"
+findings="Fuzz/Findings"
+work="$(mktemp -d "${TMPDIR:-/tmp}/elevate-fuzz.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+
+# Release with ASan: three to ten times the executions per second of a debug build, and the
+# Swift runtime's own checks (overflow, bounds, preconditions) stay on.
+echo "fuzz: building ${targets[*]} with -sanitize=fuzzer,address"
+build_flags=(-c release --package-path Fuzz --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address)
+for target in "${targets[@]}"; do
+    if ! swift build "${build_flags[@]}" --product "$target" >"$work/build.log" 2>&1; then
+        if grep -Eiq "fuzzer.*(unsupported|not supported|unknown|cannot find|no such file|unable to find)|(unsupported|unknown).*fuzzer|libclang_rt\.fuzzer" "$work/build.log"; then
+            grep -Ei "fuzzer" "$work/build.log" | head -5
+            echo "fuzz: SKIPPED, this toolchain cannot build with -sanitize=fuzzer (no libFuzzer runtime)"
+            exit 0
+        fi
+        grep -v "ld.gold: warning" "$work/build.log" | tail -40
+        echo "fuzz: build of $target failed" >&2
+        exit 1
+    fi
+done
+bin="$(swift build "${build_flags[@]}" --show-bin-path)"
+
+# Seeds.
+seeds="$work/seeds"
+mkdir -p "$seeds"
+shared="${ELEVATE_SHARED_DIR:-../shared}"
+if [[ -d "$shared/corpus/JSONTestSuite/test_parsing" ]]; then
+    cp "$shared/corpus/JSONTestSuite/test_parsing/"* "$seeds/"
+else
+    echo "fuzz: $shared/corpus not found; starting from the built-in seeds only"
+fi
+printf '%s' '[]' >"$seeds/tiny-array.json"
+printf '%s' '{"a":[1,-2.5e3,"x\u00e9\ud83d\ude00",true,false,null,{}]}' >"$seeds/tiny-object.json"
+printf '%s' '{"s":"t","i":-7,"u":18446744073709551615,"f":1.5,"d":1e300,"b":true,"a":[1],"o":{"s":"x"},"url":"https://example.com/a?b#c","0":2,"items":[{"id":1,"name":"n","tags":["t"],"children":[{"id":2}]}],"item":{"id":3},"n":"42","date":"2024-02-29"}' >"$seeds/tiny-entity.json"
+printf '{"a":1}\n[2]\r\n\n  \n"three"\n' >"$seeds/tiny-lines.jsonl"
+printf '%s' '{"x":1}{"x":2} 3 "four"[5]' >"$seeds/tiny-concatenated.json"
+printf '\xef\xbb\xbf{"k":"\\u0000\\"\\\\\\/\\b\\f\\n\\r\\t\\u2028"}' >"$seeds/tiny-bom-escapes.json"
+printf '%s' '/* c */ [1 // d
+]' >"$seeds/tiny-comments.json"
+
+mkdir -p "$findings"
+status=0
+summary=()
+for target in "${targets[@]}"; do
+    corpus="$work/corpus-$target"
+    mkdir -p "$corpus"
+    cp "$seeds/"* "$corpus/"
+    log="$work/$target.log"
+    echo "fuzz: running $target for ${seconds}s"
+    # SWIFT_BACKTRACE=enable=no: the Swift backtracer reads the stack in a way ASan reports as a
+    # second error, hiding the real message.
+    if SWIFT_BACKTRACE=enable=no "$bin/$target" -max_len=4096 -timeout=10 -max_total_time="$seconds" \
+        -dict=Fuzz/elevate.dict -print_final_stats=1 -artifact_prefix="$findings/$target-" "$corpus" >"$log" 2>&1
+    then
+        result="ok"
+    else
+        result="FINDING"
+        status=1
+        grep -a -E "FUZZ FINDING|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error|SUMMARY" "$log" | cut -c1-2000 | head -20
+        grep -a "Test unit written to" "$log" || true
+        cp "$log" "$findings/$target.log"
+    fi
+    runs="$(grep -a -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')"
+    speed="$(grep -a -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')"
+    summary+=("$(printf '%-18s %-8s %10s runs %8s exec/s' "$target" "$result" "$runs" "$speed")")
+done
+
+printf '%s\n' "${summary[@]}"
+if [[ $status -ne 0 ]]; then
+    echo "fuzz: findings in $findings/ (reproduce: $bin/<target> <file>)" >&2
+fi
+exit $status
