@@ -7,7 +7,8 @@ import Foundation
 /// The calling thread runs YAJL and cuts the array into elements, each on a tape of its own
 /// (``JSONTapeBuilder`` starts a new tape while a view of the last one is still held). Elements
 /// are grouped in batches, so that handing work over costs little next to decoding it; at most
-/// `window` batches are in flight, which bounds the memory held by elements not yet decoded.
+/// two batches per worker are in flight, which bounds the memory held by elements not yet
+/// decoded: when they are all taken, the parsing thread decodes the next batch itself.
 /// Nothing runs after ``finish()`` or ``cancel()`` return.
 ///
 /// The decode closure runs on several threads at once: the decodable types and decoders it calls
@@ -73,8 +74,13 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     }
 
     private func dispatch(_ batch: Batch) {
-        inFlight.wait()
         batches.append(batch)
+        if inFlight.wait(timeout: .now()) == .timedOut {
+            // The workers are behind: rather than wait, the parsing thread decodes this batch.
+            guard !cancelled.isSet else { return }
+            run(batch)
+            return
+        }
         group.enter()
         queue.async { [self] in
             defer {
