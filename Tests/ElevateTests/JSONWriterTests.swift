@@ -440,12 +440,56 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
         #expect(parsed.count == 10_000)
     }
 
-    @Test func unfinishedWriterClosesTheArrayWhenReleased() throws {
+    /// Both writers released unfinished write nothing more: what is buffered is dropped and an
+    /// array stays open, so that output cut short by an error never reads as complete.
+    @Test(arguments: [JSONStreamWriter.Framing.array, .jsonLines, .concatenated])
+    func unfinishedStreamWriterWritesNothingWhenReleased(framing: JSONStreamWriter.Framing) throws {
+        var output: [UInt8] = []
+        do {
+            let writer = JSONStreamWriter(framing: framing) { output.append(contentsOf: $0) }
+            try writer.write(1)
+            try writer.write([2, 3])
+        }
+        #expect(output.isEmpty)
+
+        // What was flushed stays; the rest does not follow.
+        do {
+            let writer = JSONStreamWriter(framing: framing) { output.append(contentsOf: $0) }
+            try writer.write(1)
+            try writer.flush()
+            try writer.write(2)
+        }
+        #expect(String(decoding: output, as: UTF8.self) == (framing == .array ? "[1" : framing == .jsonLines ? "1\n" : "1"))
+    }
+
+    @Test func unfinishedEventWriterWritesNothingWhenReleased() throws {
+        var output: [UInt8] = []
+        do {
+            let writer = JSONEventWriter { output.append(contentsOf: $0) }
+            try JSONEventParser(handler: writer).parseAll(Data("[1, 2]".utf8))
+        }
+        #expect(output.isEmpty)
+        do {
+            let writer = JSONEventWriter { output.append(contentsOf: $0) }
+            try writer.startArray()
+            try JSONEventParser(handler: writer).parse(Data("[1, 2".utf8))
+        }
+        #expect(output.isEmpty)
+    }
+
+    @Test func finishedAndFailedWritersAreReleasedQuietly() throws {
         var output: [UInt8] = []
         do {
             let writer = JSONStreamWriter(framing: .array) { output.append(contentsOf: $0) }
             try writer.write(1)
+            try writer.finish()
         }
         #expect(String(decoding: output, as: UTF8.self) == "[1]")
+        struct Full: Error {}
+        do {
+            let writer = JSONStreamWriter(framing: .array) { _ in throw Full() }
+            try writer.write(1)
+            #expect(throws: Full.self) { try writer.finish() }
+        }
     }
 }

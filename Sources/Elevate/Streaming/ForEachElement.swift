@@ -105,15 +105,30 @@ public func decodeObject<T>(contentsOf url: URL, atKeyPath keyPath: String, with
 
 /// Decodes every element of the array at `keyPath` of a file, reading it in chunks and decoding
 /// each element as soon as it is complete.
+///
+/// ```swift
+/// let people: [Person] = try Elevate.decodeArray(contentsOf: url, atKeyPath: "response.items")
+/// ```
+/// - Parameter options: Limits (by default those of `StreamingOptions()`: one element at most
+///   64 MiB, nesting 512) and read size; ``StreamingOptions/skipsInvalidElements`` does not apply,
+///   as every failing element is reported, Elevate's way.
 /// - Throws: ``ParserError``, with every failing element listed.
-public func decodeArray<T: Decodable>(contentsOf url: URL, atKeyPath keyPath: String) throws -> [T] {
-    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(T.self)") { try decodeElement($0, as: T.self) }
+public func decodeArray<T: Decodable>(
+    contentsOf url: URL, atKeyPath keyPath: String, options: StreamingOptions = StreamingOptions()
+) throws -> [T] {
+    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(T.self)", options: options) {
+        try decodeElement($0, as: T.self)
+    }
 }
 
-/// Decodes every element of the array at `keyPath` of a file with a ``Decoder``.
+/// Decodes every element of the array at `keyPath` of a file with a ``Decoder``; see
+/// ``decodeArray(contentsOf:atKeyPath:options:)``.
 /// - Throws: ``ParserError``.
-public func decodeArray<T>(contentsOf url: URL, atKeyPath keyPath: String, with decoder: any Decoder) throws -> [T] {
-    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(decoder)") {
+public func decodeArray<T>(
+    contentsOf url: URL, atKeyPath keyPath: String, with decoder: any Decoder,
+    options: StreamingOptions = StreamingOptions()
+) throws -> [T] {
+    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(decoder)", options: options) {
         try decodeElement($0, with: decoder, keyPath: keyPath)
     }
 }

@@ -10,6 +10,10 @@ public struct StreamingOptions: Sendable {
     /// When true, elements that fail validation are skipped and all their failures are thrown
     /// together at the end; when false (the default) the first one stops the stream.
     public var skipsInvalidElements: Bool
+    /// With ``skipsInvalidElements``, how many failures are reported in full (default 100); the
+    /// rest are only counted, so memory stays bounded however many elements fail. The error's
+    /// text then ends with a line such as `… and 12,345 more invalid elements`.
+    public var maximumReportedFailures: Int
     /// The read size for files and standard input.
     public var chunkSize: Int
     /// Called after each chunk of a file or standard input is parsed, with the total number of
@@ -48,6 +52,7 @@ public struct StreamingOptions: Sendable {
         parsing: JSONParsingOptions = .default,
         maximumElementSize: Int = 64 << 20,
         skipsInvalidElements: Bool = false,
+        maximumReportedFailures: Int = 100,
         chunkSize: Int = JSONInput.defaultChunkSize,
         progress: (@Sendable (_ bytesRead: Int) -> Void)? = nil,
         wrapsErrorsInParserError: Bool = true
@@ -55,6 +60,7 @@ public struct StreamingOptions: Sendable {
         self.parsing = parsing
         self.maximumElementSize = maximumElementSize
         self.skipsInvalidElements = skipsInvalidElements
+        self.maximumReportedFailures = maximumReportedFailures
         self.chunkSize = chunkSize
         self.progress = progress
         self.wrapsErrorsInParserError = wrapsErrorsInParserError

@@ -247,8 +247,15 @@ final class KeyPathSelector: JSONEventHandler {
     }
 
     /// A scalar: `add` sends it to the builder, `forward` to a forwarding target's handler.
+    ///
+    /// `length` is the scalar's own size in bytes (0 for literals). A scalar inside a captured
+    /// container is covered by the offset check, since the parser's offset is already past it; a
+    /// scalar that is a captured value by itself starts and ends in this one event, so the offset
+    /// cannot measure it and its length is checked instead.
     @inline(__always)
-    private func scalar(_ add: () throws -> Void, _ forward: (any JSONEventHandler) throws -> Void) throws {
+    private func scalar(
+        length: Int = 0, _ add: () throws -> Void, _ forward: (any JSONEventHandler) throws -> Void
+    ) throws {
         if skipDepth > 0 { return }
         if capture != nil {
             try checkCaptureSize()
@@ -259,6 +266,7 @@ final class KeyPathSelector: JSONEventHandler {
         case .skip, .count, .descend:
             break
         case .capture(let newCapture):
+            if length > maximumCaptureSize { throw CaptureTooLarge(limit: maximumCaptureSize) }
             begin(newCapture)
             if let forwardSink { try forward(forwardSink) } else { try add() }
             try completeCapture()
@@ -316,8 +324,12 @@ final class KeyPathSelector: JSONEventHandler {
         stack[top].pendingChild = child
     }
 
-    func string(_ value: JSONText) throws { try scalar({ try builder.string(value) }, { try $0.string(value) }) }
-    func number(_ value: JSONNumberText) throws { try scalar({ try builder.number(value) }, { try $0.number(value) }) }
+    func string(_ value: JSONText) throws {
+        try scalar(length: value.bytes.count, { try builder.string(value) }, { try $0.string(value) })
+    }
+    func number(_ value: JSONNumberText) throws {
+        try scalar(length: value.bytes.count, { try builder.number(value) }, { try $0.number(value) })
+    }
     func bool(_ value: Bool) throws { try scalar({ try builder.bool(value) }, { try $0.bool(value) }) }
     func null() throws { try scalar({ try builder.null() }, { try $0.null() }) }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import Elevate
+
+/// Counts the elements it decodes, from whichever thread decodes them.
+private final class CountingDecoder: Elevate.Decoder, @unchecked Sendable {
+    private let lock = NSLock()
+    private var decoded = 0
+    var count: Int { lock.withLock { decoded } }
+
+    func decode(_ object: Any) throws -> Any {
+        lock.withLock { decoded += 1 }
+        return try Int(json: object)
+    }
+}
+
+/// The error a task ended with, or nil when it returned.
+private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
+    if case .failure(let error) = await task.result { return error }
+    return nil
+}
+
+/// Asynchronous sequences: cancellation while waiting for input, and latency within a large chunk.
+@Suite struct StreamAsyncTests {
+    @Test func cancellingWhileTheSourceWaitsThrowsCancellationError() async throws {
+        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        // A document that has begun, from a source that never finishes.
+        continuation.yield(Array(#"{"items": [{"id": 1"#.utf8))
+        let task = Task<Int, any Error> {
+            var count = 0
+            for try await _ in Elevate.elements(ofArrayAt: "items", from: chunks, as: Int.self) { count += 1 }
+            return count
+        }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        task.cancel()
+        let error = await failure(of: task)
+        #expect(error is CancellationError, "ended with \(String(describing: error))")
+        withExtendedLifetime(continuation) {}
+    }
+
+    @Test(arguments: [JSONValueFraming.jsonLines, .concatenated])
+    func cancellingValuesWhileTheSourceWaitsThrowsCancellationError(framing: JSONValueFraming) async throws {
+        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        continuation.yield(Array("1\n[2, ".utf8))
+        let task = Task<Int, any Error> {
+            var count = 0
+            for try await _ in Elevate.values(in: chunks, framing: framing, as: Int.self) { count += 1 }
+            return count
+        }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        task.cancel()
+        let error = await failure(of: task)
+        #expect(error is CancellationError, "ended with \(String(describing: error))")
+        withExtendedLifetime(continuation) {}
+    }
+
+    /// One 8 MB chunk of 2,000,000 small elements: the first must come out long before the chunk
+    /// is decoded.
+    @Test func theFirstElementOfALargeChunkComesOutEarly() async throws {
+        var bytes = Array("[".utf8)
+        let element = Array("1234567,".utf8)
+        bytes.reserveCapacity(element.count * 1_000_000 + 2)
+        for _ in 0..<1_000_000 { bytes.append(contentsOf: element) }
+        bytes[bytes.count - 1] = UInt8(ascii: "]")
+        #expect(bytes.count >= 8_000_000)
+        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        continuation.yield(bytes)
+        continuation.finish()
+        let decoder = CountingDecoder()
+        var decodedBeforeFirst: Int?
+        var delivered = 0
+        for try await value in Elevate.elements(ofArrayAt: "", from: chunks, with: decoder, as: Int.self) {
+            if decodedBeforeFirst == nil { decodedBeforeFirst = decoder.count }
+            #expect(value == 1_234_567)
+            delivered += 1
+            if delivered == 10 { break }
+        }
+        #expect(delivered == 10)
+        let before = try #require(decodedBeforeFirst)
+        #expect(before <= 2_000, "\(before) elements were decoded before the first was delivered")
+    }
+
+    /// Slicing does not change what comes out, whatever the sizes of elements and chunks.
+    @Test func largeChunksDeliverEveryElementInOrder() async throws {
+        let long = String(repeating: "s", count: 200_000)
+        let values = (0..<5_000).map { $0 % 1000 == 0 ? "\"\(long)\($0)\"" : "\"v\($0)\"" }
+        let bytes = Array(("[" + values.joined(separator: ",") + "]").utf8)
+        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        continuation.yield(Array(bytes[..<(bytes.count / 2)]))
+        continuation.yield(Array(bytes[(bytes.count / 2)...]))
+        continuation.finish()
+        var seen: [String] = []
+        for try await value in Elevate.elements(ofArrayAt: "", from: chunks, as: String.self) { seen.append(value) }
+        #expect(seen == values.map { String($0.dropFirst().dropLast()) })
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import Elevate
+@testable import ElevateCLI
+
+/// Any JSON value, as the decoder was handed it.
+private struct AnyJSON: Elevate.Decodable {
+    let value: Any
+    init(json: Any) throws { value = json }
+}
+
+/// Whether a decoder was handed JSON's null (a view, or `NSNull`).
+private func isNull(_ value: Any) -> Bool {
+    (value as? JSONValue)?.isNull ?? (value is NSNull)
+}
+
+/// JSON Lines and concatenated values: empty input, `null`, the writer's output read back, and
+/// the line splitting shared with `elevate validate --json-lines`.
+@Suite struct StreamFramingTests {
+    @Test(arguments: [JSONValueFraming.jsonLines, .concatenated], ["", " ", "\n\n", " \r\n\t"])
+    func emptyInputHasNoValues(framing: JSONValueFraming, text: String) throws {
+        let count = try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: framing, as: Int.self) { _ in
+            Issue.record("a value")
+        }
+        #expect(count == 0)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("elevate-empty-\(UUID()).json")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try Elevate.forEachValue(in: .file(url), framing: framing, as: Int.self) { _ in } == 0)
+    }
+
+    @Test(arguments: [JSONValueFraming.jsonLines, .concatenated])
+    func emptyAsyncInputHasNoValues(framing: JSONValueFraming) async throws {
+        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        continuation.yield([])
+        continuation.yield(Array("  ".utf8))
+        continuation.finish()
+        var count = 0
+        for try await _ in Elevate.values(in: chunks, framing: framing, as: Int.self) { count += 1 }
+        #expect(count == 0)
+    }
+
+    /// A truncated value is still an error, empty input or not.
+    @Test(arguments: [JSONValueFraming.jsonLines, .concatenated])
+    func aCutValueIsStillAnError(framing: JSONValueFraming) {
+        #expect(throws: ParserError.self) {
+            try Elevate.forEachValue(in: .data(Data(" \"abc".utf8)), framing: framing, as: String.self) { _ in }
+        }
+    }
+
+    /// Every value the writer accepts, at the top level, reads back from its JSON Lines output.
+    @Test(arguments: [JSONStreamWriter.Framing.jsonLines, .concatenated])
+    func theWritersOutputReadsBack(writerFraming: JSONStreamWriter.Framing) throws {
+        let values: [Any] = [
+            NSNull(), Optional<Int>.none as Any, 1, -2.5, "text\nwith\u{2028}breaks", true, false, [1, NSNull()],
+            ["k": NSNull(), "n": [String: Any]()], [Any](), JSONLargeNumber(text: "123456789012345678901234567890"),
+            Double.greatestFiniteMagnitude, Int.min, UInt.max,
+        ]
+        var output: [UInt8] = []
+        let writer = JSONStreamWriter(framing: writerFraming, options: .init(prettyPrinted: true)) {
+            output.append(contentsOf: $0)
+        }
+        for value in values { try writer.write(value) }
+        try writer.finish()
+        let framing: JSONValueFraming = writerFraming == .jsonLines ? .jsonLines : .concatenated
+        var read: [Any] = []
+        let count = try Elevate.forEachValue(in: .data(Data(output)), framing: framing, as: AnyJSON.self) {
+            read.append($0.value)
+        }
+        #expect(count == values.count)
+        #expect(read.count == values.count)
+        #expect(read.first.map(isNull) == true)
+    }
+
+    /// `null` at the root of a line goes to the decoder, as an array element would; a type that
+    /// cannot be null says so, naming the line. At a key path, null is a missing value.
+    @Test func nullIsHandedToTheDecoder() throws {
+        let text = "1\nnull\n3\n"
+        var seen: [Bool] = []
+        #expect(
+            try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: .jsonLines, as: AnyJSON.self) {
+                seen.append(isNull($0.value))
+            } == 3)
+        #expect(seen == [false, true, false])
+        do {
+            try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: .jsonLines, as: Int.self) { _ in }
+            Issue.record("no error")
+        } catch ParserError.validation(let reason) {
+            #expect(reason == "Error parsing line 2 with parser [Int]\nJSON object was not of type: Int\n--")
+        }
+        do {
+            try Elevate.forEachValue(
+                in: .data(Data("{\"a\": 1}\n{\"a\": null}\n".utf8)), framing: .jsonLines, atKeyPath: "a", as: Int.self
+            ) { _ in }
+            Issue.record("no error")
+        } catch ParserError.validation(let reason) {
+            #expect(reason.contains("Required key path [a] was missing or null"))
+            #expect(reason.contains("line 2"))
+        }
+    }
+
+    // MARK: One line splitter for the library and the tool
+
+    @Test func theToolAcceptsAByteOrderMarkOnlyOnTheFirstLine() throws {
+        let first = [0xEF, 0xBB, 0xBF] + Array("1\n2\n".utf8)
+        let validator = JSONLinesValidator()
+        try first.withUnsafeBytes { try validator.feed($0) }
+        try validator.finish()
+        #expect(validator.valueCount == 2)
+
+        let later = Array("1\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("2\n".utf8)
+        for split in 0...later.count {
+            let validator = JSONLinesValidator()
+            do {
+                try later.withUnsafeBytes { bytes in
+                    try validator.feed(UnsafeRawBufferPointer(rebasing: bytes[..<split]))
+                    try validator.feed(UnsafeRawBufferPointer(rebasing: bytes[split...]))
+                }
+                try validator.finish()
+                Issue.record("no error for split \(split)")
+            } catch let failure as JSONLinesValidator.Failure {
+                #expect(failure.line == 2)
+            }
+        }
+    }
+
+    /// The library and the tool agree on every line of a mixed corpus, whatever the chunking.
+    @Test(arguments: [
+        "1\n2\n", "[1] 2\n", "\n\n  \n", "{\"a\":1}\r\n[]\r\n", "1\n\u{FEFF}2", "tr\nue", "\"a\nb\"", "[1,\n2]",
+        "1 // c\n", "  7  ", "\r", "\"\\u2028\"\n",
+    ])
+    func libraryAndToolAgree(text: String) throws {
+        let bytes = Array(text.utf8)
+        for chunkSize in [1, 3, bytes.count + 1] {
+            let libraryLine: Int?
+            do {
+                try Elevate.forEachValue(
+                    in: .data(Data(bytes)), framing: .jsonLines, as: AnyJSON.self,
+                    options: StreamingOptions(chunkSize: chunkSize)
+                ) { _ in }
+                libraryLine = nil
+            } catch ParserError.deserialization(let reason) {
+                libraryLine = reason.firstMatch(of: /at line (\d+)/).flatMap { Int($0.1) }
+            }
+            let validator = JSONLinesValidator()
+            var toolLine: Int?
+            do {
+                try bytes.withUnsafeBytes { all in
+                    for start in stride(from: 0, to: all.count, by: chunkSize) {
+                        try validator.feed(UnsafeRawBufferPointer(rebasing: all[start..<min(start + chunkSize, all.count)]))
+                    }
+                }
+                try validator.finish()
+            } catch let failure as JSONLinesValidator.Failure {
+                toolLine = failure.line
+            }
+            #expect(libraryLine == toolLine, "\(text.debugDescription), chunks of \(chunkSize)")
+        }
+    }
+}

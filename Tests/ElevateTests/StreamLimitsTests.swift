@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+@testable import Elevate
+
+/// A file in the temporary directory, removed by the caller.
+private func temporaryFile(_ bytes: [UInt8]) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("elevate-limits-\(UUID().uuidString).json")
+    try Data(bytes).write(to: url)
+    return url
+}
+
+/// The validation text of what `body` throws, or nil (recording an issue) for anything else.
+private func validationReason(_ body: () throws -> Void) -> String? {
+    do {
+        try body()
+        Issue.record("no error")
+    } catch ParserError.validation(let reason) {
+        return reason
+    } catch {
+        Issue.record("unexpected \(error)")
+    }
+    return nil
+}
+
+/// Limits, reports and early stops of the streaming entry points.
+@Suite struct StreamLimitsTests {
+    // MARK: The element size limit holds for scalars
+
+    @Test(arguments: [1 << 20, 7, 4096])
+    func aScalarElementIsHeldToTheElementSizeLimit(chunkSize: Int) throws {
+        let string = String(repeating: "x", count: 2 << 20)
+        let url = try temporaryFile(Array(#"{"items": ["a", "\#(string)", "b"]}"#.utf8))
+        defer { try? FileManager.default.removeItem(at: url) }
+        var seen: [String] = []
+        let reason = validationReason {
+            try Elevate.forEachElement(
+                ofArrayAt: "items", contentsOf: url, as: String.self,
+                options: StreamingOptions(maximumElementSize: 1 << 20, chunkSize: chunkSize)
+            ) { seen.append($0) }
+        }
+        #expect(
+            reason == "Element at index 1 of key path [items] is larger than the maximum element size of 1048576 bytes")
+        #expect(seen == ["a"])
+    }
+
+    @Test func aScalarValueIsHeldToTheElementSizeLimit() {
+        let options = StreamingOptions(maximumElementSize: 1000)
+        let text = #""a" "\#(String(repeating: "y", count: 2000))" "b""#
+        let reason = validationReason {
+            try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: .concatenated, as: String.self, options: options)
+            { _ in }
+        }
+        #expect(reason?.contains("Value 1 is larger than the maximum element size of 1000 bytes") == true)
+        let atKeyPath = #"{"a": "\#(String(repeating: "z", count: 2000))"}"#
+        let keyed = validationReason {
+            try Elevate.forEachValue(
+                in: .data(Data(atKeyPath.utf8)), framing: .concatenated, atKeyPath: "a", as: String.self,
+                options: options
+            ) { _ in }
+        }
+        #expect(keyed == "Value 0 is larger than the maximum element size of 1000 bytes")
+    }
+
+    @Test func aScalarElementOfDecodeArrayIsHeldToTheLimit() throws {
+        let url = try temporaryFile(Array(#"["\#(String(repeating: "w", count: 2000))"]"#.utf8))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reason = validationReason {
+            _ = try Elevate.decodeArray(
+                contentsOf: url, atKeyPath: "", options: StreamingOptions(maximumElementSize: 1000)) as [String]
+        }
+        #expect(reason?.contains("larger than the maximum element size of 1000 bytes") == true)
+    }
+
+    // MARK: Every entry point has the defaults of StreamingOptions()
+
+    /// A 65 MiB string is over the default 64 MiB limit, for every file entry point.
+    @Test func entryPointsWithoutOptionsUseTheDefaultLimit() throws {
+        let limit = StreamingOptions().maximumElementSize
+        var bytes = Array(#"{"items": [""#.utf8)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "x"), count: limit + (1 << 20)))
+        bytes.append(contentsOf: Array(#""]}"#.utf8))
+        let url = try temporaryFile(bytes)
+        bytes = []
+        defer { try? FileManager.default.removeItem(at: url) }
+
+        let streamed = validationReason {
+            try Elevate.forEachElement(ofArrayAt: "items", contentsOf: url, as: String.self) { _ in }
+        }
+        #expect(streamed?.contains("maximum element size of \(limit) bytes") == true)
+        let decoded = validationReason { _ = try Elevate.decodeArray(contentsOf: url, atKeyPath: "items") as [String] }
+        #expect(decoded?.contains("maximum element size of \(limit) bytes") == true)
+        let forwarded = validationReason {
+            try Elevate.forEachEvent(atKeyPath: "items.0", in: .file(url), to: NullHandler())
+        }
+        #expect(forwarded?.contains("maximum element size of \(limit) bytes") == true)
+    }
+
+    @Test func decodeArrayFromAFileTakesOptions() throws {
+        let url = try temporaryFile(Array(#"{"items": [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [1]]}"#.utf8))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let small = StreamingOptions(maximumElementSize: 10)
+        #expect(throws: ParserError.self) {
+            _ = try Elevate.decodeArray(contentsOf: url, atKeyPath: "items", options: small) as [[Int]]
+        }
+        let lists: [[Int]] = try Elevate.decodeArray(contentsOf: url, atKeyPath: "items", options: StreamingOptions())
+        #expect(lists.count == 2)
+    }
+
+    // MARK: Skipped elements are reported in bounded memory
+
+    @Test func skippedElementsKeepTheFirstTextsAndCountTheRest() throws {
+        let count = 12_347
+        let json = "{\"items\": [" + Array(repeating: "\"x\"", count: count).joined(separator: ",") + ", 7]}"
+        var options = StreamingOptions(skipsInvalidElements: true)
+        #expect(options.maximumReportedFailures == 100)
+        options.maximumReportedFailures = 2
+        var delivered: [Int] = []
+        let reason = validationReason {
+            try Elevate.forEachElement(ofArrayAt: "items", from: Data(json.utf8), as: Int.self, options: options) {
+                delivered.append($0)
+            }
+        }
+        #expect(delivered == [7])
+        let lines = reason?.components(separatedBy: "\n") ?? []
+        #expect(lines.filter { $0.hasPrefix("Error parsing array object at index") }.count == 2)
+        #expect(lines.first == "Error parsing array object at index 0 with parser [Int]")
+        #expect(lines.last == "… and 12,345 more invalid elements")
+    }
+
+    @Test func theDefaultKeepsOneHundredTexts() throws {
+        let lines = (0..<250).map { _ in "\"x\"" }.joined(separator: "\n")
+        let reason = validationReason {
+            try Elevate.forEachValue(
+                in: .data(Data(lines.utf8)), framing: .jsonLines, as: Int.self,
+                options: StreamingOptions(skipsInvalidElements: true)
+            ) { _ in }
+        }
+        let texts = reason?.components(separatedBy: "\n") ?? []
+        #expect(texts.filter { $0.hasPrefix("Error parsing line") }.count == 100)
+        #expect(texts.first == "Error parsing line 1 with parser [Int]")
+        #expect(texts.last == "… and 150 more invalid elements")
+    }
+
+    @Test func aFewFailuresAreReportedWithoutACount() throws {
+        let reason = validationReason {
+            try Elevate.forEachElement(
+                ofArrayAt: "", from: Data(#"[1, "a", 2, "b"]"#.utf8), as: Int.self,
+                options: StreamingOptions(skipsInvalidElements: true)
+            ) { _ in }
+        }
+        #expect(reason?.contains("more invalid elements") == false)
+        #expect(reason?.components(separatedBy: "\n").filter { $0.hasPrefix("Error parsing") }.count == 2)
+    }
+
+    // MARK: A stop ends the reading
+
+    /// The rest of the file is invalid JSON and large: a stop must return before reading it.
+    @Test func stoppingFromTheBodyStopsReadingTheFile() throws {
+        var bytes = Array(#"{"items": [1, 2, 3, "#.utf8)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "}"), count: 1 << 20))
+        let url = try temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let log = ProgressLog()
+        var options = StreamingOptions(chunkSize: 4096)
+        options.progress = { log.append($0) }
+        var seen: [Int] = []
+        let count = try Elevate.forEachElement(ofArrayAt: "items", contentsOf: url, as: Int.self, options: options) {
+            seen.append($0)
+            if $0 == 2 { throw JSONEventParser.Stop() }
+        }
+        #expect(count == 2)
+        #expect(seen == [1, 2])
+        #expect((log.values.last ?? 0) <= 4096)
+    }
+
+    @Test(arguments: [JSONValueFraming.jsonLines, .concatenated])
+    func stoppingFromTheBodyStopsReadingValues(framing: JSONValueFraming) throws {
+        var bytes = Array("1\n2\n3\n".utf8)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "]"), count: 1 << 20))
+        let url = try temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let log = ProgressLog()
+        var options = StreamingOptions(chunkSize: 4096)
+        options.progress = { log.append($0) }
+        var seen: [Int] = []
+        let count = try Elevate.forEachValue(in: .file(url), framing: framing, as: Int.self, options: options) {
+            seen.append($0)
+            if $0 == 2 { throw JSONEventParser.Stop() }
+        }
+        #expect(count == 2)
+        #expect(seen == [1, 2])
+        #expect((log.values.last ?? 0) <= 4096)
+    }
+}
+
+/// Accepts every event and keeps nothing.
+private final class NullHandler: JSONEventHandler {}
