@@ -30,8 +30,8 @@ struct CommandFailure: Error {
     /// The error line for bad JSON, in the `FILE:LINE:COLUMN: error: MESSAGE` form that editors
     /// and compilers use, so that terminals and IDEs can jump to it.
     ///
-    /// The column is one-based and counts bytes. It names the offending byte where the library's
-    /// position allows it exactly (see ``JSONSyntaxError/exactColumn``). Input that looks like
+    /// The column is one-based, counts bytes, and names the offending byte (the first byte of the
+    /// offending token), as the library reports it. Input that looks like
     /// UTF-16 is reported as such at 1:1, rather than as YAJL's "invalid char" at its first byte.
     ///
     /// - Parameters:
@@ -46,7 +46,7 @@ struct CommandFailure: Error {
                 status: ExitStatus.invalidJSON, isDiagnostic: true)
         }
         return CommandFailure(
-            message: "\(file.displayName):\(line ?? error.line):\(error.exactColumn): error: \(error.message)",
+            message: "\(file.displayName):\(line ?? error.line):\(error.column): error: \(error.message)",
             status: ExitStatus.invalidJSON, isDiagnostic: true)
     }
 

@@ -118,7 +118,7 @@ struct CLITests {
         #expect(result.status == ExitStatus.invalidJSON)
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("\(bad):2:10: error: ") == true)
+        #expect(lines.first?.hasPrefix("\(bad):2:7: error: ") == true)
         #expect(lines.last?.hasPrefix("\(truncated):1:6: error: unexpected end of input") == true)
     }
 
@@ -140,7 +140,7 @@ struct CLITests {
         let bad = try scratch.file("bad.jsonl", "{\"a\":1}\n[1,2]\n{\"b\" 2}\n")
         let badResult = try scratch.run("validate", "--json-lines", bad)
         #expect(badResult.status == ExitStatus.invalidJSON)
-        #expect(badResult.standardError.hasPrefix("\(bad):3:7: error: "))
+        #expect(badResult.standardError.hasPrefix("\(bad):3:6: error: "))
 
         let twoValues = try scratch.file("two.jsonl", "1\n[1] [2]\n")
         #expect(try scratch.run("validate", "--json-lines", twoValues).standardError.hasPrefix("\(twoValues):2:"))
@@ -188,8 +188,8 @@ struct CLITests {
         let bad = try scratch.file("bad.json", "{\"items\": [1,\n2,,3]}")
         let invalid = try scratch.run("count", "--key-path", "items", bad)
         #expect(invalid.status == ExitStatus.invalidJSON)
-        // YAJL reports the position just past the offending token (the second comma).
-        #expect(invalid.standardError.hasPrefix("\(bad):2:4: error: "))
+        // The position of the offending token (the second comma).
+        #expect(invalid.standardError.hasPrefix("\(bad):2:3: error: "))
     }
 
     @Test func extractCopiesTheValueExactly() throws {
