@@ -1,0 +1,18 @@
+import Foundation
+
+/// An ``ElevateJSONDecoder``'s settings, copied at the start of each decode call.
+struct DecodingSettings {
+    var keyDecodingStrategy: ElevateJSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+    var dateDecodingStrategy: ElevateJSONDecoder.DateDecodingStrategy = .deferredToDate
+    var dataDecodingStrategy: ElevateJSONDecoder.DataDecodingStrategy = .base64
+    var nonConformingFloatDecodingStrategy: ElevateJSONDecoder.NonConformingFloatDecodingStrategy = .throw
+    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    var documentOptions: JSONDocumentOptions = .default
+}
+
+/// Where the decoded document's bytes came from, so that an error can be given a byte offset by
+/// parsing them again.
+enum DecodingSource {
+    case data(Data)
+    case file(URL)
+}

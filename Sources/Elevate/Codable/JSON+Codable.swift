@@ -1,0 +1,79 @@
+import Foundation
+
+/// `Codable`: a ``JSON`` property decodes whatever JSON is there, and encodes as itself.
+extension JSON: Codable {
+    /// Decodes any JSON value. From ``ElevateJSONDecoder`` the value is copied off the tape with its
+    /// numbers exact and without recursion; from another decoder, numbers are tried as `Int`, `UInt`,
+    /// then `Double`.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError.typeMismatch` when the decoder holds no JSON-like value.
+    public init(from decoder: any Swift.Decoder) throws {
+        if let tapeDecoder = decoder as? TapeDecoder {
+            self = JSON(JSONValue(tape: tapeDecoder.tape, index: tapeDecoder.index))
+            return
+        }
+        if let keyed = try? decoder.container(keyedBy: StringCodingKey.self) {
+            var object: [String: JSON] = [:]
+            for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(JSON.self, forKey: key) }
+            self = .object(object)
+            return
+        }
+        if var unkeyed = try? decoder.unkeyedContainer() {
+            var array: [JSON] = []
+            while !unkeyed.isAtEnd { array.append(try unkeyed.decode(JSON.self)) }
+            self = .array(array)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let bool = try? single.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let int = try? single.decode(Int.self) {
+            self = .number(.int(int))
+        } else if let uint = try? single.decode(UInt.self) {
+            self = .number(.uint(uint))
+        } else if let double = try? single.decode(Double.self) {
+            self = .number(.double(double))
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    /// Encodes the value; a number beyond 64 bits is encoded as a `Decimal`.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What the encoder throws; `EncodingError.invalidValue` for a large number `Decimal`
+    ///   cannot hold.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(let number):
+            var container = encoder.singleValueContainer()
+            switch number {
+            case .int(let value): try container.encode(value)
+            case .uint(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .large(let text):
+                guard let decimal = Decimal(string: text) else {
+                    throw EncodingError.invalidValue(
+                        self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(text) does not fit a Decimal."))
+                }
+                try container.encode(decimal)
+            }
+        case .array(let array):
+            var container = encoder.unkeyedContainer()
+            for element in array { try container.encode(element) }
+        case .object(let object):
+            var container = encoder.container(keyedBy: StringCodingKey.self)
+            for (key, value) in object { try container.encode(value, forKey: StringCodingKey(key)) }
+        }
+    }
+}

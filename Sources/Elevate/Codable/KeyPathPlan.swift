@@ -1,0 +1,52 @@
+/// A ``JSONKeyPathDecodable`` type's declarations, read once per decode call: each routed key's key
+/// path split in advance, and the defaults.
+final class KeyPathPlan {
+    /// One key path, split by Elevate's rules.
+    struct Route {
+        let text: String
+        let components: [(name: String, index: Int?)]
+
+        init(_ text: String) {
+            self.text = text
+            components = KeyPath(text).components.map { ($0, KeyPath.arrayIndex($0)) }
+        }
+
+        /// The tape index of the value at this key path below the object at `object`, or nil.
+        func resolve(on tape: JSONTape, in object: Int) -> Int? {
+            let root = JSONValue(tape: tape, index: object)
+            if text.isEmpty { return object }
+            var hint: Int?
+            // A literal key that contains dots wins over the split path, as in Elevate.
+            if let literal = root.member(text, hint: &hint) { return literal.index }
+            guard components.count > 1 else { return nil }
+            var current = root
+            for component in components {
+                var hint: Int?
+                if current.isArray, let index = component.index, let element = current[index] {
+                    current = element
+                } else if let member = current.member(component.name, hint: &hint) {
+                    current = member
+                } else {
+                    return nil
+                }
+            }
+            return current.index
+        }
+    }
+
+    let routes: [String: Route]
+    let defaults: [String: any Sendable]
+    /// Every key name with a route or a default.
+    let mappedNames: [String]
+
+    init(keyPaths: [String: String], defaults: [String: any Sendable]) {
+        routes = keyPaths.mapValues(Route.init)
+        self.defaults = defaults
+        mappedNames = Array(Set(keyPaths.keys).union(defaults.keys)).sorted()
+    }
+
+    /// `" at key path "a.b""` for a routed key, for error messages.
+    func describeRoute(_ name: String) -> String? {
+        routes[name].map { " at key path \"\($0.text)\"" }
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+/// Reading scalars off the tape, with Foundation's errors. Every reader takes the value's tape index
+/// and the site and component that name it, so that an error carries the right coding path.
+extension TapeDecoder {
+    @inline(__always)
+    func readString(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> String {
+        let word = tape.words[i]
+        switch JSONTape.kind(of: word) {
+        case .string: return String(decoding: tape.arenaText(word), as: UTF8.self)
+        case .inlineString: return tape.string(at: i)
+        default: throw mismatch(String.self, at: i, site, component)
+        }
+    }
+
+    @inline(__always)
+    func readBool(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Bool {
+        switch tape.kind(at: i) {
+        case .true: return true
+        case .false: return false
+        default: throw mismatch(Bool.self, at: i, site, component)
+        }
+    }
+
+    /// An integer of type `T`, only when the number is exactly one in `T`'s range; see
+    /// ``ElevateJSONDecoder`` for numbers written with a fraction or exponent.
+    @inline(__always)
+    func readInteger<T: FixedWidthInteger>(
+        _ type: T.Type, at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?
+    ) throws -> T {
+        let word = tape.words[i]
+        if JSONTape.kind(of: word) == .int56, let value = T(exactly: Int(bitPattern: UInt(word << 8)) >> 8) {
+            return value
+        }
+        return try readIntegerSlowly(type, at: i, site, component)
+    }
+
+    private func readIntegerSlowly<T: FixedWidthInteger>(
+        _ type: T.Type, at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?
+    ) throws -> T {
+        guard let number = tape.number(at: i) else { throw mismatch(type, at: i, site, component) }
+        let value: T?
+        switch number {
+        case .int(let integer): value = T(exactly: integer)
+        case .uint(let integer): value = T(exactly: integer)
+        case .double(let double):
+            // Integral doubles of 2^53 or more may already have been rounded by parsing.
+            value = double.magnitude < 9_007_199_254_740_992 ? T(exactly: double) : nil
+        case .large: value = nil
+        }
+        guard let value else {
+            throw fail(
+                .dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath(site, appending: component),
+                        debugDescription: "Parsed JSON number <\(Self.text(of: number))> does not fit in \(type).")),
+                at: i)
+        }
+        return value
+    }
+
+    func readDouble(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Double {
+        let word = tape.words[i]
+        switch JSONTape.kind(of: word) {
+        case .double56: return Double(bitPattern: (word & JSONTape.payloadMask) << 8)
+        case .double64: return Double(bitPattern: tape.words[i + 1])
+        case .int56: return Double(Int(bitPattern: UInt(word << 8)) >> 8)
+        case .int64, .uint64, .large:
+            switch tape.number(at: i)! {
+            case .int(let value): return Double(value)
+            case .uint(let value): return Double(value)
+            case .double(let value): return value
+            case .large(let text):
+                if let value = Double(text), value.isFinite { return value }
+                throw fail(
+                    .dataCorrupted(
+                        DecodingError.Context(
+                            codingPath: codingPath(site, appending: component),
+                            debugDescription: "Parsed JSON number <\(text)> does not fit in Double.")),
+                    at: i)
+            }
+        case .string, .inlineString:
+            if case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
+                context.settings.nonConformingFloatDecodingStrategy
+            {
+                let string = tape.string(at: i)
+                if string == positiveInfinity { return .infinity }
+                if string == negativeInfinity { return -.infinity }
+                if string == nan { return .nan }
+            }
+            throw mismatch(Double.self, at: i, site, component)
+        default:
+            throw mismatch(Double.self, at: i, site, component)
+        }
+    }
+
+    func readFloat(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Float {
+        let double: Double
+        do {
+            double = try readDouble(at: i, site, component)
+        } catch DecodingError.typeMismatch(_, let context) {
+            throw DecodingError.typeMismatch(Float.self, context)
+        } catch DecodingError.valueNotFound(_, let context) {
+            throw DecodingError.valueNotFound(Float.self, context)
+        }
+        guard !double.isFinite || double.magnitude <= Double(Float.greatestFiniteMagnitude) else {
+            throw fail(
+                .dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath(site, appending: component),
+                        debugDescription: "Parsed JSON number <\(double)> does not fit in Float.")),
+                at: i)
+        }
+        return Float(double)
+    }
+
+    /// A `Decimal`: exact for integers and numbers beyond 64 bits; otherwise from the `Double`'s
+    /// shortest text, which is the source text for numbers of up to 15 significant digits.
+    func readDecimal(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Decimal {
+        guard let number = tape.number(at: i) else { throw mismatch(Decimal.self, at: i, site, component) }
+        switch number {
+        case .int(let value): return Decimal(value)
+        case .uint(let value): return Decimal(value)
+        case .double(let value): return Decimal(string: "\(value)") ?? Decimal(value)
+        case .large(let text):
+            if let value = Decimal(string: text) { return value }
+            throw fail(
+                .dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath(site, appending: component),
+                        debugDescription: "Parsed JSON number <\(text)> does not fit in Decimal.")),
+                at: i)
+        }
+    }
+
+    /// The current value as a `Date`, by the date strategy.
+    func readDate() throws -> Date {
+        switch context.dateMode {
+        case .deferredToDate:
+            return try Date(from: self)
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try readDouble(at: index, currentSite, nil))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try readDouble(at: index, currentSite, nil) / 1000)
+        case .iso8601:
+            let string = try readString(at: index, currentSite, nil)
+            guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
+                throw corrupted("Expected date string to be ISO8601-formatted.")
+            }
+            return date
+        case .formatted(let formatter, let fastPath, let offsetSeconds):
+            let string = try readString(at: index, currentSite, nil)
+            if let fastPath, let date = fastPath.date(from: string, offsetSeconds: offsetSeconds) { return date }
+            guard let date = formatter.date(from: string) else {
+                throw corrupted("Date string does not match format expected by formatter.")
+            }
+            return date
+        case .custom(let closure):
+            return try closure(self)
+        }
+    }
+
+    /// The current value as `Data`, by the data strategy.
+    func readData() throws -> Data {
+        switch context.settings.dataDecodingStrategy {
+        case .deferredToData:
+            return try Data(from: self)
+        case .base64:
+            let string = try readString(at: index, currentSite, nil)
+            guard let data = Data(base64Encoded: string) else {
+                throw corrupted("Encountered Data is not valid Base64.")
+            }
+            return data
+        case .custom(let closure):
+            return try closure(self)
+        }
+    }
+
+    /// The current value as a `URL`, from a string.
+    func readURL() throws -> URL {
+        let string = try readString(at: index, currentSite, nil)
+        guard let url = URL(string: string) else { throw corrupted("Invalid URL string.") }
+        return url
+    }
+
+    // MARK: Containers
+
+    /// Checks that the value at `i` is an object (or an array), with Foundation's errors.
+    @inline(__always)
+    func expectContainer(object: Bool, at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws {
+        let kind = tape.kind(at: i)
+        if kind == (object ? .object : .array) { return }
+        let type: Any.Type = object ? [String: Any].self : [Any].self
+        if kind == .null {
+            throw fail(
+                .valueNotFound(
+                    type,
+                    DecodingError.Context(
+                        codingPath: codingPath(site, appending: component),
+                        debugDescription: "Cannot get \(object ? "keyed" : "unkeyed") decoding container -- found null value instead")),
+                at: i)
+        }
+        throw mismatch(type, at: i, site, component)
+    }
+
+    // MARK: Errors
+
+    /// Records where `error` arose and returns it.
+    func fail(_ error: DecodingError, at i: Int) -> DecodingError {
+        context.noteError(error, at: i, path: error.codingPathStrings, tape: tape)
+        return error
+    }
+
+    /// `valueNotFound` for a null, `typeMismatch` for any other value that is not a `type`.
+    func mismatch(_ type: Any.Type, at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?)
+        -> DecodingError
+    {
+        let path = codingPath(site, appending: component)
+        let kind = tape.kind(at: i)
+        if kind == .null {
+            return fail(
+                .valueNotFound(
+                    type,
+                    DecodingError.Context(
+                        codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead")),
+                at: i)
+        }
+        return fail(
+            .typeMismatch(
+                type,
+                DecodingError.Context(
+                    codingPath: path,
+                    debugDescription: "Expected to decode \(type) but found \(Self.describe(kind)) instead.")),
+            at: i)
+    }
+
+    /// `dataCorrupted` at the current value.
+    func corrupted(_ message: String) -> DecodingError {
+        fail(.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: message)), at: index)
+    }
+
+    /// A value's kind as Foundation's messages name it.
+    static func describe(_ kind: JSONTape.Kind) -> String {
+        switch kind {
+        case .null: "null"
+        case .true, .false: "bool"
+        case .string, .inlineString: "a string"
+        case .object: "a dictionary"
+        case .array: "an array"
+        default: "number"
+        }
+    }
+
+    static func text(of number: JSONNumber) -> String {
+        switch number {
+        case .int(let value): "\(value)"
+        case .uint(let value): "\(value)"
+        case .double(let value): "\(value)"
+        case .large(let text): text
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+
+/// A keyed container over an object on the tape; see ``TapeDecoder`` for how it finds keys.
+///
+/// When the type being decoded is ``JSONKeyPathDecodable``, its ``KeyPathPlan`` routes keys to key
+/// paths and supplies defaults for missing or null values.
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TapeDecoder
+    let object: Int
+    let site: ContainerSite
+    let plan: KeyPathPlan?
+
+    var codingPath: [any CodingKey] { decoder.codingPath(site) }
+
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        let tape = decoder.tape
+        let end = tape.end(of: object)
+        var position = object + 1
+        while position < end {
+            if !tape.isShadowed(position), let key = Key(stringValue: decoder.keyName(at: position, site)) {
+                keys.append(key)
+            }
+            position = tape.end(of: position + 1)
+        }
+        if let plan {
+            // Mapped keys are present when their key path leads somewhere or they have a default.
+            keys.removeAll { plan.routes[$0.stringValue] != nil }
+            for name in plan.mappedNames {
+                let present =
+                    plan.defaults[name] != nil
+                    || plan.routes[name].flatMap { $0.resolve(on: tape, in: object) } != nil
+                if present, !keys.contains(where: { $0.stringValue == name }), let key = Key(stringValue: name) {
+                    keys.append(key)
+                }
+            }
+        }
+        return keys
+    }
+
+    /// The tape index of `key`'s value, or nil when it is missing — or null and the plan has a default.
+    @inline(__always)
+    private func valueIndex(_ key: Key) -> Int? {
+        guard let plan else { return decoder.member(named: key.stringValue, in: object, site) }
+        let name = key.stringValue
+        let found =
+            if let route = plan.routes[name] { route.resolve(on: decoder.tape, in: object) } else {
+                decoder.member(named: name, in: object, site)
+            }
+        if let found, plan.defaults[name] != nil, decoder.tape.kind(at: found) == .null { return nil }
+        return found
+    }
+
+    /// The plan's default for `key` as a `T`, or nil when there is none.
+    private func defaultValue<T>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = plan?.defaults[key.stringValue] else { return nil }
+        guard let typed = value as? T else {
+            throw DecodingError.typeMismatch(
+                T.self,
+                DecodingError.Context(
+                    codingPath: decoder.codingPath(site, appending: .key(key)),
+                    debugDescription: "The default for \"\(key.stringValue)\" is a \(Swift.type(of: value)), not a \(T.self)."))
+        }
+        return typed
+    }
+
+    /// What a missing `key` gives: its default, or `keyNotFound`.
+    private func missing<T>(_ type: T.Type, _ key: Key) throws -> T {
+        if let value = try defaultValue(type, forKey: key) { return value }
+        throw decoder.fail(
+            .keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")\(plan?.describeRoute(key.stringValue) ?? "").")),
+            at: object)
+    }
+
+    func contains(_ key: Key) -> Bool {
+        valueIndex(key) != nil || plan?.defaults[key.stringValue] != nil
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let i = valueIndex(key) else {
+            if plan?.defaults[key.stringValue] != nil { return false }
+            _ = try missing(Never?.self, key)
+            return true
+        }
+        return decoder.tape.kind(at: i) == .null
+    }
+
+    // MARK: Required values
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        guard let i = valueIndex(key) else { return try missing(type, key) }
+        return try decoder.readBool(at: i, site, .key(key))
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        guard let i = valueIndex(key) else { return try missing(type, key) }
+        return try decoder.readString(at: i, site, .key(key))
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        guard let i = valueIndex(key) else { return try missing(type, key) }
+        return try decoder.readDouble(at: i, site, .key(key))
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        guard let i = valueIndex(key) else { return try missing(type, key) }
+        return try decoder.readFloat(at: i, site, .key(key))
+    }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
+        guard let i = valueIndex(key) else { return try missing(type, key) }
+        return try decoder.readInteger(type, at: i, site, .key(key))
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+
+    func decode<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        guard let i = valueIndex(key) else { return try missing(type, key) }
+        return try decoder.decodeChild(type, at: i, site, .key(key))
+    }
+
+    // MARK: Optional values
+    // Foundation's semantics (the standard library's defaults): missing or null is nil, anything
+    // else must decode. Written out to look the key up once.
+
+    @inline(__always)
+    private func presentIndex<T>(_ type: T.Type, _ key: Key, _ fallback: inout T?) throws -> Int? {
+        if let i = valueIndex(key), decoder.tape.kind(at: i) != .null { return i }
+        fallback = try defaultValue(type, forKey: key)
+        return nil
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        var fallback: Bool?
+        guard let i = try presentIndex(type, key, &fallback) else { return fallback }
+        return try decoder.readBool(at: i, site, .key(key))
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        var fallback: String?
+        guard let i = try presentIndex(type, key, &fallback) else { return fallback }
+        return try decoder.readString(at: i, site, .key(key))
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        var fallback: Double?
+        guard let i = try presentIndex(type, key, &fallback) else { return fallback }
+        return try decoder.readDouble(at: i, site, .key(key))
+    }
+
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        var fallback: Float?
+        guard let i = try presentIndex(type, key, &fallback) else { return fallback }
+        return try decoder.readFloat(at: i, site, .key(key))
+    }
+
+    @inline(__always)
+    private func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
+        var fallback: T?
+        guard let i = try presentIndex(type, key, &fallback) else { return fallback }
+        return try decoder.readInteger(type, at: i, site, .key(key))
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(type, key) }
+
+    func decodeIfPresent<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        var fallback: T?
+        guard let i = try presentIndex(type, key, &fallback) else { return fallback }
+        return try decoder.decodeChild(type, at: i, site, .key(key))
+    }
+
+    // MARK: Nesting
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        guard let i = valueIndex(key) else {
+            throw decoder.fail(
+                .keyNotFound(
+                    key,
+                    DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription:
+                            "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(key) (\"\(key.stringValue)\")")),
+                at: object)
+        }
+        try decoder.expectContainer(object: true, at: i, site, .key(key))
+        return KeyedDecodingContainer(
+            TapeKeyedContainer<NestedKey>(decoder: decoder, object: i, site: site.appending(.key(key)), plan: nil))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        guard let i = valueIndex(key) else {
+            throw decoder.fail(
+                .keyNotFound(
+                    key,
+                    DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription:
+                            "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")")),
+                at: object)
+        }
+        try decoder.expectContainer(object: false, at: i, site, .key(key))
+        return TapeUnkeyedContainer(decoder: decoder, array: i, site: site.appending(.key(key)))
+    }
+
+    /// A decoder for the value of the key `"super"`, or for `null` when there is none, as Foundation.
+    func superDecoder() throws -> any Swift.Decoder {
+        decoder.childDecoder(at: decoder.member(named: "super", in: object, site), site, .key(StringCodingKey.super))
+    }
+
+    /// A decoder for `key`'s value, or for `null` when there is none, as Foundation.
+    func superDecoder(forKey key: Key) throws -> any Swift.Decoder {
+        decoder.childDecoder(at: valueIndex(key), site, .key(key))
+    }
+}
