@@ -82,13 +82,33 @@ where Chunks.Element: Sequence<UInt8> {
         AsyncIterator(upstream: chunks.makeAsyncIterator(), state: State(makeDecoder: makeDecoder))
     }
 
-    /// Holds the decoder and the decoded values not yet handed out.
+    /// Holds the decoder, the chunk being parsed and the decoded values not yet handed out.
+    ///
+    /// A chunk is parsed a slice at a time, and the values a slice completes are handed out
+    /// before the next slice is parsed: so a huge chunk (one 8 MB read) costs the latency and
+    /// memory of a slice plus an element, not of the chunk. YAJL cannot be paused inside a
+    /// buffer, which is why the chunk is cut instead. The first slice is small; each slice that
+    /// completes nothing is twice as large as the last, so that a value much larger than a slice
+    /// still takes few parse calls.
     final class State {
         var ready: [Element] = []
         var readyIndex = 0
         var isFinished = false
         var pendingError: (any Error)?
         var decoder: (any ChunkDecoder)!
+
+        /// The chunk being parsed, and how far.
+        private var pending: Pending?
+        private var pendingOffset = 0
+        private var sliceSize = State.firstSliceSize
+
+        private enum Pending {
+            case chunk(Chunks.Element)
+            /// A chunk without contiguous storage, copied once.
+            case bytes([UInt8])
+        }
+
+        static var firstSliceSize: Int { 4 << 10 }
 
         init(makeDecoder: (_ deliver: @escaping (Element) throws -> Void) -> any ChunkDecoder) {
             decoder = makeDecoder { [unowned self] in ready.append($0) }
@@ -106,16 +126,50 @@ where Chunks.Element: Sequence<UInt8> {
             return ready[readyIndex]
         }
 
-        func feed(_ chunk: Chunks.Element) throws {
-            let fed: Void? = try chunk.withContiguousStorageIfAvailable { try decoder.feed(UnsafeRawBufferPointer($0)) }
-            if fed == nil {
-                try Array(chunk).withUnsafeBytes { try decoder.feed($0) }
+        /// Whether part of a chunk is still to be parsed.
+        var hasPendingInput: Bool { pending != nil }
+
+        /// Takes the next chunk; ``feedNextSlice()`` parses it.
+        func take(_ chunk: Chunks.Element) {
+            let isContiguous = chunk.withContiguousStorageIfAvailable { _ in true } ?? false
+            pending = isContiguous ? .chunk(chunk) : .bytes(Array(chunk))
+            pendingOffset = 0
+        }
+
+        /// Parses the next slice of the pending chunk.
+        func feedNextSlice() throws {
+            let readyBefore = ready.count - readyIndex
+            try withPendingBytes { bytes in
+                let end = bytes.count - pendingOffset <= sliceSize ? bytes.count : pendingOffset + sliceSize
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[pendingOffset..<end])
+                pendingOffset = end
+                if end == bytes.count { pending = nil }
+                try decoder.feed(slice)
+            }
+            sliceSize = ready.count - readyIndex > readyBefore ? Self.firstSliceSize : Swift.min(sliceSize * 2, 1 << 30)
+        }
+
+        private func withPendingBytes(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+            switch pending {
+            case .chunk(let chunk):
+                try chunk.withContiguousStorageIfAvailable { try body(UnsafeRawBufferPointer($0)) }
+            case .bytes(let bytes):
+                try bytes.withUnsafeBytes { try body($0) }
+            case nil:
+                break
             }
         }
 
         func finish() throws {
             isFinished = true
             try decoder.finish()
+        }
+
+        /// After an error: nothing more is parsed.
+        func fail(with error: any Error) {
+            isFinished = true
+            pending = nil
+            pendingError = error
         }
     }
 
@@ -137,15 +191,19 @@ where Chunks.Element: Sequence<UInt8> {
                 if state.isFinished { return nil }
                 do {
                     try Task.checkCancellation()
-                    if let chunk = try await upstream.next() {
-                        try state.feed(chunk)
+                    if state.hasPendingInput {
+                        try state.feedNextSlice()
+                    } else if let chunk = try await upstream.next() {
+                        state.take(chunk)
                     } else {
+                        // A source such as `AsyncStream` ends its iteration when the task is
+                        // cancelled: that end is the cancellation, not the end of the input.
+                        try Task.checkCancellation()
                         try state.finish()
                     }
                 } catch {
                     // After an error the sequence is over: later calls return nil.
-                    state.isFinished = true
-                    state.pendingError = error
+                    state.fail(with: error)
                 }
             }
         }

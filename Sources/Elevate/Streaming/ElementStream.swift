@@ -16,8 +16,12 @@ final class ElementStream<T> {
     /// Which candidate path matched first (0: split path, 1: literal dotted root key).
     private var activeTarget: Int?
     private var foundNonArray: JSONValue?
-    private var failures = FailureCollector()
+    private var failures: SkippedFailures
     private(set) var deliveredCount = 0
+
+    /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`):
+    /// the rest of the input need not be read.
+    var isStopped: Bool { parser.isStopped }
 
     init(
         keyPath: String, methodName: String, options: StreamingOptions, decode: @escaping (JSONValue) throws -> T,
@@ -28,6 +32,7 @@ final class ElementStream<T> {
         self.options = options
         self.decode = decode
         self.deliver = deliver
+        self.failures = SkippedFailures(limit: options.maximumReportedFailures)
         let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { [unowned self] target in
@@ -109,7 +114,7 @@ final class ElementStream<T> {
     private func translatingErrors(_ body: () throws -> Void) throws {
         try translatingParseErrors(
             tooLarge: { limit in
-                "Element at index \(deliveredCount + failures.texts.count) of key path [\(keyPath)] "
+                "Element at index \(deliveredCount + failures.count) of key path [\(keyPath)] "
                     + "is larger than the maximum element size of \(limit) bytes"
             }, body)
     }

@@ -11,6 +11,11 @@ import Foundation
 ///     index.add(person)
 /// }
 /// ```
+///
+/// To end early, throw ``JSONEventParser/Stop`` from `body`: the call returns at once with the
+/// number of elements delivered so far (the one whose `body` threw included), without reading
+/// the rest of the input, which is therefore not checked either.
+///
 /// - Returns: the number of elements delivered to `body`.
 /// - Throws: ``ParserError``: `.deserialization` for bad bytes (with offset, line and column),
 ///   `.validation` for a missing array or an invalid element (naming its index); errors thrown by
@@ -79,12 +84,29 @@ private func forEachElement<T>(
     try withoutActuallyEscaping(body) { body in
         let stream = ElementStream(
             keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
-        do {
-            try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { try stream.feed($0) }
-        } catch let error as JSONInputError {
-            throw ParserError.deserialization(reason: error.description)
-        }
+        try readChunks(of: input, options: options, until: { stream.isStopped }) { try stream.feed($0) }
         return try stream.finish()
+    }
+}
+
+/// Reads `input` chunk by chunk into `feed`, and stops reading as soon as `isStopped` says the
+/// consumer has all it wants (a ``JSONEventParser/Stop`` thrown by a body), so that a stop never
+/// reads, or judges, the rest of a file.
+func readChunks(
+    of input: JSONInput, options: StreamingOptions, until isStopped: () -> Bool,
+    _ feed: (UnsafeRawBufferPointer) throws -> Void
+) throws {
+    /// Ends the reading loop after a stop.
+    struct StopReading: Error {}
+    do {
+        try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { chunk in
+            try feed(chunk)
+            if isStopped() { throw StopReading() }
+        }
+    } catch is StopReading {
+        return
+    } catch let error as JSONInputError {
+        throw ParserError.deserialization(reason: error.description)
     }
 }
 

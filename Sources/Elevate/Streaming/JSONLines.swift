@@ -17,6 +17,14 @@ public enum JSONValueFraming: Sendable, Hashable {
 ///     handle(event)
 /// }
 /// ```
+///
+/// Input with no value at all (empty, or only whitespace and blank lines) has 0 values, whatever
+/// the framing. A `null` value is handed to the decoder, as an array's `null` element is (a type
+/// that cannot be null reports it as invalid, naming the line); at a non-empty `keyPath`, `null`
+/// is a missing value, as in Elevate. So everything ``JSONStreamWriter`` writes reads back.
+/// Throw ``JSONEventParser/Stop`` from `body` to end early: the call returns the number of values
+/// delivered so far without reading on.
+///
 /// - Returns: the number of values delivered to `body`.
 /// - Throws: ``ParserError``: syntax errors and invalid values name their line; by default the
 ///   first invalid value stops the stream, ``StreamingOptions/skipsInvalidElements`` reports them
@@ -30,11 +38,7 @@ public func forEachValue<T: Decodable>(
         let reader = ValueSequenceReader(
             keyPath: keyPath, methodName: "\(T.self)", framing: framing, options: options,
             decode: { try decodeElement($0, as: T.self) }, deliver: body)
-        do {
-            try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { try reader.feed($0) }
-        } catch let error as JSONInputError {
-            throw ParserError.deserialization(reason: error.description)
-        }
+        try readChunks(of: input, options: options, until: { reader.isStopped }) { try reader.feed($0) }
         return try reader.finish()
     }
 }
@@ -48,15 +52,21 @@ final class ValueSequenceReader<T> {
     private let decode: (JSONValue) throws -> T
     private let deliver: (T) throws -> Void
 
-    private var failures = FailureCollector()
+    private var failures: SkippedFailures
     private var deliveredCount = 0
     private var valueIndex = 0
-    /// JSON Lines: the unfinished line carried over from the previous chunk.
-    private var partialLine: [UInt8] = []
-    private var lineNumber = 0
+    /// JSON Lines: the shared line splitter and parser.
+    private var lines: JSONLinesParser?
     /// Concatenated JSON: one parser for the whole input.
     private var parser: JSONEventParser?
+    /// Concatenated JSON: whether anything but whitespace (and a leading byte order mark) has
+    /// arrived; input without it has no values, which is not an error.
+    private var hasContent = false
+    private var bytesFed = 0
     private var capturedValue: JSONValue?
+
+    /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
+    var isStopped: Bool { parser?.isStopped ?? lines?.isStopped ?? false }
 
     init(
         keyPath: String, methodName: String, framing: JSONValueFraming, options: StreamingOptions,
@@ -68,15 +78,24 @@ final class ValueSequenceReader<T> {
         self.options = options
         self.decode = decode
         self.deliver = deliver
-        if framing == .concatenated {
+        failures = SkippedFailures(limit: options.maximumReportedFailures)
+        let selector = makeSelector()
+        selector.maximumCaptureSize = options.maximumElementSize
+        switch framing {
+        case .concatenated:
             var parsing = options.parsing
             parsing.allowsMultipleValues = true
-            let selector = makeSelector()
             selector.callbacks.documentEnd = { [unowned self] in try completeValue(line: nil) }
             let parser = JSONEventParser(handler: selector, options: parsing)
-            selector.maximumCaptureSize = options.maximumElementSize
             selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
             self.parser = parser
+        case .jsonLines:
+            // Every line, however the input is chunked, is held to the element size limit.
+            let lines = JSONLinesParser(
+                handler: selector, options: options.parsing, maximumLineLength: options.maximumElementSize
+            ) { [unowned self] line in try completeValue(line: line) }
+            selector.currentOffset = { [unowned lines] in lines.currentByteOffset }
+            self.lines = lines
         }
     }
 
@@ -92,37 +111,25 @@ final class ValueSequenceReader<T> {
     }
 
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        switch framing {
-        case .concatenated:
-            try translatingErrors { try parser!.parse(chunk) }
-        case .jsonLines:
-            var lineStart = 0
-            while lineStart < chunk.count,
-                let found = memchr(chunk.baseAddress! + lineStart, 0x0A, chunk.count - lineStart)
-            {
-                let newline = UnsafeRawPointer(found) - chunk.baseAddress!
-                try checkLineLength(partialLine.count + newline - lineStart)
-                if partialLine.isEmpty {
-                    try parseLine(UnsafeRawBufferPointer(rebasing: chunk[lineStart..<newline]))
-                } else {
-                    partialLine.append(contentsOf: chunk[lineStart..<newline])
-                    let line = partialLine
-                    partialLine.removeAll(keepingCapacity: true)
-                    try line.withUnsafeBytes { try parseLine($0) }
-                }
-                lineStart = newline + 1
-            }
-            try checkLineLength(partialLine.count + chunk.count - lineStart)
-            partialLine.append(contentsOf: chunk[lineStart...])
+        if let lines {
+            try translatingLineErrors { try lines.feed(chunk) }
+            return
         }
+        if !hasContent { noteContent(in: chunk) }
+        bytesFed += chunk.count
+        try translatingErrors { try parser!.parse(chunk) }
     }
 
-    /// Every line, however the input is chunked, is held to the element size limit.
-    private func checkLineLength(_ length: Int) throws {
-        guard length > options.maximumElementSize else { return }
-        throw ParserError.validation(
-            failureReason: "Line \(lineNumber + 1) is longer than the maximum element size of "
-                + "\(options.maximumElementSize) bytes")
+    /// Concatenated JSON: looks for the first byte that is neither whitespace nor part of a
+    /// leading byte order mark.
+    private func noteContent(in chunk: UnsafeRawBufferPointer) {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for (index, byte) in chunk.enumerated() {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+            if bytesFed + index < 3, byte == byteOrderMark[bytesFed + index] { continue }
+            hasContent = true
+            return
+        }
     }
 
     /// Concatenated JSON: syntax and size errors in Elevate's terms, from `parse` and `finish`.
@@ -131,27 +138,24 @@ final class ValueSequenceReader<T> {
             tooLarge: { "Value \(valueIndex) is larger than the maximum element size of \($0) bytes" }, body)
     }
 
-    private func parseLine(_ line: UnsafeRawBufferPointer) throws {
-        lineNumber += 1
-        var content = line
-        if content.last == 0x0D { content = UnsafeRawBufferPointer(rebasing: content.dropLast()) }
-        guard content.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-        // Exactly one value per line, whatever the caller's options say.
-        var parsing = options.parsing
-        parsing.allowsMultipleValues = false
-        // A byte order mark is allowed only at the start of the input, not of every line.
-        let parser = JSONEventParser(handler: makeSelector(), options: parsing, skipsByteOrderMark: lineNumber == 1)
+    /// JSON Lines: syntax errors name the line of the input (their positions are within it).
+    private func translatingLineErrors(_ body: () throws -> Void) throws {
         do {
-            try parser.parse(content)
-            try parser.finish()
-        } catch let error as JSONSyntaxError {
-            // Positions are within the line: name the line of the file instead.
+            try body()
+        } catch let failure as JSONLinesParser.LineError {
+            let error = failure.error
             var excerpt = ""
             if !error.excerpt.isEmpty { excerpt = " near \"\(error.excerpt)\"" }
             throw ParserError.deserialization(
-                failureReason: "Invalid JSON at line \(lineNumber), column \(error.column): \(error.message)\(excerpt)")
+                failureReason: "Invalid JSON at line \(failure.line), column \(error.column): \(error.message)\(excerpt)")
+        } catch let failure as JSONLinesParser.LineTooLong {
+            throw ParserError.validation(
+                failureReason: "Line \(failure.line) is longer than the maximum element size of \(failure.limit) bytes")
+        } catch let error as KeyPathSelector.CaptureTooLarge {
+            throw ParserError.validation(
+                failureReason: "Line \(lines?.lineNumber ?? 0) is longer than the maximum element size of "
+                    + "\(error.limit) bytes")
         }
-        try completeValue(line: lineNumber)
     }
 
     private func completeValue(line: Int?) throws {
@@ -160,14 +164,16 @@ final class ValueSequenceReader<T> {
         // Lines count from 1 as editors do; concatenated values from 0, as array indices.
         let place = line.map { "line \($0)" } ?? "value \(index)"
         let path = line.map { "[line \($0)]" } ?? "[\(index)]"
-        guard let value = capturedValue, !value.isNull else {
-            capturedValue = nil
+        let value = capturedValue
+        capturedValue = nil
+        // The whole value goes to the decoder even when it is null, as an array element does; at
+        // a key path, null is missing, as in Elevate.
+        guard let value, keyPath.text.isEmpty || !value.isNull else {
             let text =
                 "Error parsing \(place) with parser [\(methodName)]\nRequired key path [\(keyPath.text)] was missing or null\n--"
             try fail(text, reason: "Required key path [\(keyPath.text)] was missing or null", at: path)
             return
         }
-        capturedValue = nil
         let decoded: T
         do {
             decoded = try NestedFailures.decode { try decode(value) }
@@ -192,13 +198,10 @@ final class ValueSequenceReader<T> {
     func finish() throws -> Int {
         switch framing {
         case .concatenated:
-            try translatingErrors { try parser!.finish() }
+            // Nothing but whitespace: no values, as for JSON Lines, rather than a truncated document.
+            if hasContent || isStopped { try translatingErrors { try parser!.finish() } }
         case .jsonLines:
-            if !partialLine.isEmpty {
-                let line = partialLine
-                partialLine = []
-                try line.withUnsafeBytes { try parseLine($0) }
-            }
+            try translatingLineErrors { try lines!.finish() }
         }
         if !failures.isEmpty {
             throw failures.error()
@@ -206,11 +209,3 @@ final class ValueSequenceReader<T> {
         return deliveredCount
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#elseif canImport(Musl)
-    import Musl
-#endif

@@ -47,12 +47,15 @@ public func summarizeValue(
 /// Sends the events of the value at `keyPath` to `handler`, and nothing else: the way to copy or
 /// transform one part of a huge document without building it.
 ///
+/// The value is held to ``StreamingOptions/maximumElementSize`` like any other entry point's
+/// (64 MiB by default), although nothing is built: pass `.max` to copy larger subtrees.
+///
 /// - Returns: whether a value was found at the key path.
 /// - Throws: ``ParserError/deserialization(failureReason:)`` for bad input, or what `handler` throws.
 @discardableResult
 public func forEachEvent(
     atKeyPath keyPath: String, in input: JSONInput, to handler: any JSONEventHandler,
-    options: StreamingOptions = StreamingOptions(maximumElementSize: .max)
+    options: StreamingOptions = StreamingOptions()
 ) throws -> Bool {
     var found = false
     var callbacks = KeyPathSelector.Callbacks()

@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// JSON Lines as chunks arrive: splits the input at newlines and parses each line that is not
+/// blank as exactly one JSON value, sending its events to one handler. The one implementation of
+/// the format, shared by ``forEachValue(in:framing:atKeyPath:as:options:_:)``, the asynchronous
+/// ``values(in:framing:atKeyPath:as:options:)`` and `elevate validate --json-lines`.
+///
+/// Lines are never buffered: each gets its own ``JSONEventParser``, fed the line's pieces as the
+/// chunks bring them and finished at the newline, so a line of any length costs the parser's
+/// memory only (``maximumLineLength`` bounds it anyway for the decoders). A syntax error's column
+/// counts from the start of its line (leading whitespace included), and its line is the file's.
+///
+/// The rules: a line ends at `\n`; a `\r` before it is whitespace, as are spaces and tabs, and a
+/// line holding nothing else is blank and skipped. A UTF-8 byte order mark is accepted at the start
+/// of the input only, never at the start of a later line. A stop (``JSONEventParser/Stop``) thrown
+/// by the handler or by ``lineEnded`` ends the input: everything after it is ignored.
+///
+/// ```swift
+/// let lines = JSONLinesParser(handler: counter, options: .default) { line in print("line \(line) is valid") }
+/// try JSONInput.file(url).forEachChunk { try lines.feed($0) }
+/// try lines.finish()
+/// ```
+package final class JSONLinesParser {
+    /// A syntax error, and the line of the input it is on (counted from 1).
+    package struct LineError: Error {
+        /// The error; its column counts from the start of the line.
+        package var error: JSONSyntaxError
+        /// The line of the input.
+        package var line: Int
+    }
+
+    /// A line longer than ``JSONLinesParser/maximumLineLength``.
+    package struct LineTooLong: Error {
+        /// The line of the input.
+        package var line: Int
+        /// The limit it broke, in bytes.
+        package var limit: Int
+    }
+
+    private let handler: any JSONEventHandler
+    private let options: JSONParsingOptions
+    /// The longest line accepted, in bytes, its carriage return included and its newline not.
+    package let maximumLineLength: Int
+    /// Told the line number after each line that held a valid value, once its events are all sent.
+    private let lineEnded: (_ line: Int) throws -> Void
+
+    /// The parser of the current line, made when the line's first bytes arrive.
+    private var parser: JSONEventParser?
+    /// Whether the current line holds anything but spaces, tabs and carriage returns.
+    private var lineHasContent = false
+    /// The bytes of the current line fed so far.
+    private var lineLength = 0
+    /// The one-based number of the line being read.
+    package private(set) var lineNumber = 1
+    /// The number of lines that held a value.
+    package private(set) var valueCount = 0
+    /// Whether a stop ended the input.
+    package private(set) var isStopped = false
+
+    /// The current line parser's byte offset within its line (see ``JSONEventParser/currentByteOffset``).
+    package var currentByteOffset: Int { parser?.currentByteOffset ?? 0 }
+
+    /// - Parameters:
+    ///   - handler: Receives the events of every line's value, one value after another.
+    ///   - options: The parser settings; ``JSONParsingOptions/allowsMultipleValues`` is ignored, as
+    ///     a line holds exactly one value.
+    ///   - maximumLineLength: The longest line accepted, in bytes.
+    ///   - lineEnded: Told the line number after each value line.
+    package init(
+        handler: any JSONEventHandler, options: JSONParsingOptions, maximumLineLength: Int = .max,
+        lineEnded: @escaping (_ line: Int) throws -> Void = { _ in }
+    ) {
+        var options = options
+        options.allowsMultipleValues = false
+        self.handler = handler
+        self.options = options
+        self.maximumLineLength = maximumLineLength
+        self.lineEnded = lineEnded
+    }
+
+    /// Parses the next chunk of input.
+    /// - Throws: ``LineError`` for a syntax error, ``LineTooLong``, or what the handler or
+    ///   `lineEnded` threw (but a stop).
+    package func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        var start = 0
+        while start < chunk.count, !isStopped {
+            let newline = memchr(chunk.baseAddress! + start, 0x0A, chunk.count - start).map {
+                UnsafeRawPointer($0) - chunk.baseAddress!
+            }
+            try feedLine(UnsafeRawBufferPointer(rebasing: chunk[start..<(newline ?? chunk.count)]))
+            guard let newline else { return }
+            try endLine()
+            start = newline + 1
+        }
+    }
+
+    /// Ends the input, parsing a last line that has no newline.
+    /// - Throws: As ``feed(_:)``.
+    package func finish() throws {
+        guard !isStopped else { return }
+        try endLine()
+    }
+
+    private func feedLine(_ piece: UnsafeRawBufferPointer) throws {
+        guard !piece.isEmpty else { return }
+        lineLength += piece.count
+        if lineLength > maximumLineLength { throw LineTooLong(line: lineNumber, limit: maximumLineLength) }
+        if !lineHasContent {
+            lineHasContent = piece.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+        }
+        // A byte order mark is allowed at the start of the input only.
+        let parser =
+            self.parser ?? JSONEventParser(handler: handler, options: options, skipsByteOrderMark: lineNumber == 1)
+        self.parser = parser
+        do {
+            try parser.parse(piece)
+        } catch let error as JSONSyntaxError {
+            throw LineError(error: error, line: lineNumber)
+        }
+        if parser.isStopped { isStopped = true }
+    }
+
+    private func endLine() throws {
+        defer {
+            parser = nil
+            lineHasContent = false
+            lineLength = 0
+            lineNumber += 1
+        }
+        guard lineHasContent, let parser, !isStopped else { return }
+        do {
+            // The newline ends the last token, as it does in one document: a space stands in for
+            // it, so that `[1] 2` is trailing garbage at the `2`, and not a number cut short.
+            try parser.parse(Self.space)
+            try parser.finish()
+        } catch var error as JSONSyntaxError {
+            // An error found at the end is reported just past the line's last byte, not the space.
+            error.column = min(error.column, lineLength + 1)
+            throw LineError(error: error, line: lineNumber)
+        }
+        if parser.isStopped {
+            isStopped = true
+            return
+        }
+        valueCount += 1
+        do {
+            try lineEnded(lineNumber)
+        } catch is JSONEventParser.Stop {
+            isStopped = true
+        }
+    }
+
+    private static let space: [UInt8] = [0x20]
+}
