@@ -22,7 +22,10 @@ import class Foundation.FileHandle
 ///
 /// Events that do not make JSON (a close that does not match, a key outside an object) are a
 /// ``JSONWriterError`` of kind ``JSONWriterError/Kind-swift.enum/invalidEventSequence``; after any
-/// error the writer is unusable. Call ``finish()`` to flush. A writer is not thread-safe.
+/// error the writer is unusable. Call ``finish()`` to flush. A writer released without ``finish()``
+/// writes nothing more, in every build: what is still buffered is dropped, as with
+/// ``JSONStreamWriter``, so that output cut short by an error never looks complete. A writer is not
+/// thread-safe.
 public final class JSONEventWriter: JSONEventHandler {
     /// The options the text is written with; ``JSONWriter/Options/sortedKeys`` has no effect, as
     /// members are written in the order their events arrive.

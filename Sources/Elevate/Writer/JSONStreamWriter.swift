@@ -16,8 +16,13 @@ import class Foundation.FileHandle
 /// ``JSONWriterError``) leaves the stream as it was: nothing of it, not even a separator, reaches the
 /// sink, and later values can still be written.
 ///
-/// Call ``finish()`` to close the array and flush; a writer that is deinitialized unfinished does
-/// it on a best-effort basis, ignoring errors. A writer is not thread-safe.
+/// Call ``finish()`` to close the array and flush. A writer released without ``finish()`` writes
+/// nothing more, in every build: what is still buffered is dropped and an array stays open, as
+/// with ``JSONEventWriter``. Finishing on release would have to ignore the sink's errors, and would
+/// make a stream cut short by an error (a `throw` between two writes) look complete: a closed
+/// array, or JSON Lines ending at a value; left unfinished, truncated output stays detectable.
+/// (A debug-build assertion was rejected for the same reason: that `throw` is a legitimate path,
+/// not a programming error.) A writer is not thread-safe.
 public final class JSONStreamWriter {
     /// The framing the writer was created with.
     public let framing: Framing
@@ -83,10 +88,6 @@ public final class JSONStreamWriter {
         generator = JSONGenerator(options: options, indentLevels: framing == .array ? 1 : 0)
         generator.output.reserveCapacity(Self.bufferSize + Self.bufferSize / 4)
         if framing == .array { generator.output.append(UInt8(ascii: "[")) }
-    }
-
-    deinit {
-        try? finish()
     }
 
     /// Writes the next value; any value ``JSONWriter`` accepts.
