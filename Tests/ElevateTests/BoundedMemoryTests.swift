@@ -57,7 +57,8 @@ private struct ChildPeak {
         let growth = (streamed.peakKiB - idle.peakKiB) << 10
         #expect(
             growth < 48 << 20,
-            "peak resident memory exceeded an idle child's by \(growth >> 20) MiB over a \(summary.byteCount >> 20) MiB file"
+            "peak resident memory exceeded an idle child's by \(growth >> 20) MiB "
+                + "over a \(summary.byteCount >> 20) MiB file"
         )
     }
 }

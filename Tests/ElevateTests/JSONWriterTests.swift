@@ -459,7 +459,8 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
             try writer.flush()
             try writer.write(2)
         }
-        #expect(String(decoding: output, as: UTF8.self) == (framing == .array ? "[1" : framing == .jsonLines ? "1\n" : "1"))
+        #expect(
+            String(decoding: output, as: UTF8.self) == (framing == .array ? "[1" : framing == .jsonLines ? "1\n" : "1"))
     }
 
     @Test func unfinishedEventWriterWritesNothingWhenReleased() throws {

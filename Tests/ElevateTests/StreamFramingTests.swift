@@ -148,7 +148,8 @@ private func isNull(_ value: Any) -> Bool {
             do {
                 try bytes.withUnsafeBytes { all in
                     for start in stride(from: 0, to: all.count, by: chunkSize) {
-                        try validator.feed(UnsafeRawBufferPointer(rebasing: all[start..<min(start + chunkSize, all.count)]))
+                        try validator.feed(
+                            UnsafeRawBufferPointer(rebasing: all[start..<min(start + chunkSize, all.count)]))
                     }
                 }
                 try validator.finish()

@@ -48,8 +48,9 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         let options = StreamingOptions(maximumElementSize: 1000)
         let text = #""a" "\#(String(repeating: "y", count: 2000))" "b""#
         let reason = validationReason {
-            try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: .concatenated, as: String.self, options: options)
-            { _ in }
+            try Elevate.forEachValue(
+                in: .data(Data(text.utf8)), framing: .concatenated, as: String.self, options: options
+            ) { _ in }
         }
         #expect(reason?.contains("Value 1 is larger than the maximum element size of 1000 bytes") == true)
         let atKeyPath = #"{"a": "\#(String(repeating: "z", count: 2000))"}"#
@@ -66,8 +67,9 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         let url = try temporaryFile(Array(#"["\#(String(repeating: "w", count: 2000))"]"#.utf8))
         defer { try? FileManager.default.removeItem(at: url) }
         let reason = validationReason {
-            _ = try Elevate.decodeArray(
-                contentsOf: url, atKeyPath: "", options: StreamingOptions(maximumElementSize: 1000)) as [String]
+            _ =
+                try Elevate.decodeArray(
+                    contentsOf: url, atKeyPath: "", options: StreamingOptions(maximumElementSize: 1000)) as [String]
         }
         #expect(reason?.contains("larger than the maximum element size of 1000 bytes") == true)
     }

@@ -147,7 +147,8 @@ final class ValueSequenceReader<T> {
             var excerpt = ""
             if !error.excerpt.isEmpty { excerpt = " near \"\(error.excerpt)\"" }
             throw ParserError.deserialization(
-                failureReason: "Invalid JSON at line \(failure.line), column \(error.column): \(error.message)\(excerpt)")
+                failureReason:
+                    "Invalid JSON at line \(failure.line), column \(error.column): \(error.message)\(excerpt)")
         } catch let failure as JSONLinesParser.LineTooLong {
             throw ParserError.validation(
                 failureReason: "Line \(failure.line) is longer than the maximum element size of \(failure.limit) bytes")
@@ -169,9 +170,8 @@ final class ValueSequenceReader<T> {
         // The whole value goes to the decoder even when it is null, as an array element does; at
         // a key path, null is missing, as in Elevate.
         guard let value, keyPath.text.isEmpty || !value.isNull else {
-            let text =
-                "Error parsing \(place) with parser [\(methodName)]\nRequired key path [\(keyPath.text)] was missing or null\n--"
-            try fail(text, reason: "Required key path [\(keyPath.text)] was missing or null", at: path)
+            let reason = "Required key path [\(keyPath.text)] was missing or null"
+            try fail("Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, at: path)
             return
         }
         let decoded: T
