@@ -45,6 +45,12 @@ public enum Contender: String, CaseIterable, Sendable {
     /// `JSONDecoder` into ``CodablePersonWithDate``, with
     /// ``CodablePersonWithDate/dateDecodingStrategy``.
     case jsonDecoderWithDates = "jsondecoder-dates"
+    /// `ElevateJSONDecoder` (Codable on the document tape) into ``CodablePerson``, the same model and
+    /// envelope as ``jsonDecoder``.
+    case tapeCodable = "tape-codable"
+    /// `ElevateJSONDecoder` into ``CodablePersonWithDate`` with `.formatted("yyyy-MM-dd")`, as
+    /// ``jsonDecoderWithDates``.
+    case tapeCodableWithDates = "tape-codable-dates"
 
     /// The name shown in reports.
     public var displayName: String {
@@ -62,6 +68,8 @@ public enum Contender: String, CaseIterable, Sendable {
         case .jsonSerializationParseEntity: "JSONSerialization + Elevate parseEntity(json:)"
         case .jsonDecoder: "JSONDecoder (birthDate string)"
         case .jsonDecoderWithDates: "JSONDecoder (.formatted yyyy-MM-dd)"
+        case .tapeCodable: "tape Codable (birthDate string)"
+        case .tapeCodableWithDates: "tape Codable (.formatted dates)"
         }
     }
 
@@ -157,6 +165,14 @@ public enum Contender: String, CaseIterable, Sendable {
         case .jsonDecoderWithDates:
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = CodablePersonWithDate.dateDecodingStrategy
+            return try decoder.decode(CodablePeopleResponse<CodablePersonWithDate>.self, from: data).response.items
+                .count
+        case .tapeCodable:
+            return try ElevateJSONDecoder().decode(CodablePeopleResponse<CodablePerson>.self, from: data).response.items
+                .count
+        case .tapeCodableWithDates:
+            let decoder = ElevateJSONDecoder()
+            decoder.dateDecodingStrategy = CodablePersonWithDate.elevateDateDecodingStrategy
             return try decoder.decode(CodablePeopleResponse<CodablePersonWithDate>.self, from: data).response.items
                 .count
         }

@@ -29,7 +29,8 @@ import Foundation
 ///   exact for integers in `Int`/`UInt` range, for numbers beyond them, and for numbers with up to
 ///   15 significant digits (read back from the `Double`'s shortest text); a 17-digit fraction such
 ///   as `0.30000000000000001` becomes `0.3` where Foundation keeps every digit.
-/// - Duplicate keys: the last occurrence wins, as in Foundation.
+/// - Duplicate keys: the last occurrence wins, the library's rule everywhere; Foundation on Linux
+///   keeps the first.
 /// - A type conforming to ``JSONKeyPathDecodable`` has its properties read from its declared key
 ///   paths, with its declared defaults.
 ///

@@ -103,7 +103,10 @@ extension TapeDecoder {
         } catch DecodingError.valueNotFound(_, let context) {
             throw DecodingError.valueNotFound(Float.self, context)
         }
-        guard !double.isFinite || double.magnitude <= Double(Float.greatestFiniteMagnitude) else {
+        // Checked after rounding, as Foundation does: 3.4028235e38 is a hair above Float's largest
+        // value as a Double, but rounds to it.
+        let float = Float(double)
+        guard !double.isFinite || float.isFinite else {
             throw fail(
                 .dataCorrupted(
                     DecodingError.Context(
@@ -111,7 +114,7 @@ extension TapeDecoder {
                         debugDescription: "Parsed JSON number <\(double)> does not fit in Float.")),
                 at: i)
         }
-        return Float(double)
+        return float
     }
 
     /// A `Decimal`: exact for integers and numbers beyond 64 bits; otherwise from the `Double`'s

@@ -1,0 +1,181 @@
+import Elevate
+import ElevateBenchmarkKit
+import Foundation
+import Testing
+
+/// A model whose JSON is shaped differently from the struct (the ``JSONKeyPathDecodable`` example).
+struct Tree: Codable, Hashable, JSONKeyPathDecodable {
+    var name: String
+    var age: Int
+    var planted: Date
+    var leaves: [String]
+    var isProtected: Bool
+    var nickname: String?
+
+    static let keyPaths = [
+        "name": "tree_names.colloquial.0",
+        "age": "stats.age_years",
+        "planted": "stats.planted",
+        "nickname": "names.nick",
+    ]
+    static let defaults: [String: any Sendable] = ["leaves": [String](), "isProtected": false, "nickname": "none"]
+}
+
+struct Forest: Codable, Hashable {
+    var trees: [Tree]
+}
+
+struct WrongDefault: Codable, JSONKeyPathDecodable {
+    var count: Double
+    static let defaults: [String: any Sendable] = ["count": 0]
+}
+
+@Suite("ElevateJSONDecoder: key paths, defaults, positions, files, corpora")
+struct CodableKeyPathTests {
+    static let treeJSON = #"""
+        {"tree_names": {"colloquial": ["oak", "quercus"]},
+         "stats": {"age_years": 120, "planted": "1904-05-01"},
+         "leaves": null}
+        """#
+
+    func dateDecoder() -> ElevateJSONDecoder {
+        let decoder = ElevateJSONDecoder()
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        decoder.dateDecodingStrategy = .formatted(formatter)
+        return decoder
+    }
+
+    @Test func keyPathsAndDefaults() throws {
+        let tree = try dateDecoder().decode(Tree.self, from: Data(Self.treeJSON.utf8))
+        #expect(tree.name == "oak")
+        #expect(tree.age == 120)
+        #expect(tree.planted == Date(timeIntervalSince1970: -2_071_872_000))  // 1904-05-01 UTC
+        #expect(tree.leaves == [])
+        #expect(tree.isProtected == false)
+        #expect(tree.nickname == "none")
+    }
+
+    @Test func keyPathsInsideArraysAndErrorsNameTheProperty() throws {
+        let json = #"{"trees":[\#(Self.treeJSON),{"tree_names":{"colloquial":[]},"stats":{"age_years":1,"planted":"2000-01-01"}}]}"#
+        #expect {
+            try dateDecoder().decode(Forest.self, from: Data(json.utf8))
+        } throws: { error in
+            guard case DecodingError.keyNotFound(let key, let context) = error else { return false }
+            return key.stringValue == "name" && context.codingPath.map(\.stringValue) == ["trees", "Index 1"]
+                && context.debugDescription.contains("tree_names.colloquial.0")
+        }
+    }
+
+    @Test func defaultOfTheWrongTypeIsATypeMismatch() {
+        #expect(throws: DecodingError.self) { try ElevateJSONDecoder().decode(WrongDefault.self, from: Data("{}".utf8)) }
+    }
+
+    @Test func foundationIgnoresTheDeclarations() {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Tree.self, from: Data(Self.treeJSON.utf8)) }
+    }
+
+    @Test func decodingAtAKeyPath() throws {
+        let data = Data(#"{"response":{"items":[{"a":1},{"a":2}],"a":{"b":{"c":[5]}}},"x":[0,[7]],"x.1":"literal"}"#.utf8)
+        struct Item: Swift.Decodable, Equatable { var a: Int }
+        let decoder = ElevateJSONDecoder()
+        #expect(try decoder.decode([Item].self, from: data, atKeyPath: "response.items") == [Item(a: 1), Item(a: 2)])
+        #expect(try decoder.decode(Int.self, from: data, atKeyPath: "x.1.0") == 7)
+        #expect(try decoder.decode(String.self, from: data, atKeyPath: "x.1") == "literal")
+        #expect(try decoder.decode(Item.self, from: data, atKeyPath: "response.items.1") == Item(a: 2))
+        #expect {
+            try decoder.decode([Item].self, from: data, atKeyPath: "response.missing")
+        } throws: { error in
+            guard case DecodingError.keyNotFound(let key, let context) = error else { return false }
+            return key.stringValue == "missing" && context.codingPath.map(\.stringValue) == ["response"]
+        }
+        #expect {
+            try decoder.decode([String].self, from: data, atKeyPath: "response.items")
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["response", "items", "Index 0"]
+        }
+        let value = try JSONValue(parsing: data)
+        #expect(try decoder.decode([Int].self, from: value, atKeyPath: "response.a.b.c") == [5])
+    }
+
+    @Test func errorsCarryLineColumnAndByteOffset() {
+        let json = "{\n  \"name\": \"A\",\n  \"pages\": \"ten\"\n}"
+        struct Page: Swift.Decodable { var name: String; var pages: Int }
+        #expect {
+            try ElevateJSONDecoder().decode(Page.self, from: Data(json.utf8))
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.debugDescription.contains("line 3, column 17, byte offset 33")
+        }
+        #expect {
+            try ElevateJSONDecoder().decode(Page.self, from: Data("{\"name\": [1, 2}".utf8))
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.underlyingError is JSONSyntaxError && context.codingPath.isEmpty
+        }
+    }
+
+    @Test func decodingAFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("codable-\(UUID().uuidString).json")
+        try Data(#"{"response":{"items":[1,2,"x"]}}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect {
+            try ElevateJSONDecoder().decode([Int].self, contentsOf: url, atKeyPath: "response.items")
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["response", "items", "Index 2"]
+                && context.debugDescription.contains("byte offset 29")
+        }
+        #expect(throws: CocoaError.self) {
+            try ElevateJSONDecoder().decode([Int].self, contentsOf: url.appendingPathExtension("missing"))
+        }
+    }
+
+    @Test func userInfoReachesInitFromDecoder() throws {
+        struct Probe: Swift.Decodable {
+            var seen: String
+            init(from decoder: any Swift.Decoder) throws {
+                seen = decoder.userInfo[CodingUserInfoKey(rawValue: "k")!] as? String ?? "none"
+            }
+        }
+        let decoder = ElevateJSONDecoder()
+        decoder.userInfo[CodingUserInfoKey(rawValue: "k")!] = "v"
+        #expect(try decoder.decode(Probe.self, from: Data("{}".utf8)).seen == "v")
+    }
+
+    @Test(.enabled(if: SharedCorpus.hasNativeJSON, Comment(rawValue: SharedCorpus.missingMessage)))
+    func twitterAsFoundationDecodesIt() throws {
+        let data = try SharedCorpus.nativeJSONData("twitter.json")
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        let elevate = ElevateJSONDecoder()
+        elevate.keyDecodingStrategy = .convertFromSnakeCase
+        let expected = try foundation.decode(TwitterDocument.self, from: data)
+        let actual = try elevate.decode(TwitterDocument.self, from: data)
+        #expect(actual.statuses.count == 100)
+        #expect(actual == expected)
+    }
+
+    @Test(.enabled(if: SharedCorpus.hasNativeJSON, Comment(rawValue: SharedCorpus.missingMessage)))
+    func citmCatalogAsFoundationDecodesIt() throws {
+        let data = try SharedCorpus.nativeJSONData("citm_catalog.json")
+        let expected = try JSONDecoder().decode(CitmCatalog.self, from: data)
+        let actual = try ElevateJSONDecoder().decode(CitmCatalog.self, from: data)
+        #expect(actual.performances.count == expected.performances.count)
+        #expect(actual == expected)
+    }
+
+    @Test func peopleDocumentAsFoundationDecodesIt() throws {
+        let data = Data(#"{"response":{"count":2,"items":[{"identifier":1,"name":"A B","birthDate":"1980-02-29","addresses":[{"street":"s","city":"c"}]},{"identifier":2,"name":"C","nickname":"n","birthDate":"2001-12-31","isMember":true,"addresses":[]}]}}"#.utf8)
+        let foundation = JSONDecoder()
+        foundation.dateDecodingStrategy = CodablePersonWithDate.dateDecodingStrategy
+        let elevate = ElevateJSONDecoder()
+        elevate.dateDecodingStrategy = CodablePersonWithDate.elevateDateDecodingStrategy
+        let expected = try foundation.decode(CodablePeopleResponse<CodablePersonWithDate>.self, from: data)
+        let actual = try elevate.decode(CodablePeopleResponse<CodablePersonWithDate>.self, from: data)
+        #expect(actual.response.items == expected.response.items)
+    }
+}

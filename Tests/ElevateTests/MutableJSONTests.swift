@@ -1,0 +1,152 @@
+import Elevate
+import Foundation
+import Testing
+
+@Suite("JSON, the mutable value")
+struct MutableJSONTests {
+    @Test func literalsAndReads() throws {
+        let json: JSON = ["a": 1, "b": [true, nil], "c": 2.5, "d": "x", "e": ["f": 18446744073709551615 as UInt].foundationJSON]
+        #expect(json["a"].int == 1)
+        #expect(json["b"][0].bool == true)
+        #expect(json["b"][1].isNull)
+        #expect(json["b"][9].isNull)
+        #expect(json["c"].double == 2.5)
+        #expect(json["d"].string == "x")
+        #expect(json["missing"]["deeper"][3].isNull)
+        #expect(try json.number(at: "e", "f") == .uint(18446744073709551615))
+    }
+
+    @Test func chainedSetsCreateMissingLevels() throws {
+        var json: JSON = [:]
+        json["items"][3]["name"] = "x"
+        #expect(json["items"].count == 4)
+        #expect(json["items"][0].isNull)
+        #expect(try json.string(at: "items", 3, "name") == "x")
+        json["items"][3]["name"] = nil
+        #expect(try json.value(at: "items", 3, "name") == .null)
+        json["items"][3].removeValue(forKey: "name")
+        #expect(throws: JSON.AccessError.self) { try json.value(at: "items", 3, "name") }
+        var scalar: JSON = 5
+        scalar["k"] = true
+        #expect(scalar == ["k": true])
+    }
+
+    @Test func typedReadsNameTheFullPath() {
+        let json: JSON = ["items": [[:], [:], [:], ["name": 7]]]
+        #expect {
+            try json.string(at: "items", 3, "name")
+        } throws: { error in
+            (error as? JSON.AccessError)?.description == "items[3].name: expected a string, found a number"
+        }
+        #expect {
+            try json.int(at: "items", 9, "name")
+        } throws: { error in
+            (error as? JSON.AccessError) == JSON.AccessError(path: "items[9]", reason: .missing)
+        }
+    }
+
+    @Test func appendAndMerge() {
+        var json: JSON = nil
+        json.append(1)
+        json.append("two")
+        #expect(json == [1, "two"])
+        var scalar: JSON = "solo"
+        scalar.append(2)
+        #expect(scalar == ["solo", 2])
+        var settings: JSON = ["ui": ["theme": "dark", "size": 12], "list": [1, 2]]
+        settings.merge(["ui": ["size": 14], "beta": true, "list": [3]])
+        #expect(settings == ["ui": ["theme": "dark", "size": 14], "beta": true, "list": [3]])
+        #expect(settings.merging(7) == 7)
+    }
+
+    @Test func equalityAndHashingFollowJSONValues() {
+        let a: JSON = ["x": [1, 2.0, "s"], "y": nil]
+        let b: JSON = ["y": nil, "x": [1.0, 2, "s"]]
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a != ["x": [1, 2, "t"], "y": nil])
+        #expect(JSON(9_007_199_254_740_993) != JSON(9_007_199_254_740_992.0))
+        #expect(Set([a, b]).count == 1)
+    }
+
+    @Test func fromTheReadOnlyViewExactly() throws {
+        let value = try JSONValue(parsing: #"{"n":[1, -2, 18446744073709551615, 1.5, 1e400], "s":"é", "d":1, "d":2}"#)
+        let json = JSON(value)
+        #expect(json["n"] == [1, -2, JSON(UInt.max), 1.5, JSON(.large("1e400"))])
+        #expect(json["s"] == "é")
+        #expect(json["d"] == 2)
+    }
+
+    @Test func deepNestingConvertsComparesAndHashesWithoutRecursion() throws {
+        // Conversion, ==, hash(into:) and taking the value apart use work lists. Destroying the value
+        // is Swift's own recursive release of nested arrays, one level per frame, so this runs on a
+        // thread with a large stack (see the JSON type's documentation).
+        let depth = 100_000
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        var options = JSONDocumentOptions()
+        options.parsing.maximumDepth = depth + 1
+        let value = try JSONValue(parsing: text, options: options)
+        let levels = LargeStack.run {
+            let json = JSON(value)
+            precondition(json == json)
+            var hasher = Hasher()
+            json.hash(into: &hasher)
+            var current = json
+            var levels = 0
+            while case .array(let elements) = current, let first = elements.first {
+                current = first
+                levels += 1
+            }
+            return levels
+        }
+        #expect(levels == depth - 1)
+    }
+
+    @Test func foundationShapeBothWays() throws {
+        let tree = try JSONSerialization.jsonObject(with: Data(#"{"a":[1,2.5,true,null,"s"],"b":{"c":-3}}"#.utf8))
+        let json = try JSON(foundationValue: tree)
+        #expect(json == ["a": [1, 2.5, true, nil, "s"], "b": ["c": -3]])
+        let back = json.foundationValue as? [String: Any]
+        #expect((back?["b"] as? [String: Any])?["c"] as? Int == -3)
+        #expect(try JSON(foundationValue: ["x": Optional<Int>.none as Any, "y": Int8(3), "z": Decimal(string: "0.1")!]) == ["x": nil, "y": 3, "z": 0.1])
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: ["when": [Date()]]) }
+        let written = try JSONWriter.string(for: (["k": [1, JSON(.large("1e400"))]] as JSON).foundationValue)
+        #expect(written == #"{"k":[1,1e400]}"#)
+    }
+
+    @Test func codableRoundTripsThroughBothDecoders() throws {
+        let json: JSON = ["a": [1, -2, 2.5, "x", true, nil], "b": ["c": ["d": 18446744073709551615 as UInt].foundationJSON]]
+        let data = try JSONEncoder().encode(json)
+        #expect(try JSONDecoder().decode(JSON.self, from: data) == json)
+        #expect(try ElevateJSONDecoder().decode(JSON.self, from: data) == json)
+        struct Envelope: Swift.Decodable { var payload: JSON }
+        let envelope = try ElevateJSONDecoder().decode(Envelope.self, from: Data(#"{"payload":{"n":1e400}}"#.utf8))
+        #expect(envelope.payload["n"] == JSON(.large("1e400")))
+    }
+}
+
+extension Dictionary where Key == String, Value == UInt {
+    /// A test helper: an object of unsigned numbers.
+    var foundationJSON: JSON { .object(mapValues { JSON($0) }) }
+}
+
+/// Runs a closure on a thread with a 1 GiB stack and waits for its result.
+enum LargeStack {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.value = body()
+            done.signal()
+        }
+        thread.stackSize = 1 << 30
+        thread.start()
+        done.wait()
+        return box.value!
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable {
+        // Written by the thread before it signals, read after the wait.
+        var value: T?
+    }
+}
