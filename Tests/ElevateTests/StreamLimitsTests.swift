@@ -197,4 +197,28 @@ private func validationReason(_ body: () throws -> Void) -> String? {
 }
 
 /// Accepts every event and keeps nothing.
-private final class NullHandler: JSONEventHandler {}
+private final class NullHandler: JSONEventHandler {
+    @Test func decodeObjectFromAFileIsHeldToTheLimit() throws {
+        let big = String(repeating: "x", count: 2 << 20)
+        let url = try temporaryFile(Array(#"{"a": {"s": "\#(big)"}}"#.utf8))
+        defer { try? FileManager.default.removeItem(at: url) }
+        var options = StreamingOptions()
+        options.maximumElementSize = 1 << 20
+        let reason = validationReason {
+            let _: [String: String] = try Elevate.decodeObject(contentsOf: url, atKeyPath: "a", options: options)
+        }
+        #expect(reason?.contains("larger than the maximum element size of 1048576 bytes") == true)
+        let decoded: [String: String] = try Elevate.decodeObject(contentsOf: url, atKeyPath: "a")
+        #expect(decoded["s"]?.count == 2 << 20)
+    }
+
+    @Test func decodeArrayFromAFileDecodesOnSeveralWorkers() throws {
+        let items = (0..<3_000).map { "\($0)" }.joined(separator: ",")
+        let url = try temporaryFile(Array(#"{"items": [\#(items)]}"#.utf8))
+        defer { try? FileManager.default.removeItem(at: url) }
+        var options = StreamingOptions()
+        options.concurrency = 3
+        let numbers: [Int] = try Elevate.decodeArray(contentsOf: url, atKeyPath: "items", options: options)
+        #expect(numbers == Array(0..<3_000))
+    }
+}

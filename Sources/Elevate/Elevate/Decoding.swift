@@ -89,25 +89,31 @@ public func decodeArray<T>(
 /// The object at a key path of any input, decoded as Elevate does it: a one-property schema of
 /// type `.dictionary`.
 enum ObjectDecoding {
-    static func decode<T: Decodable>(_ input: JSONInput, atKeyPath keyPath: String) throws -> T {
+    static func decode<T: Decodable>(
+        _ input: JSONInput, atKeyPath keyPath: String,
+        options: StreamingOptions = StreamingOptions(maximumElementSize: .max)
+    ) throws -> T {
         if T.self is any DecodableArray.Type {
             // `let people: [Person] = try decodeObject(…)`: the value is an array, decoded whole.
             let path = KeyPath(keyPath)
-            let captured = try CapturedValues(input: input, paths: [path])
+            let captured = try CapturedValues(input: input, paths: [path], options: options)
             guard let value = captured.value(at: path), !value.isNull else {
                 throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
             }
             return try ViewHandOff.decode(value, by: ObjectIdentifier(T.self)) { try T(json: $0) }
         }
-        let entity = try Parser.parseEntity(input) { schema in
+        let entity = try Parser.parseEntity(input, options: options) { schema in
             // As in Elevate, a primitive is read as its own property type; anything else is an object.
             schema.addProperty(keyPath: keyPath, type: primitivePropertyType(T.self) ?? .dictionary, decodableType: T.self)
         }
         return try typedResult(entity[keyPath], keyPath: keyPath, method: T.self)
     }
 
-    static func decode<T>(_ input: JSONInput, atKeyPath keyPath: String, with decoder: any Decoder) throws -> T {
-        let entity = try Parser.parseEntity(input) { schema in
+    static func decode<T>(
+        _ input: JSONInput, atKeyPath keyPath: String, with decoder: any Decoder,
+        options: StreamingOptions = StreamingOptions(maximumElementSize: .max)
+    ) throws -> T {
+        let entity = try Parser.parseEntity(input, options: options) { schema in
             schema.addProperty(keyPath: keyPath, type: .dictionary, decoder: decoder)
         }
         return try typedResult(entity[keyPath], keyPath: keyPath, method: type(of: decoder))

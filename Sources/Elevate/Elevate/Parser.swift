@@ -26,10 +26,13 @@ public enum Parser {
     }
 
     /// `parseEntity(data:closure:)` for any input, files and standard input included.
-    static func parseEntity(_ input: JSONInput, closure: (Schema) -> Void) throws -> [String: Any] {
+    static func parseEntity(
+        _ input: JSONInput, options: StreamingOptions = StreamingOptions(maximumElementSize: .max),
+        closure: (Schema) -> Void
+    ) throws -> [String: Any] {
         let schema = Schema()
         closure(schema)
-        let captured = try CapturedValues(input: input, paths: schema.storage.map(\.path))
+        let captured = try CapturedValues(input: input, paths: schema.storage.map(\.path), options: options)
         if captured.rootIsScalar { try EntityValidator.rejectScalarRoot(of: schema) }
         return try EntityValidator.validate(schema, plan: nil) { captured.value(at: KeyPath($0)) }
     }

@@ -115,14 +115,19 @@ func readChunks(
 /// Decodes the object at `keyPath` of a file into a ``Decodable`` type, reading the file in
 /// chunks and materializing only that object.
 /// - Throws: ``ParserError``.
-public func decodeObject<T: Decodable>(contentsOf url: URL, atKeyPath keyPath: String) throws -> T {
-    try ObjectDecoding.decode(.file(url), atKeyPath: keyPath)
+public func decodeObject<T: Decodable>(
+    contentsOf url: URL, atKeyPath keyPath: String = "", options: StreamingOptions = StreamingOptions()
+) throws -> T {
+    try ObjectDecoding.decode(.file(url), atKeyPath: keyPath, options: options)
 }
 
 /// Decodes the object at `keyPath` of a file with a ``Decoder``.
 /// - Throws: ``ParserError``.
-public func decodeObject<T>(contentsOf url: URL, atKeyPath keyPath: String, with decoder: any Decoder) throws -> T {
-    try ObjectDecoding.decode(.file(url), atKeyPath: keyPath, with: decoder)
+public func decodeObject<T>(
+    contentsOf url: URL, atKeyPath keyPath: String = "", with decoder: any Decoder,
+    options: StreamingOptions = StreamingOptions()
+) throws -> T {
+    try ObjectDecoding.decode(.file(url), atKeyPath: keyPath, with: decoder, options: options)
 }
 
 /// Decodes every element of the array at `keyPath` of a file, reading it in chunks and decoding
@@ -136,21 +141,21 @@ public func decodeObject<T>(contentsOf url: URL, atKeyPath keyPath: String, with
 ///   as every failing element is reported, Elevate's way.
 /// - Throws: ``ParserError``, with every failing element listed.
 public func decodeArray<T: Decodable>(
-    contentsOf url: URL, atKeyPath keyPath: String, options: StreamingOptions = StreamingOptions()
+    contentsOf url: URL, atKeyPath keyPath: String = "", options: StreamingOptions = StreamingOptions()
 ) throws -> [T] {
-    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(T.self)", options: options) {
-        try decodeElement($0, as: T.self)
-    }
+    try ArrayDecoding.decode(
+        .file(url), atKeyPath: keyPath, methodName: "\(T.self)", options: options, workers: options.concurrency
+    ) { try decodeElement($0, as: T.self) }
 }
 
 /// Decodes every element of the array at `keyPath` of a file with a ``Decoder``; see
 /// ``decodeArray(contentsOf:atKeyPath:options:)``.
 /// - Throws: ``ParserError``.
 public func decodeArray<T>(
-    contentsOf url: URL, atKeyPath keyPath: String, with decoder: any Decoder,
+    contentsOf url: URL, atKeyPath keyPath: String = "", with decoder: any Decoder,
     options: StreamingOptions = StreamingOptions()
 ) throws -> [T] {
-    try ArrayDecoding.decode(.file(url), atKeyPath: keyPath, methodName: "\(decoder)", options: options) {
-        try decodeElement($0, with: decoder, keyPath: keyPath)
-    }
+    try ArrayDecoding.decode(
+        .file(url), atKeyPath: keyPath, methodName: "\(decoder)", options: options, workers: options.concurrency
+    ) { try decodeElement($0, with: decoder, keyPath: keyPath) }
 }
