@@ -1,7 +1,6 @@
 import Elevate
-import _FuzzSupport
-
 import Foundation
+import _FuzzSupport
 
 /// The JSON Lines and concatenated-JSON readers: `forEachValue(in: .data, framing:)` (one chunk)
 /// and `values(in:framing:)` over chunks cut from the input deliver the same values and fail
@@ -36,8 +35,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
         return outcome
     }
-    let setting = "\(framing), key path \"\(keyPath)\", \(options.parsing), skipsInvalidElements \(options.skipsInvalidElements), chunk sizes \(chunks.map(\.count))"
-    fuzzCheck(whole.matches(split, framing: framing), "whole and chunked reads differ (\(setting))\nwhole: \(whole)\nsplit: \(split)")
+    let setting =
+        "\(framing), key path \"\(keyPath)\", \(options.parsing), skipsInvalidElements \(options.skipsInvalidElements), chunk sizes \(chunks.map(\.count))"
+    fuzzCheck(
+        whole.matches(split, framing: framing),
+        "whole and chunked reads differ (\(setting))\nwhole: \(whole)\nsplit: \(split)")
 
     if framing == .jsonLines, keyPath.isEmpty, !options.skipsInvalidElements, options.parsing.allowsComments == false,
         options.parsing.maximumDepth == 512

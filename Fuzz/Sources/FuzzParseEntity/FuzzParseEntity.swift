@@ -1,7 +1,6 @@
 import Elevate
-import _FuzzSupport
-
 import Foundation
+import _FuzzSupport
 
 /// `Parser.parseEntity(data:)` with a schema over every property type (plain, with a
 /// `Decodable` type and with a `Decoder`), `decodeArray`/`decodeObject` of a small `Decodable`:
@@ -100,34 +99,41 @@ struct Property {
             read: { (($0 <-? $1) as T?) != nil })
     }
 
-    static var all: [Property] {[
-        .plain("s", .string, as: String.self),
-        .plain("i", .int, as: Int.self),
-        .plain("u", .uint, as: UInt.self),
-        .plain("f", .float, as: Float.self),
-        .plain("d", .double, as: Double.self),
-        .plain("b", .bool, as: Bool.self),
-        .plain("a", .array, as: [Any].self),
-        .plain("o", .dictionary, as: [String: Any].self),
-        .plain("url", .url, as: URL.self),
-        .plain("o.s", .string, as: String.self),
-        .plain("a.b.c", .int, as: Int.self),
-        .plain("0", .double, as: Double.self),
-        Property(
-            keyPath: "items", add: { $0.addProperty(keyPath: $1, type: .array, optional: $2, decodableType: Item.self) },
-            read: { (($0 <--? $1) as [Item]?) != nil }),
-        Property(
-            keyPath: "item",
-            add: { $0.addProperty(keyPath: $1, type: .dictionary, optional: $2, decodableType: Item.self) },
-            read: { (($0 <-? $1) as Item?) != nil }),
-        Property(
-            keyPath: "n", add: { $0.addProperty(keyPath: $1, type: .string, optional: $2, decoder: StringToIntDecoder()) },
-            read: { (($0 <-? $1) as Int?) != nil }),
-        Property(
-            keyPath: "date",
-            add: { $0.addProperty(keyPath: $1, type: .string, optional: $2, decoder: DateDecoder(dateFormatString: "yyyy-MM-dd")) },
-            read: { (($0 <-? $1) as Date?) != nil }),
-    ]}
+    static var all: [Property] {
+        [
+            .plain("s", .string, as: String.self),
+            .plain("i", .int, as: Int.self),
+            .plain("u", .uint, as: UInt.self),
+            .plain("f", .float, as: Float.self),
+            .plain("d", .double, as: Double.self),
+            .plain("b", .bool, as: Bool.self),
+            .plain("a", .array, as: [Any].self),
+            .plain("o", .dictionary, as: [String: Any].self),
+            .plain("url", .url, as: URL.self),
+            .plain("o.s", .string, as: String.self),
+            .plain("a.b.c", .int, as: Int.self),
+            .plain("0", .double, as: Double.self),
+            Property(
+                keyPath: "items",
+                add: { $0.addProperty(keyPath: $1, type: .array, optional: $2, decodableType: Item.self) },
+                read: { (($0 <--? $1) as [Item]?) != nil }),
+            Property(
+                keyPath: "item",
+                add: { $0.addProperty(keyPath: $1, type: .dictionary, optional: $2, decodableType: Item.self) },
+                read: { (($0 <-? $1) as Item?) != nil }),
+            Property(
+                keyPath: "n",
+                add: { $0.addProperty(keyPath: $1, type: .string, optional: $2, decoder: StringToIntDecoder()) },
+                read: { (($0 <-? $1) as Int?) != nil }),
+            Property(
+                keyPath: "date",
+                add: {
+                    $0.addProperty(
+                        keyPath: $1, type: .string, optional: $2, decoder: DateDecoder(dateFormatString: "yyyy-MM-dd"))
+                },
+                read: { (($0 <-? $1) as Date?) != nil }),
+        ]
+    }
 }
 
 @main

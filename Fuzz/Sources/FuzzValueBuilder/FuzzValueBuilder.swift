@@ -1,7 +1,6 @@
 import Elevate
-import _FuzzSupport
-
 import Foundation
+import _FuzzSupport
 
 /// `JSONValueBuilder.value(from:)`, written back with `JSONWriter` (options drawn from the input)
 /// and parsed again, gives the same tree; and with sorted keys, writing the second tree gives the

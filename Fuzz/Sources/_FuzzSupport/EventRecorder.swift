@@ -51,7 +51,9 @@ public final class EventRecorder: JSONEventHandler {
     public func endObject() throws { try record(.endObject(at: offset)) }
     public func startArray() throws { try record(.startArray(at: offset)) }
     public func endArray() throws { try record(.endArray(at: offset)) }
-    public func string(_ value: JSONText) throws { try record(.string(value.withUnsafeBytes { Array($0) }, at: offset)) }
+    public func string(_ value: JSONText) throws {
+        try record(.string(value.withUnsafeBytes { Array($0) }, at: offset))
+    }
     public func number(_ value: JSONNumberText) throws { try record(.number(value.text, value.value, at: offset)) }
     public func bool(_ value: Bool) throws { try record(.bool(value, at: offset)) }
     public func null() throws { try record(.null(at: offset)) }
