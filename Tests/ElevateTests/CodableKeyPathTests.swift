@@ -52,7 +52,7 @@ struct CodableKeyPathTests {
         let tree = try dateDecoder().decode(Tree.self, from: Data(Self.treeJSON.utf8))
         #expect(tree.name == "oak")
         #expect(tree.age == 120)
-        #expect(tree.planted == Date(timeIntervalSince1970: -2_071_872_000))  // 1904-05-01 UTC
+        #expect(tree.planted == Date(timeIntervalSince1970: -2_072_390_400))  // 1904-05-01 UTC
         #expect(tree.leaves == [])
         #expect(tree.isProtected == false)
         #expect(tree.nickname == "none")

@@ -74,7 +74,9 @@ extension JSON {
             let next: JSON?
             switch (component, current) {
             case (.key(let key), .object(let object)): next = object[key]
-            case (.index(let index), .array(let array)): next = array.indices.contains(index) ? array[index] : nil
+            case (.index(let index), .array(let array)):
+                // Spelled out: in `c ? array[index] : nil` the nil would become JSON's null literal.
+                if array.indices.contains(index) { next = array[index] } else { next = Optional<JSON>.none }
             default: next = nil
             }
             guard let next else {

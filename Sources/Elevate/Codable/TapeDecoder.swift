@@ -136,17 +136,18 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         if T.self == URL.self { return Self.same(try readURL()) }
         if T.self == Decimal.self { return Self.same(try readDecimal(at: index, currentSite, nil)) }
         if T.self == JSON.self { return Self.same(JSON(JSONValue(tape: tape, index: index))) }
-        if let dictionary = T.self as? any StringKeyedDictionary.Type {
+        switch context.treatment(of: T.self) {
+        case .plain:
+            return try T(from: self)
+        case .stringKeyedDictionary(let dictionary):
             return try dictionary.decode(from: self) as! T
-        }
-        if let mapped = T.self as? any JSONKeyPathDecodable.Type {
+        case .keyPaths(let typePlan):
             let saved = (plan, planDepth)
-            plan = context.plan(for: mapped)
+            plan = typePlan
             planDepth = path.count
             defer { (plan, planDepth) = saved }
             return try T(from: self)
         }
-        return try T(from: self)
     }
 
     /// `value` as `T`, where the caller has checked that `T` is `U`.
