@@ -93,4 +93,90 @@ import Testing
         let data = Data(#"{"items": [{"id": 1, "tags": []}], "items": [{"id": 2, "tags": []}]}"#.utf8)
         #expect(try decode(data, workers: 2).map(\.id) == [2])
     }
+
+    private func streamed(_ data: Data, workers: Int, skipping: Bool = false) -> (ids: [Int], error: String?) {
+        var options = StreamingOptions()
+        options.concurrency = workers
+        options.skipsInvalidElements = skipping
+        var ids: [Int] = []
+        do {
+            try Elevate.forEachElement(ofArrayAt: "items", from: data, as: Item.self, options: options) {
+                ids.append($0.id)
+            }
+            return (ids, nil)
+        } catch {
+            return (ids, "\(error)")
+        }
+    }
+
+    @Test func forEachElementDeliversInOrderWithTheSameErrors() throws {
+        let valid = document(4_000)
+        #expect(streamed(valid, workers: 3).ids == Array(0..<4_000))
+        let invalid = document(2_000, invalidEvery: 501)
+        let sequential = streamed(invalid, workers: 1)
+        let parallel = streamed(invalid, workers: 2)
+        #expect(parallel.error == sequential.error)
+        #expect(parallel.ids == sequential.ids)
+        #expect(sequential.ids.count == 500)
+        let skippedSequential = streamed(invalid, workers: 1, skipping: true)
+        let skippedParallel = streamed(invalid, workers: 4, skipping: true)
+        #expect(skippedParallel.error == skippedSequential.error)
+        #expect(skippedParallel.ids == skippedSequential.ids)
+    }
+
+    @Test func aThrowingBodyStopsTheWorkers() throws {
+        struct Enough: Error {}
+        final class Counter: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = 0
+            func increment() { lock.withLock { value += 1 } }
+            var count: Int { lock.withLock { value } }
+        }
+        let decodes = Counter()
+        let data = document(20_000)
+        var options = StreamingOptions()
+        options.concurrency = 2
+        var seen = 0
+        #expect(throws: Enough.self) {
+            try Elevate.forEachElement(
+                ofArrayAt: "items", from: data, with: CountingDecoder(counter: decodes.increment), as: Item.self,
+                options: options
+            ) { _ in
+                seen += 1
+                if seen == 100 { throw Enough() }
+            }
+        }
+        let afterReturn = decodes.count
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(decodes.count == afterReturn)
+        #expect(afterReturn < 1_000)
+    }
+
+    private struct CountingDecoder: Elevate.Decoder, @unchecked Sendable {
+        let counter: () -> Void
+        func decode(_ object: Any) throws -> Any {
+            counter()
+            return try Item(json: object)
+        }
+    }
+
+    @Test func asyncElementsWithWorkers() async throws {
+        let data = document(3_000)
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            var offset = 0
+            let bytes = Array(data)
+            while offset < bytes.count {
+                continuation.yield(Array(bytes[offset..<min(offset + 10_000, bytes.count)]))
+                offset += 10_000
+            }
+            continuation.finish()
+        }
+        var options = StreamingOptions()
+        options.concurrency = 2
+        var ids: [Int] = []
+        for try await item in Elevate.elements(ofArrayAt: "items", from: chunks, as: Item.self, options: options) {
+            ids.append(item.id)
+        }
+        #expect(ids == Array(0..<3_000))
+    }
 }

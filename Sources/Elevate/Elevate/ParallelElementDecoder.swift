@@ -23,14 +23,21 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         var nested: [ValidationFailure]?
     }
 
+    /// What became of one element.
+    enum Outcome {
+        case decoded(Element)
+        case failed(Failure)
+    }
+
     /// A run of consecutive elements, decoded by one worker.
     private final class Batch: @unchecked Sendable {
         let firstIndex: Int
         var inputs: [JSONValue] = []
-        // Written by the worker only, read by the caller after the group is waited on.
-        var outputs: [Element] = []
-        var failures: [Failure] = []
+        // Written by the worker only, read by the caller once `done` is set (or the group is
+        // waited on): the lock behind `done` orders the two.
+        var outcomes: [Outcome] = []
         var error: (any Error)?
+        let done = ManagedFlag()
 
         init(firstIndex: Int, capacity: Int) {
             self.firstIndex = firstIndex
@@ -93,19 +100,21 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     }
 
     private func run(_ batch: Batch) {
+        defer { batch.done.set() }
         let views = DecodingThread.current.views
         let saved = views.forcesFoundationValues
         views.forcesFoundationValues = forcesFoundationValues
         defer { views.forcesFoundationValues = saved }
-        batch.outputs.reserveCapacity(batch.inputs.count)
+        batch.outcomes.reserveCapacity(batch.inputs.count)
         for offset in batch.inputs.indices {
             do {
-                batch.outputs.append(try NestedFailures.decode { try decode(batch.inputs[offset]) })
+                batch.outcomes.append(.decoded(try NestedFailures.decode { try decode(batch.inputs[offset]) }))
             } catch ParserError.validation(let reason) {
-                batch.failures.append(
-                    Failure(
-                        index: batch.firstIndex + offset, reason: reason,
-                        nested: NestedFailures.take(matching: reason)))
+                batch.outcomes.append(
+                    .failed(
+                        Failure(
+                            index: batch.firstIndex + offset, reason: reason,
+                            nested: NestedFailures.take(matching: reason))))
             } catch {
                 // As in the sequential decoding, any other error ends everything.
                 batch.error = error
@@ -117,6 +126,32 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         batch.inputs = []
     }
 
+    /// Hands over, in document order, the outcomes of the batches finished so far (all of them,
+    /// once the input has ended, when `untilAllDone`), and forgets them: what a stream delivers
+    /// as it goes, in memory bounded by the batches in flight.
+    /// - Throws: The first error a decode threw other than a validation failure, or what
+    ///   `handle` throws; either way the remaining work is cancelled.
+    func drain(untilAllDone: Bool, _ handle: (Outcome) throws -> Void) throws {
+        if untilAllDone, let last = pending {
+            pending = nil
+            dispatch(last)
+        }
+        do {
+            while let first = batches.first {
+                if !first.done.isSet {
+                    guard untilAllDone else { return }
+                    first.done.wait()
+                }
+                batches.removeFirst()
+                if let error = first.error { throw error }
+                for outcome in first.outcomes { try handle(outcome) }
+            }
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
     /// Waits for every element and returns them in order with the failures in order; rethrows the
     /// first other error (in document order) a decode threw.
     func finish() throws -> (elements: [Element], failures: [Failure]) {
@@ -126,12 +161,16 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         }
         group.wait()
         var elements: [Element] = []
-        elements.reserveCapacity(batches.reduce(0) { $0 + $1.outputs.count })
+        elements.reserveCapacity(batches.reduce(0) { $0 + $1.outcomes.count })
         var failures: [Failure] = []
         for batch in batches {
             if let error = batch.error { throw error }
-            elements.append(contentsOf: batch.outputs)
-            failures.append(contentsOf: batch.failures)
+            for outcome in batch.outcomes {
+                switch outcome {
+                case .decoded(let element): elements.append(element)
+                case .failed(let failure): failures.append(failure)
+                }
+            }
         }
         batches = []
         return (elements, failures)
@@ -152,12 +191,24 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     }
 }
 
-/// A flag set once, read from several threads.
+/// A flag set once, read and waited for from other threads.
 final class ManagedFlag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var value = false
 
-    var isSet: Bool { lock.withLock { value } }
+    var isSet: Bool { condition.withLock { value } }
 
-    func set() { lock.withLock { value = true } }
+    func set() {
+        condition.withLock {
+            value = true
+            condition.broadcast()
+        }
+    }
+
+    /// Blocks until the flag is set.
+    func wait() {
+        condition.withLock {
+            while !value { condition.wait() }
+        }
+    }
 }

@@ -18,6 +18,11 @@ final class ElementStream<T> {
     private var foundNonArray: JSONValue?
     private var failures: SkippedFailures
     private(set) var deliveredCount = 0
+    /// Elements cut from the array so far, delivered or not.
+    private var elementCount = 0
+    /// Decodes elements on worker threads when ``StreamingOptions/concurrency`` is above 1;
+    /// elements are then delivered in order as their batches finish.
+    private var parallel: ParallelElementDecoder<T>?
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`):
     /// the rest of the input need not be read.
@@ -46,13 +51,19 @@ final class ElementStream<T> {
         }
         callbacks.element = { [unowned self] target, index, element in
             guard target == activeTarget else { return }
+            elementCount += 1
+            if let parallel {
+                parallel.submit(element, at: index)
+                try parallel.drain(untilAllDone: false) { try receive($0) }
+                return
+            }
             try receive(element, at: index)
         }
         callbacks.duplicateKey = { [unowned self] targets in
             guard let activeTarget, targets.contains(activeTarget) else { return }
             // The later occurrence of a repeated key replaces the earlier one; elements already
             // delivered cannot be taken back, so that is an error rather than a merged answer.
-            guard deliveredCount == 0, failures.isEmpty else {
+            guard elementCount == 0 else {
                 throw ParserError.validation(
                     failureReason: "Key path [\(keyPath)] appears more than once in its object; "
                         + "the elements of its first occurrence were already delivered")
@@ -66,6 +77,28 @@ final class ElementStream<T> {
         selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
         self.selector = selector
         self.parser = parser
+        if options.concurrency > 1 {
+            parallel = ParallelElementDecoder(workers: options.concurrency, decode: decode)
+        }
+    }
+
+    /// An element decoded on a worker, handled as ``receive(_:at:)`` handles one decoded here.
+    private func receive(_ outcome: ParallelElementDecoder<T>.Outcome) throws {
+        switch outcome {
+        case .decoded(let decoded):
+            deliveredCount += 1
+            try deliver(decoded)
+        case .failed(let failure):
+            let text = EntityValidator.arrayElementFailure(
+                index: failure.index, methodName: methodName, reason: failure.reason)
+            let path = elementPath(keyPath, failure.index)
+            guard options.skipsInvalidElements else {
+                var single = FailureCollector()
+                single.addNested(text, reason: failure.reason, nested: failure.nested, at: path)
+                throw single.error()
+            }
+            failures.addNested(text, reason: failure.reason, nested: failure.nested, at: path)
+        }
     }
 
     private func receive(_ element: JSONValue, at index: Int) throws {
@@ -96,6 +129,7 @@ final class ElementStream<T> {
     /// - Returns: the number of elements delivered.
     func finish() throws -> Int {
         try translatingErrors { try parser.finish() }
+        try parallel?.drain(untilAllDone: true) { try receive($0) }
         guard activeTarget != nil else {
             throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
         }
@@ -112,11 +146,18 @@ final class ElementStream<T> {
     }
 
     private func translatingErrors(_ body: () throws -> Void) throws {
-        try translatingParseErrors(
-            tooLarge: { limit in
-                "Element at index \(deliveredCount + failures.count) of key path [\(keyPath)] "
-                    + "is larger than the maximum element size of \(limit) bytes"
-            }, body)
+        // Whatever stops the stream stops the workers too.
+        do {
+            try translatingParseErrors(tooLarge: tooLargeText, body)
+        } catch {
+            parallel?.cancel()
+            throw error
+        }
+    }
+
+    private func tooLargeText(_ limit: Int) -> String {
+        "Element at index \(elementCount) of key path [\(keyPath)] "
+            + "is larger than the maximum element size of \(limit) bytes"
     }
 }
 

@@ -25,6 +25,12 @@ struct SkippedFailures {
         }
     }
 
+    /// Records a failure whose nested failures were taken already (on a worker thread).
+    mutating func addNested(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) {
+        count += 1
+        if count <= limit { kept.addNested(text, reason: reason, nested: nested, at: path) }
+    }
+
     /// The error for everything recorded.
     func error() -> ParserError {
         let more = count - min(count, limit)
