@@ -83,6 +83,11 @@ public enum BenchmarkReport {
             "decodeArray / (JSONSerialization + parseEntity)", .decodeArray, .jsonSerializationParseEntity,
             memory: true)
         add("forEachElement / decodeArray", .forEachElement, .decodeArray, memory: true)
+        add(
+            "forEachElement, one worker per core / one worker", .forEachElementParallel, .forEachElement,
+            memory: true)
+        add("tape Codable / JSONDecoder (birthDate string)", .tapeCodable, .jsonDecoder, memory: true)
+        add("tape Codable / JSONDecoder (.formatted dates)", .tapeCodableWithDates, .jsonDecoderWithDates, memory: true)
         if let peakKiB = result[.forEachElement]?.peakKiB {
             let fileMiB = Double(result.byteCount) / 1_048_576
             var line =

@@ -37,6 +37,8 @@ public enum Contender: String, CaseIterable, Sendable {
     /// `Elevate.forEachElement(ofArrayAt: "response.items", contentsOf:as:)` over the document's
     /// file into ``BenchmarkPerson``, counting the people: streaming, in bounded memory.
     case forEachElement = "elevate-foreachelement"
+    /// ``forEachElement`` with ``StreamingOptions/concurrency`` at one worker per processor.
+    case forEachElementParallel = "elevate-foreachelement-parallel"
     /// `JSONSerialization.jsonObject(with:)`, then ``BenchmarkPerson/init(json:)`` on each element
     /// of `response.items`: Elevate's schema on Foundation's parser.
     case jsonSerializationParseEntity = "jsonserialization-parseentity"
@@ -65,6 +67,7 @@ public enum Contender: String, CaseIterable, Sendable {
         case .decodeArrayFoundationValues: "Elevate decodeArray, [String: Any] elements (old design)"
         case .decodeArrayParallel: "Elevate decodeArray, one worker per core"
         case .forEachElement: "Elevate forEachElement (file, streaming)"
+        case .forEachElementParallel: "Elevate forEachElement, one worker per core (file, streaming)"
         case .jsonSerializationParseEntity: "JSONSerialization + Elevate parseEntity(json:)"
         case .jsonDecoder: "JSONDecoder (birthDate string)"
         case .jsonDecoderWithDates: "JSONDecoder (.formatted yyyy-MM-dd)"
@@ -88,7 +91,7 @@ public enum Contender: String, CaseIterable, Sendable {
     /// Whether the contender reads ``BenchmarkInput/file`` rather than ``BenchmarkInput/data``.
     ///
     /// A child process measuring its peak memory then does not load the file first.
-    public var readsFile: Bool { self == .forEachElement }
+    public var readsFile: Bool { self == .forEachElement || self == .forEachElementParallel }
 
     /// The contenders that apply to a document.
     /// - Parameter isPeopleShaped: Whether the document is people-shaped.
@@ -152,6 +155,14 @@ public enum Contender: String, CaseIterable, Sendable {
             guard delivered == count else {
                 throw ContenderFailure(contender: self, reason: "returned \(delivered), delivered \(count)")
             }
+            return count
+        case .forEachElementParallel:
+            var options = StreamingOptions()
+            options.concurrency = StreamingOptions.automaticConcurrency
+            var count = 0
+            try Elevate.forEachElement(
+                ofArrayAt: Self.peopleKeyPath, contentsOf: input.file, as: BenchmarkPerson.self, options: options
+            ) { _ in count += 1 }
             return count
         case .jsonSerializationParseEntity:
             let root = try JSONSerialization.jsonObject(with: data)
