@@ -221,11 +221,13 @@ private func entity(_ json: String, _ build: @escaping (Schema) -> Void) throws 
         #expect(throws: ParserError.self) { let _: [Int] = try Elevate.decodeArray(from: data, atKeyPath: "missing") }
         do {
             let _: [Int] = try Elevate.decodeArray(from: data, atKeyPath: "a")
+            Issue.record("no error")
         } catch {
             #expect("\(error)" == "Parser Validation Error - Value for key path [a] is of incorrect type")
         }
         do {
             let _: [Int] = try Elevate.decodeArray(from: data, atKeyPath: "n")
+            Issue.record("no error")
         } catch {
             #expect("\(error)" == "Parser Validation Error - Required key path [n] was missing or null")
         }
