@@ -161,9 +161,9 @@ private struct SplitMix {
     }
 
     @Test func deepNestingNeedsNoCallStack() throws {
-        let depth = 100_000
+        let depth = JSONParsingOptions.depthCeiling
         let text = Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
-        let options = JSONDocumentOptions(parsing: JSONParsingOptions(maximumDepth: depth + 1))
+        let options = JSONDocumentOptions(parsing: JSONParsingOptions(maximumDepth: .max))
         var root: JSONValue? = try JSONValue(parsing: Data(text), options: options)
         let copy = try JSONValue(parsing: Data(text), options: options)
         #expect(root == copy)
@@ -179,6 +179,12 @@ private struct SplitMix {
         root = nil
         // The Foundation tree is freed by the runtime, one level at a time; the tape in one go.
         tree = nil
+        // Deeper than the ceiling is an error, whatever the option says, never a crash.
+        let deeper = Array(repeating: UInt8(ascii: "["), count: 100_000) + Array(repeating: UInt8(ascii: "]"), count: 100_000)
+        #expect(throws: JSONSyntaxError.self) { _ = try JSONValue(parsing: Data(deeper), options: options) }
+        #expect(throws: JSONSyntaxError.self) {
+            _ = try JSONValueBuilder.value(from: Data(deeper), options: JSONParsingOptions(maximumDepth: .max))
+        }
     }
 
     @Test func aViewOutlivesItsBuilder() throws {

@@ -9,8 +9,21 @@ public struct JSONParsingOptions: Sendable, Hashable {
     /// literal is an error (`1-2`, `truefalse`), as the two would read as one token. Use the JSON
     /// Lines readers for line-delimited input that must be strict about newlines.
     public var allowsMultipleValues: Bool
-    /// The deepest nesting of arrays and objects accepted; deeper input is an error, not a crash.
-    public var maximumDepth: Int
+    /// The deepest nesting of arrays and objects accepted (default 512); deeper input is an error,
+    /// not a crash.
+    ///
+    /// At most ``depthCeiling`` (2,048), whatever is asked: Swift frees nested arrays and
+    /// dictionaries recursively, and a tree much deeper than that overflows the stack of a
+    /// thread with a small stack (512 KiB) when it is released. The document tape itself has no
+    /// such limit, but its values are turned into such trees on request.
+    public var maximumDepth: Int {
+        get { storedMaximumDepth }
+        set { storedMaximumDepth = min(max(newValue, 0), Self.depthCeiling) }
+    }
+    private var storedMaximumDepth = 512
+
+    /// The largest ``maximumDepth`` can be.
+    public static let depthCeiling = 2_048
     /// The largest single token (string, key or number) in bytes.
     ///
     /// Bounds the memory that one token can take while it is split across chunks. Only the
@@ -26,7 +39,7 @@ public struct JSONParsingOptions: Sendable, Hashable {
     ) {
         self.allowsComments = allowsComments
         self.allowsMultipleValues = allowsMultipleValues
-        self.maximumDepth = maximumDepth
+        self.storedMaximumDepth = min(max(maximumDepth, 0), Self.depthCeiling)
         self.maximumTokenSize = maximumTokenSize
     }
 
