@@ -11,7 +11,8 @@ struct ExtractCommand: ParsableCommand {
             The value is copied as it is parsed: numbers keep their exact text, and reading stops at \
             the end of the value, so the rest of the file is not checked. Exit status: 0 on success, \
             1 for invalid JSON (part of the value may have been printed), 2 when the file cannot be \
-            opened or read or the output cannot be written, 3 when nothing is at the key path.
+            opened or read or the output cannot be written, 3 when nothing is at the key path, 4 when \
+            --json-lines finds something other than an array.
             """
     )
 
@@ -23,11 +24,20 @@ struct ExtractCommand: ParsableCommand {
     @Flag(help: "Indent the output, one member or element per line.")
     var pretty = false
 
+    @Flag(
+        name: .customLong("json-lines"),
+        help: "Print each element of the array at the key path on a line of its own (JSON Lines), to pipe big arrays to other tools.")
+    var jsonLines = false
+
     @Flag(name: .customLong("allow-comments"), help: "Accept /* … */ and // … comments.")
     var allowsComments = false
 
     @Argument(help: "The JSON file; '-' reads standard input.")
     var file: String
+
+    func validate() throws {
+        if jsonLines && pretty { throw ValidationError("--json-lines prints one element per line: it cannot be --pretty") }
+    }
 
     func run() throws {
         try reportingFailures {
@@ -46,7 +56,13 @@ struct ExtractCommand: ParsableCommand {
         let writer = JSONTextWriter(output: output, prettyPrinted: pretty)
         let found: Bool
         do {
-            found = try forEachEvent(atKeyPath: keyPath, in: file.input, to: writer, options: options)
+            let handler: any JSONEventHandler = jsonLines ? JSONLinesSplitter(forwardingTo: writer) : writer
+            found = try forEachEvent(atKeyPath: keyPath, in: file.input, to: handler, options: options)
+        } catch is JSONLinesSplitter.NotAnArray {
+            throw CommandFailure(
+                message: "the value at key path '\(keyPath.escapedForTerminal)' in '\(file.displayName)' is not an array; "
+                    + "--json-lines prints the elements of an array",
+                status: ExitStatus.notAContainer)
         } catch let error as JSONSyntaxError {
             // Keep what was printed whole, then say why it stops.
             try? writer.finish()
@@ -56,6 +72,7 @@ struct ExtractCommand: ParsableCommand {
         }
         guard found else { throw CommandFailure.nothingAtKeyPath(keyPath, in: file.name) }
         try writer.finish()
-        try output.write("\n")
+        // JSON Lines of an empty array is no line at all.
+        if !jsonLines || writer.wroteAnyValue { try output.write("\n") }
     }
 }

@@ -37,6 +37,9 @@ final class JSONTextWriter: JSONEventHandler {
     /// Whether a complete top-level value was written (a further one goes on a new line).
     @exclusivity(unchecked) private var wroteValue = false
 
+    /// Whether any top-level value has been written.
+    var wroteAnyValue: Bool { wroteValue }
+
     /// Creates a writer that appends to `output`.
     /// - Parameters:
     ///   - output: Where the text goes.

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import ElevateCLI
+
+/// `elevate extract --json-lines`: the elements of a big array, one per line, for other tools.
+@Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
+struct CLIExtractJSONLinesTests {
+    @Test func eachElementOnALine() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file(
+            "doc.json", #"{"r": {"items": [{"id": 1, "tags": ["a", "b"]}, 2.50, "x\ny", null, [], {}]}}"#)
+        let result = try scratch.run("extract", "--json-lines", "--key-path", "r.items", file)
+        #expect(result.status == 0)
+        #expect(
+            String(decoding: result.standardOutput, as: UTF8.self)
+                == "{\"id\":1,\"tags\":[\"a\",\"b\"]}\n2.50\n\"x\\ny\"\nnull\n[]\n{}\n")
+    }
+
+    @Test func anEmptyArrayPrintsNothing() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("doc.json", #"{"items": []}"#)
+        let result = try scratch.run("extract", "--json-lines", "--key-path", "items", file)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func somethingElseThanAnArrayIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("doc.json", #"{"items": {"a": 1}, "n": 3}"#)
+        for keyPath in ["items", "n"] {
+            let result = try scratch.run("extract", "--json-lines", "--key-path", keyPath, file)
+            #expect(result.status == ExitStatus.notAContainer)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError.contains("is not an array"))
+        }
+        #expect(try scratch.run("extract", "--json-lines", "--pretty", file).status == ExitStatus.usage)
+    }
+}
