@@ -12,31 +12,52 @@ struct InputLayout {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         var index = 0
-        // Bytes below 0x0D are rare in JSON (only \t and \n are legal): skip a word at a time
-        // while no byte is below 0x0D (the "has less than" bit trick, which may report false
-        // positives but never misses); a word with a candidate is examined with exact masks.
-        let threshold = SIMD16<UInt8>(repeating: 0x0D)
+        // Sixty-four bytes at a time and without branches: newlines are counted per lane
+        // (flushed before a lane can wrap) and only the last group holding one is remembered;
+        // the loops leave at the first group holding a form feed or vertical tab, which the
+        // exact word loop below then places.
+        let newline = SIMD16<UInt8>(repeating: 0x0A)
+        let verticalTab = SIMD16<UInt8>(repeating: 0x0B)
+        let formFeed = SIMD16<UInt8>(repeating: 0x0C)
+        let zero = SIMD16<UInt8>(repeating: 0)
+        var laneCounts = zero
+        var groupsInLanes = 0
+        var lastNewlineEnd = -1
+        while index + 64 <= count {
+            let b0 = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let b1 = base.loadUnaligned(fromByteOffset: index + 16, as: SIMD16<UInt8>.self)
+            let b2 = base.loadUnaligned(fromByteOffset: index + 32, as: SIMD16<UInt8>.self)
+            let b3 = base.loadUnaligned(fromByteOffset: index + 48, as: SIMD16<UInt8>.self)
+            let invalid =
+                (b0 .== verticalTab) .| (b0 .== formFeed) .| (b1 .== verticalTab) .| (b1 .== formFeed)
+                .| (b2 .== verticalTab) .| (b2 .== formFeed) .| (b3 .== verticalTab) .| (b3 .== formFeed)
+            if Self.isAnySet(invalid) { break }
+            let n0 = b0 .== newline
+            let n1 = b1 .== newline
+            let n2 = b2 .== newline
+            let n3 = b3 .== newline
+            laneCounts &+= zero.replacing(with: 1, where: n0) &+ zero.replacing(with: 1, where: n1)
+            laneCounts &+= zero.replacing(with: 1, where: n2) &+ zero.replacing(with: 1, where: n3)
+            lastNewlineEnd = Self.isAnySet(n0 .| n1 .| n2 .| n3) ? index &+ 64 : lastNewlineEnd
+            groupsInLanes &+= 1
+            if groupsInLanes == 63 {
+                newlines &+= Self.sum(laneCounts)
+                laneCounts = zero
+                groupsInLanes = 0
+            }
+            index &+= 64
+        }
+        newlines &+= Self.sum(laneCounts)
         while index + 16 <= count {
             let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-            if !any(block .< threshold) {
-                index += 16
-                continue
-            }
-            for half in 0..<2 {
-                let offset = index + half * 8
-                // Little-endian order, so that bit positions map to byte offsets on every platform.
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                let newlineMask = Self.bytesEqual(word, 0x0A)
-                let invalidMask = Self.bytesEqual(word, 0x0B) | Self.bytesEqual(word, 0x0C)
-                if invalidMask != 0 {
-                    let position = invalidMask.trailingZeroBitCount / 8
-                    record(newlineMask & ((1 << (position * 8)) &- 1), at: offset)
-                    firstInvalidWhitespace = offset + position
-                    return
-                }
-                record(newlineMask, at: offset)
-            }
-            index += 16
+            if Self.isAnySet((block .== verticalTab) .| (block .== formFeed)) { break }
+            let isNewline = block .== newline
+            newlines &+= Self.sum(zero.replacing(with: 1, where: isNewline))
+            lastNewlineEnd = Self.isAnySet(isNewline) ? index &+ 16 : lastNewlineEnd
+            index &+= 16
+        }
+        if lastNewlineEnd >= 0 {
+            lastLineStart = Self.lastNewline(base, before: lastNewlineEnd).map { $0 + 1 }
         }
         while index + 8 <= count {
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
@@ -85,6 +106,40 @@ struct InputLayout {
         guard mask != 0 else { return }
         newlines += mask.nonzeroBitCount
         lastLineStart = offset + (63 - mask.leadingZeroBitCount) / 8 + 1
+    }
+
+    /// The sum of the lanes, each below 256.
+    @inline(__always)
+    private static func sum(_ lanes: SIMD16<UInt8>) -> Int {
+        // Pairs of bytes summed as 16-bit words cannot carry into each other (2 × 255 < 2^16).
+        let words = unsafeBitCast(lanes, to: SIMD8<UInt16>.self)
+        let pairs = (words & 0x00FF) &+ (words &>> 8)
+        return Int(pairs.wrappedSum())
+    }
+
+    /// Whether any lane of `mask` is set, without a reduction (which SSE2 lacks for bytes and
+    /// which then became a call): the two halves of the mask as words.
+    @inline(__always)
+    private static func isAnySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
+    }
+
+    /// The offset of the last newline in the first `limit` bytes at `base`, read backwards a
+    /// word at a time (called with the end of the last block known to hold one).
+    private static func lastNewline(_ base: UnsafeRawPointer, before limit: Int) -> Int? {
+        var end = limit
+        while end >= 8 {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+            let mask = bytesEqual(word, 0x0A)
+            if mask != 0 { return end - 8 + (63 - mask.leadingZeroBitCount) / 8 }
+            end -= 8
+        }
+        while end > 0 {
+            end -= 1
+            if base.load(fromByteOffset: end, as: UInt8.self) == 0x0A { return end }
+        }
+        return nil
     }
 
     /// Counts newlines in `bytes[..<limit]` (used only when reporting an error).

@@ -534,31 +534,61 @@ public final class JSONEventParser {
         return token.start
     }
 
+    @inline(never)
     private func failTouchingScalar(at start: Int) -> Int32 {
         failInCallback(
             .syntax, "a number or literal must be separated from the previous one by whitespace", at: start)
     }
 
+    // The event methods below are inlined into the C callbacks, so that an event costs one call
+    // from YAJL and one to the handler; their rare error paths stay out of line.
+
+    @inline(__always)
     fileprivate func onStartContainer(object: Bool) -> Int32 {
         markEvent(EventKind.open)
         state.pointee.depth += 1
-        if state.pointee.depth > state.pointee.maximumDepth {
-            // Point at the bracket itself, just before what YAJL has consumed.
-            let bracket = Int(yajl_get_bytes_consumed(handle)) - 1
-            return failInCallback(
-                .depthLimitExceeded, "nesting is deeper than the maximum depth of \(options.maximumDepth)",
-                at: chunkOffset + max(bracket, 0))
-        }
+        if state.pointee.depth > state.pointee.maximumDepth { return failTooDeep() }
         return deliver { object ? try handler.startObject() : try handler.startArray() }
     }
 
+    @inline(never)
+    private func failTooDeep() -> Int32 {
+        // Point at the bracket itself, just before what YAJL has consumed.
+        let bracket = Int(yajl_get_bytes_consumed(handle)) - 1
+        return failInCallback(
+            .depthLimitExceeded, "nesting is deeper than the maximum depth of \(options.maximumDepth)",
+            at: chunkOffset + max(bracket, 0))
+    }
+
+    @inline(__always)
     fileprivate func onEndContainer(object: Bool) -> Int32 {
         markEvent(EventKind.value)
         state.pointee.depth -= 1
         return deliver { object ? try handler.endObject() : try handler.endArray() }
     }
 
+    /// The common case inline: unescaped, valid text inside the chunk. Its token ends at the
+    /// closing quote just after the text, so no call into YAJL is needed to know where.
+    @inline(__always)
     fileprivate func onText(_ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool) -> Int32 {
+        if let pointer, length > 0, let chunkBase {
+            let raw = UnsafeRawPointer(pointer)
+            let offset = raw - chunkBase
+            if offset >= 0, offset < chunkCount, UTF8Validation.isValid(raw, length) {
+                let end = offset + length + 1
+                assert(end == Int(yajl_get_bytes_consumed(handle)), "a string in the chunk ends at its closing quote")
+                state.pointee.lastEventEnd = end
+                state.pointee.lastEvent = isKey ? EventKind.key : EventKind.value
+                let text = JSONText(bytes: UnsafeRawBufferPointer(start: raw, count: length))
+                return deliver { isKey ? try handler.key(text) : try handler.string(text) }
+            }
+        }
+        return onCheckedText(pointer, length, isKey: isKey)
+    }
+
+    /// Text that was escaped, split across chunks, empty or invalid: every check, at full length.
+    @inline(never)
+    private func onCheckedText(_ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool) -> Int32 {
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
         // YAJL's own UTF-8 check is off (it checks byte patterns only): this one is complete.
         let validation = UTF8Validation.validate(bytes)
@@ -594,19 +624,32 @@ public final class JSONEventParser {
         return deliver { isKey ? try handler.key(text) : try handler.string(text) }
     }
 
+    @inline(__always)
     fileprivate func onNumber(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
         if let start = touchesPreviousScalar() { return failTouchingScalar(at: start) }
-        markEvent(EventKind.bareScalar)
+        if let pointer, let chunkBase, case let offset = UnsafeRawPointer(pointer) - chunkBase, offset >= 0,
+            offset < chunkCount
+        {
+            // A number read whole from the chunk ends with its text (YAJL leaves the byte that
+            // ended it unread): no call into YAJL is needed to know where.
+            assert(offset + length == Int(yajl_get_bytes_consumed(handle)), "a number in the chunk ends with its text")
+            state.pointee.lastEventEnd = offset + length
+            state.pointee.lastEvent = EventKind.bareScalar
+        } else {
+            markEvent(EventKind.bareScalar)
+        }
         let text = JSONNumberText(bytes: UnsafeRawBufferPointer(start: pointer, count: length))
         return deliver { try handler.number(text) }
     }
 
+    @inline(__always)
     fileprivate func onBool(_ value: Bool) -> Int32 {
         if let start = touchesPreviousScalar() { return failTouchingScalar(at: start) }
         markEvent(EventKind.bareScalar)
         return deliver { try handler.bool(value) }
     }
 
+    @inline(__always)
     fileprivate func onNull() -> Int32 {
         if let start = touchesPreviousScalar() { return failTouchingScalar(at: start) }
         markEvent(EventKind.bareScalar)

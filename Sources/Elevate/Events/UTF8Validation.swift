@@ -9,10 +9,22 @@ enum UTF8Validation {
         var hasFourByteSequence: Bool
     }
 
+    /// Whether `count` bytes at `base` are valid UTF-8: ASCII answered inline, with word loads.
+    @inline(__always)
+    static func isValid(_ base: UnsafeRawPointer, _ count: Int) -> Bool {
+        isASCII(base, count) || scan(base, count).invalidOffset == nil
+    }
+
     static func validate(_ bytes: UnsafeRawBufferPointer) -> Result {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return Result(invalidOffset: nil, hasFourByteSequence: false) }
         if isASCII(base, count) { return Result(invalidOffset: nil, hasFourByteSequence: false) }
+        return scan(base, count)
+    }
+
+    /// The sequence-by-sequence check, for text that is not all ASCII.
+    @inline(never)
+    private static func scan(_ base: UnsafeRawPointer, _ count: Int) -> Result {
         var index = 0
         var hasFourByte = false
         while index < count {
@@ -65,7 +77,7 @@ enum UTF8Validation {
     /// Whether every byte is below 0x80: the common case, answered with word-sized loads
     /// (overlapping at the end rather than falling back to single bytes).
     @inline(__always)
-    private static func isASCII(_ base: UnsafeRawPointer, _ count: Int) -> Bool {
+    static func isASCII(_ base: UnsafeRawPointer, _ count: Int) -> Bool {
         let high: UInt64 = 0x8080_8080_8080_8080
         if count >= 8 {
             var bits: UInt64 = 0

@@ -1,0 +1,139 @@
+import Testing
+
+@testable import Elevate
+
+/// The event layer's fast paths give exactly what the general ones do: text and numbers read in
+/// place from the chunk, the sixteen-byte layout scan (newline counts, form feeds and vertical
+/// tabs) and the inline ASCII check. Every case is compared against positions computed here
+/// from the bytes, for several chunkings.
+@Suite struct EventSpeedTests {
+    static let chunkings = [0, 1, 7, 16, 100, 4096]
+    /// For long documents, where one byte per call would be slow in a debug build.
+    static let longChunkings = [0, 7, 16, 100, 4096]
+
+    /// A long document: many short lines (more newlines than a sixteen-byte lane may count
+    /// before it is flushed), strings in ASCII and not, escaped and not, numbers, literals.
+    static func document(rows: Int) -> String {
+        var text = "[\n"
+        for row in 0..<rows {
+            switch row % 5 {
+            case 0: text += #"{"id":\#(row),"name":"Jürgen Königstraße","ok":true},"#
+            case 1: text += #"["plain ascii text, longer than a word", -\#(row).5e-3, null],"#
+            case 2: text += #"{"esc\"aped":"tab\tand \u00e9 and \ud83d\ude00","n":0},"#
+            case 3: text += #""\#(String(repeating: "x", count: row % 40))","#
+            default: text += "\(row),\t\r"
+            }
+            text += "\n"
+        }
+        return text + "0]"
+    }
+
+    /// The error of `bytes` in chunks of `chunkSize` (0: one chunk).
+    static func error(_ bytes: [UInt8], chunkSize: Int, options: JSONParsingOptions = .default) -> JSONSyntaxError? {
+        do {
+            _ = try recordEvents(bytes, chunkSizes: chunkSize == 0 ? [] : [chunkSize], options: options)
+            return nil
+        } catch let error as JSONSyntaxError {
+            return error
+        } catch {
+            Issue.record("unexpected error \(error)")
+            return nil
+        }
+    }
+
+    /// Checks that `bytes` fails at `offset` with `kind`, with the line and column the bytes give.
+    static func expectError(
+        _ bytes: [UInt8], at offset: Int, _ kind: JSONSyntaxError.Kind, options: JSONParsingOptions = .default,
+        chunkings: [Int] = chunkings, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let before = bytes[..<offset]
+        let line = before.filter { $0 == 0x0A }.count + 1
+        let column = offset - ((before.lastIndex(of: 0x0A)).map { $0 + 1 } ?? 0) + 1
+        for chunkSize in chunkings {
+            guard let error = error(bytes, chunkSize: chunkSize, options: options) else {
+                Issue.record("chunks of \(chunkSize): no error", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(
+                error.kind == kind && error.byteOffset == offset && error.line == line && error.column == column,
+                "chunks of \(chunkSize): \(error), expected \(kind) at \(offset) (\(line):\(column))",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aLongDocumentGivesTheSameEventsWhateverTheChunking() throws {
+        let bytes = Array(Self.document(rows: 2000).utf8)
+        let whole = try recordEvents(bytes)
+        #expect(whole.count > 8000)
+        for chunkSize in Self.longChunkings.dropFirst() {
+            #expect(try recordEvents(bytes, chunkSizes: [chunkSize]) == whole, "chunks of \(chunkSize)")
+        }
+    }
+
+    /// An error after thousands of lines (and after every kind of token read in place) has the
+    /// line and column the bytes give.
+    @Test(arguments: ["x", ",", "]", ":", "}", "tru ", "1."])
+    func anErrorAfterManyLinesHasItsExactLineAndColumn(_ bad: String) {
+        let document = Self.document(rows: 1500)
+        let prefix = document.dropLast(2)  // "0]"
+        for separator in [" ", "", "\n  "] {
+            let bytes = Array((prefix + separator).utf8)
+            let offset = bytes.count
+            Self.expectError(bytes + Array((bad + " 0]").utf8), at: offset, .syntax, chunkings: Self.longChunkings)
+        }
+    }
+
+    /// A form feed or vertical tab anywhere in a sixteen-byte block, or in the tail shorter than
+    /// a block, after many newlines.
+    @Test func invalidWhitespaceIsPlacedExactlyInEveryPositionOfABlock() {
+        let document = Self.document(rows: 700)
+        let prefix = Array(document.dropLast(2).utf8)
+        for padding in 0..<40 {
+            for invalid: UInt8 in [0x0B, 0x0C] {
+                var bytes = prefix + Array(repeating: UInt8(ascii: " "), count: padding)
+                let offset = bytes.count
+                bytes.append(invalid)
+                bytes += Array(" 0]".utf8)
+                // Also with newlines after it, which must not be counted.
+                bytes += Array(repeating: 0x0A, count: padding % 3)
+                Self.expectError(bytes, at: offset, .invalidWhitespace, chunkings: Self.longChunkings)
+            }
+        }
+    }
+
+    /// Invalid UTF-8 in unescaped text read in place, at every position of long and short
+    /// strings, ASCII around it or not, as a value and as a key.
+    @Test func invalidUTF8InPlaceIsPlacedAtTheOffendingByte() {
+        let sequences: [[UInt8]] = [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3]]
+        for sequence in sequences {
+            for before in [0, 1, 7, 8, 15, 16, 33] {
+                for after in [0, 1, 8, 20] {
+                    for asKey in [false, true] {
+                        let head = Array((asKey ? "[1,\n{\"ab\":2,\"" : "[1,\n\"é\",\"").utf8)
+                            + Array(repeating: UInt8(ascii: "a"), count: before)
+                        let tail = Array(repeating: UInt8(ascii: "b"), count: after)
+                            + Array((asKey ? "\":3}]" : "\"]").utf8)
+                        Self.expectError(head + sequence + tail, at: head.count, .invalidUTF8)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Valid non-ASCII text of every length parses to the same bytes.
+    @Test func validTextOfEveryLengthIsDeliveredWhole() throws {
+        for length in 0..<40 {
+            let text = String(repeating: "a", count: length) + "é😀" + String(repeating: "z", count: length % 9)
+            let events = try recordEvents(Array(#"{"\#(text)":"\#(text)"}"#.utf8))
+            #expect(events.contains { $0.contains(text) }, "\(events)")
+        }
+    }
+
+    /// With several values allowed, numbers and literals read in place must still be separated.
+    @Test func touchingTopLevelScalarsAreRejectedAtTheSecond() {
+        let multiple = JSONParsingOptions(allowsMultipleValues: true)
+        for (text, offset) in [("12 34 5-6", 7), ("\"a\" 1 truenull", 10), ("[1]\n2\n3.5e1-1", 11)] {
+            Self.expectError(Array(text.utf8), at: offset, .syntax, options: multiple)
+        }
+    }
+}
