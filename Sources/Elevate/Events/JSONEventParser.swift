@@ -118,6 +118,7 @@ public final class JSONEventParser {
     init(handler: any JSONEventHandler, options: JSONParsingOptions, skipsByteOrderMark: Bool) {
         self.byteOrderMarkProbe = skipsByteOrderMark ? [] : nil
         self.options = options
+        self.duplicateKeys = options.rejectsDuplicateKeys ? DuplicateKeyTracker() : nil
         self.handler = handler
         state = .allocate(capacity: 1)
         state.initialize(
@@ -438,6 +439,8 @@ public final class JSONEventParser {
     }
 
     private var pendingError: (any Error)?
+    /// The keys of the open objects, when repeated keys are rejected.
+    private let duplicateKeys: DuplicateKeyTracker?
 
     private static func cleanedMessage(_ message: String) -> String {
         var text = Substring(message)
@@ -548,6 +551,7 @@ public final class JSONEventParser {
         markEvent(EventKind.open)
         state.pointee.depth += 1
         if state.pointee.depth > state.pointee.maximumDepth { return failTooDeep() }
+        if object, let duplicateKeys { duplicateKeys.startObject() }
         return deliver { object ? try handler.startObject() : try handler.startArray() }
     }
 
@@ -564,6 +568,7 @@ public final class JSONEventParser {
     fileprivate func onEndContainer(object: Bool) -> Int32 {
         markEvent(EventKind.value)
         state.pointee.depth -= 1
+        if object, let duplicateKeys { duplicateKeys.endObject() }
         return deliver { object ? try handler.endObject() : try handler.endArray() }
     }
 
@@ -577,9 +582,11 @@ public final class JSONEventParser {
             if offset >= 0, offset < chunkCount, UTF8Validation.isValid(raw, length) {
                 let end = offset + length + 1
                 assert(end == Int(yajl_get_bytes_consumed(handle)), "a string in the chunk ends at its closing quote")
+                let text = JSONText(bytes: UnsafeRawBufferPointer(start: raw, count: length))
+                // Before the event is marked, so that the error names this key's opening quote.
+                if isKey, let duplicateKeys, !duplicateKeys.insert(text) { return failDuplicateKey(text) }
                 state.pointee.lastEventEnd = end
                 state.pointee.lastEvent = isKey ? EventKind.key : EventKind.value
-                let text = JSONText(bytes: UnsafeRawBufferPointer(start: raw, count: length))
                 return deliver { isKey ? try handler.key(text) : try handler.string(text) }
             }
         }
@@ -619,9 +626,15 @@ public final class JSONEventParser {
                 return failInCallback(.unpairedSurrogate, "\\u escape is an unpaired UTF-16 surrogate", at: escape)
             }
         }
-        markEvent(isKey ? EventKind.key : EventKind.value)
         let text = JSONText(bytes: bytes)
+        if isKey, let duplicateKeys, !duplicateKeys.insert(text) { return failDuplicateKey(text) }
+        markEvent(isKey ? EventKind.key : EventKind.value)
         return deliver { isKey ? try handler.key(text) : try handler.string(text) }
+    }
+
+    @inline(never)
+    private func failDuplicateKey(_ key: JSONText) -> Int32 {
+        failInCallback(.duplicateKey, "duplicate key \"\(key.string)\" in one object")
     }
 
     @inline(__always)

@@ -24,6 +24,11 @@ public struct JSONParsingOptions: Sendable, Hashable {
 
     /// The largest ``maximumDepth`` can be.
     public static let depthCeiling = 2_048
+    /// Makes a key that repeats in one object an error (``JSONSyntaxError/Kind-swift.enum/duplicateKey``,
+    /// at the repeated key) instead of the library's rule, where the last occurrence replaces the
+    /// earlier value whole. Off by default: RFC 8259 allows repeated keys and leaves their meaning
+    /// to the reader. It costs a set of each open object's keys.
+    public var rejectsDuplicateKeys = false
     /// The largest single token (string, key or number) in bytes.
     ///
     /// Bounds the memory that one token can take while it is split across chunks. Only the

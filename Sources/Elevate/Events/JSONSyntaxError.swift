@@ -20,6 +20,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case depthLimitExceeded
         /// One token is larger than ``JSONParsingOptions/maximumTokenSize``.
         case tokenTooLarge
+        /// A key repeats in one object and ``JSONParsingOptions/rejectsDuplicateKeys`` is set; the
+        /// position is the repeated key's opening quote.
+        case duplicateKey
     }
 
     /// What kind of problem stopped the parse.
