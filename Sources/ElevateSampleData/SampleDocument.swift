@@ -49,6 +49,9 @@ public enum SampleDocument: String, CaseIterable, Sendable {
         public var byteCount: Int
 
         /// Creates a summary.
+        /// - Parameters:
+        ///   - itemCount: The number of items written.
+        ///   - byteCount: The number of bytes written.
         public init(itemCount: Int, byteCount: Int) {
             self.itemCount = itemCount
             self.byteCount = byteCount

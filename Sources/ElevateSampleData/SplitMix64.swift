@@ -22,6 +22,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// Returns the next 64 random bits.
+    /// - Returns: The next value of the sequence.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -136,9 +136,9 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - url: A file URL.
-    ///   - keyPath: Where the value is, as in ``decode(_:from:atKeyPath:)``; `""` for the root.
+    ///   - keyPath: Where the value is, as in ``decode(_:from:atKeyPath:)-(_,Data,_)``; `""` for the root.
     /// - Returns: The value.
-    /// - Throws: `CocoaError` when the file cannot be read; otherwise as ``decode(_:from:atKeyPath:)``.
+    /// - Throws: `CocoaError` when the file cannot be read; otherwise as ``decode(_:from:atKeyPath:)-(_,Data,_)``.
     public func decode<T: Swift.Decodable>(_ type: T.Type, contentsOf url: URL, atKeyPath keyPath: String = "")
         throws -> T
     {
@@ -165,7 +165,7 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     ///   - value: The value.
     ///   - keyPath: Where below `value` to decode from; `""` for `value` itself.
     /// - Returns: The decoded value.
-    /// - Throws: As ``decode(_:from:atKeyPath:)``; debug descriptions carry no byte offsets, as the
+    /// - Throws: As ``decode(_:from:atKeyPath:)-(_,Data,_)``; debug descriptions carry no byte offsets, as the
     ///   view has no bytes.
     public func decode<T: Swift.Decodable>(_ type: T.Type, from value: JSONValue, atKeyPath keyPath: String = "")
         throws -> T

@@ -6,6 +6,7 @@ extension JSON: Hashable {
     /// - Parameters:
     ///   - lhs: A value.
     ///   - rhs: Another value.
+    /// - Returns: `true` when `lhs` and `rhs` are the same JSON.
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         var pending: [(JSON, JSON)] = [(lhs, rhs)]
         while let (a, b) = pending.popLast() {

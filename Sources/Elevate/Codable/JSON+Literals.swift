@@ -4,6 +4,7 @@ extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressibl
     ExpressibleByDictionaryLiteral
 {
     /// `null`.
+    /// - Parameter nilLiteral: The literal, `()`.
     public init(nilLiteral: ()) { self = .null }
     /// A Boolean.
     /// - Parameter value: The literal.

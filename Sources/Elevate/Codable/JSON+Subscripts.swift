@@ -4,6 +4,7 @@ extension JSON {
     /// makes the value an object if it is not one (see ``JSON`` for the rules), so that
     /// `json["a"]["b"] = 1` creates `"a"`.
     /// - Parameter key: The member's name.
+    /// - Returns: The member, or `.null`.
     public subscript(key: String) -> JSON {
         get {
             if case .object(let object) = self { return object[key] ?? .null }
@@ -29,6 +30,7 @@ extension JSON {
     /// The element at `index`: `.null` when out of range or when the value is not an array. Setting
     /// it makes the value an array if it is not one and pads it with `null`s up to `index`.
     /// - Parameter index: A position; negative positions trap when set, as with `Array`.
+    /// - Returns: The element, or `.null`.
     public subscript(index: Int) -> JSON {
         get {
             if case .array(let array) = self, array.indices.contains(index) { return array[index] }

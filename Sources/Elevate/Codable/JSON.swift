@@ -18,15 +18,22 @@
 /// - Numbers are ``JSONNumber``s, exactly as parsed: integers over the whole `Int`/`UInt` range,
 ///   doubles, and numbers beyond 64 bits as their text.
 /// - Objects are dictionaries: member order is not kept, and equality ignores it.
-/// - Conversions: ``init(_:)`` from a parsed ``JSONValue`` (iterative, any depth), ``init(foundationValue:)``
-///   and ``foundationValue`` for `JSONSerialization`-shaped trees (which is also what `JSONWriter`
-///   writes: `JSONWriter.data(for: json.foundationValue)`), and `Codable`.
+/// - Conversions: ``init(_:)-(JSONValue)`` from a parsed ``JSONValue`` (iterative, any depth),
+///   ``init(foundationValue:)`` and ``foundationValue`` for `JSONSerialization`-shaped trees (which
+///   is also what `JSONWriter` writes: `JSONWriter.data(for: json.foundationValue)`), and `Codable`.
 public enum JSON: Sendable {
+    /// JSON `null`; also what a subscript read gives for a missing key or an index out of range.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, exactly as parsed: an `Int`, a `UInt` above `Int.max`, a `Double`, or the text of
+    /// a number no 64-bit type holds.
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array, in document order.
     case array([JSON])
+    /// An object: its members by key (the last of repeated keys wins; member order is not kept).
     case object([String: JSON])
 }
 

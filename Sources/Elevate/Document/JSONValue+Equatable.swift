@@ -9,6 +9,7 @@ extension JSONValue: Equatable {
     /// - Parameters:
     ///   - lhs: A value.
     ///   - rhs: Another value, on the same document or another.
+    /// - Returns: `true` when `lhs` and `rhs` are the same JSON.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         var pending: [(Int, Int)] = [(lhs.index, rhs.index)]
         let left = lhs.tape

@@ -14,6 +14,7 @@ extension JSONValue {
     /// document["user"]?["name"]?.string
     /// ```
     /// - Parameter key: The member's name, compared by its UTF-8 bytes (no Unicode normalization).
+    /// - Returns: A view of the member's value, or nil.
     public subscript(key: String) -> JSONValue? {
         var hint: Int?
         return member(key, hint: &hint)
@@ -24,6 +25,7 @@ extension JSONValue {
     /// Arrays are not indexed: this walks `index` elements (skipping each in O(1)); iterate
     /// ``elements`` to read them all.
     /// - Parameter index: The zero-based position.
+    /// - Returns: A view of the element, or nil.
     public subscript(index: Int) -> JSONValue? {
         guard isArray, index >= 0 else { return nil }
         let end = endIndex
@@ -47,6 +49,7 @@ extension JSONValue {
     /// document[keyPath: "response.items.0.name"]?.string
     /// ```
     /// - Parameter keyPath: The path, as Elevate spells it.
+    /// - Returns: A view of the value at the path, or nil.
     public subscript(keyPath keyPath: String) -> JSONValue? {
         let path = KeyPath(keyPath)
         if keyPath.isEmpty { return self }

@@ -27,6 +27,7 @@ extension JSONValue {
             /// - Parameters:
             ///   - lhs: A position.
             ///   - rhs: Another position in the same array.
+            /// - Returns: `true` when `lhs` is the earlier position.
             public static func < (lhs: Index, rhs: Index) -> Bool { lhs.position < rhs.position }
         }
 
@@ -38,10 +39,12 @@ extension JSONValue {
 
         /// The position after `i`.
         /// - Parameter i: A valid position other than ``endIndex``.
+        /// - Returns: The next element's position, or ``endIndex``.
         public func index(after i: Index) -> Index { Index(position: tape.end(of: i.position)) }
 
         /// The element at `position`.
         /// - Parameter position: A valid position other than ``endIndex``.
+        /// - Returns: A view of the element.
         public subscript(position: Index) -> JSONValue { JSONValue(tape: tape, index: position.position) }
 
         /// The number of elements, in O(1).

@@ -34,6 +34,7 @@ extension JSONValue {
         }
 
         /// Starts iterating.
+        /// - Returns: An iterator over the members, in document order.
         public func makeIterator() -> Iterator {
             Iterator(tape: tape, position: start, end: end)
         }
@@ -48,6 +49,7 @@ extension JSONValue {
             let end: Int
 
             /// The next member, or nil after the last.
+            /// - Returns: The next distinct key and its value, or nil.
             public mutating func next() -> (key: String, value: JSONValue)? {
                 guard let tape else { return nil }
                 while position < end {

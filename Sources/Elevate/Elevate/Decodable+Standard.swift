@@ -5,6 +5,8 @@ private func incorrectType(_ value: Any, expected: Any.Type) -> ParserError {
 
 extension String: Decodable {
     /// The string itself; anything else is a validation error.
+    /// - Parameter json: A JSON value.
+    /// - Throws: ``ParserError/validation(failureReason:)`` (`JSON object was not of type: …`) for any other value.
     public init(json: Any) throws {
         guard let value = StrictConversion.string(json) else { throw incorrectType(json, expected: String.self) }
         self = value
@@ -13,6 +15,8 @@ extension String: Decodable {
 
 extension Int: Decodable {
     /// An integer in `Int`'s range; fractions, out-of-range numbers and non-numbers are validation errors.
+    /// - Parameter json: A JSON value.
+    /// - Throws: ``ParserError/validation(failureReason:)`` (`JSON object was not of type: …`) for any other value.
     public init(json: Any) throws {
         guard let value = StrictConversion.int(json) else { throw incorrectType(json, expected: Int.self) }
         self = value
@@ -21,6 +25,8 @@ extension Int: Decodable {
 
 extension UInt: Decodable {
     /// A non-negative integer up to `UInt.max`; anything else is a validation error.
+    /// - Parameter json: A JSON value.
+    /// - Throws: ``ParserError/validation(failureReason:)`` (`JSON object was not of type: …`) for any other value.
     public init(json: Any) throws {
         guard let value = StrictConversion.uint(json) else { throw incorrectType(json, expected: UInt.self) }
         self = value
@@ -29,6 +35,8 @@ extension UInt: Decodable {
 
 extension Float: Decodable {
     /// A number within `Float`'s range; anything else is a validation error.
+    /// - Parameter json: A JSON value.
+    /// - Throws: ``ParserError/validation(failureReason:)`` (`JSON object was not of type: …`) for any other value.
     public init(json: Any) throws {
         guard let value = StrictConversion.float(json) else { throw incorrectType(json, expected: Float.self) }
         self = value
@@ -37,6 +45,8 @@ extension Float: Decodable {
 
 extension Double: Decodable {
     /// A number within `Double`'s range; anything else is a validation error.
+    /// - Parameter json: A JSON value.
+    /// - Throws: ``ParserError/validation(failureReason:)`` (`JSON object was not of type: …`) for any other value.
     public init(json: Any) throws {
         guard let value = StrictConversion.double(json) else { throw incorrectType(json, expected: Double.self) }
         self = value
@@ -45,6 +55,8 @@ extension Double: Decodable {
 
 extension Bool: Decodable {
     /// `true` or `false`; numbers and strings are validation errors.
+    /// - Parameter json: A JSON value.
+    /// - Throws: ``ParserError/validation(failureReason:)`` (`JSON object was not of type: …`) for any other value.
     public init(json: Any) throws {
         guard let value = StrictConversion.bool(json) else { throw incorrectType(json, expected: Bool.self) }
         self = value
@@ -54,6 +66,8 @@ extension Bool: Decodable {
 extension Dictionary: Decodable {
     /// A JSON object whose keys and values have this dictionary's types; anything else is a
     /// validation error.
+    /// - Parameter json: A JSON value.
+    /// - Throws: ``ParserError/validation(failureReason:)`` (`JSON object was not of type: …`) for any other value.
     public init(json: Any) throws {
         if let value = json as? [Key: Value] {
             self = value
@@ -74,6 +88,9 @@ extension Array: DecodableArray where Element: Decodable {}
 extension Array: Decodable where Element: Decodable {
     /// A JSON array whose every element decodes as `Element`; all failing elements are reported
     /// together, in Elevate's words for array elements.
+    /// - Parameter json: A JSON array.
+    /// - Throws: ``ParserError/validation(failureReason:)`` for a value that is not an array, listing every
+    ///   failing element.
     public init(json: Any) throws {
         if let view = JSONValue.exactly(json), view.isArray {
             ViewHandOff.markRead(view)

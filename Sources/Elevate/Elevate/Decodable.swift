@@ -18,5 +18,8 @@
 public protocol Decodable {
     /// Creates an instance from a JSON value.
     /// - Throws: ``ParserError/validation(failureReason:)`` when the value does not fit.
+    /// - Parameter json: A JSON value: a ``JSONValue`` view of an object or array (see
+    ///   ``Parser/parseEntity(json:closure:)``), or a `[String: Any]`, `[Any]`, `String`, number, `Bool` or
+    ///   `NSNull`.
     init(json: Any) throws
 }

@@ -9,6 +9,7 @@ extension Parser {
     ///   - data: The JSON data.
     ///   - closure: Adds the properties to validate.
     /// - Returns: The entity, keyed by key path.
+    /// - Throws: ``ParserError``, as ``parseEntity(data:closure:)``.
     @available(*, deprecated, renamed: "parseEntity(data:closure:)")
     public static func parseProperties(data: Data, closure: (Schema) -> Void) throws -> [String: Any] {
         try parseEntity(data: data, closure: closure)
@@ -19,6 +20,7 @@ extension Parser {
     ///   - json: An already parsed JSON value.
     ///   - closure: Adds the properties to validate.
     /// - Returns: The entity, keyed by key path.
+    /// - Throws: ``ParserError``, as ``parseEntity(json:closure:)``.
     @available(*, deprecated, renamed: "parseEntity(json:closure:)")
     public static func parseProperties(json: Any, closure: (Schema) -> Void) throws -> [String: Any] {
         try parseEntity(json: json, closure: closure)
@@ -29,6 +31,7 @@ extension Parser {
     ///   - data: The JSON data.
     ///   - keyPath: Where the object is; `""` for the root.
     /// - Returns: The decoded object.
+    /// - Throws: ``ParserError``, as `Elevate.decodeObject(from:atKeyPath:)`.
     @available(*, deprecated, message: "Use Elevate.decodeObject(from:atKeyPath:)")
     public static func parseObject<T: Decodable>(data: Data, forKeyPath keyPath: String) throws -> T {
         try decodeObject(from: data, atKeyPath: keyPath)
@@ -40,6 +43,7 @@ extension Parser {
     ///   - keyPath: Where the object is; `""` for the root.
     ///   - decoder: The decoder that produces the object.
     /// - Returns: The decoded object.
+    /// - Throws: ``ParserError``, as `Elevate.decodeObject(from:atKeyPath:with:)`.
     @available(*, deprecated, message: "Use Elevate.decodeObject(from:atKeyPath:with:)")
     public static func parseObject<T>(data: Data, forKeyPath keyPath: String, withDecoder decoder: any Decoder) throws
         -> T

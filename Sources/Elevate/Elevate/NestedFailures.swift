@@ -10,7 +10,7 @@
 /// and a validation error thrown by hand (whose text matches nothing left here) is recorded with
 /// the path known at that level instead of a stale one.
 ///
-/// At the outermost level, failures go to the ``withValidationReport(_:)-(()->T)`` scope, if any.
+/// At the outermost level, failures go to the ``withValidationReport(_:)-86xn`` scope, if any.
 enum NestedFailures {
     /// One thread's hand-off, touched by its own thread only: no dynamic exclusivity checks.
     final class Slot {

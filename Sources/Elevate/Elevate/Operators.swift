@@ -22,6 +22,10 @@ infix operator <--? : ElevateExtractionPrecedence
 /// The schema has already checked the JSON: a type mismatch here is a programming error (the
 /// property's Swift type differs from its schema type), and stops the program with a message
 /// naming the key path.
+/// - Parameters:
+///   - entity: What ``Parser/parseEntity(json:closure:)`` returned.
+///   - keyPath: The property's key path, as given to the schema.
+/// - Returns: The value, cast to `T`.
 @inlinable
 public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
     guard let value = entity[keyPath] else {
@@ -34,12 +38,20 @@ public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
 }
 
 /// The value of an optional property, or nil when it was missing or null.
+/// - Parameters:
+///   - entity: What ``Parser/parseEntity(json:closure:)`` returned.
+///   - keyPath: The property's key path, as given to the schema.
+/// - Returns: The value, or nil when it is missing, null or not a `T`.
 @inlinable
 public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
     entity[keyPath] as? T
 }
 
 /// The elements of a required array property, as the element type its schema guarantees.
+/// - Parameters:
+///   - entity: What ``Parser/parseEntity(json:closure:)`` returned.
+///   - keyPath: The property's key path, as given to the schema.
+/// - Returns: The elements, each cast to `T`.
 @inlinable
 public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
     guard let elements = entity[keyPath] as? [Any] else {
@@ -54,6 +66,10 @@ public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
 }
 
 /// The elements of an optional array property, or nil when it was missing or null.
+/// - Parameters:
+///   - entity: What ``Parser/parseEntity(json:closure:)`` returned.
+///   - keyPath: The property's key path, as given to the schema.
+/// - Returns: The elements, or nil when the array is missing or null or an element is not a `T`.
 @inlinable
 public func <--? <T>(entity: [String: Any], keyPath: String) -> [T]? {
     guard let elements = entity[keyPath] as? [Any] else { return nil }

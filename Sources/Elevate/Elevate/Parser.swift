@@ -18,6 +18,12 @@ public enum Parser {
     ///
     /// Only the values the schema names are materialized; the rest of the document is skipped
     /// as YAJL's events stream past.
+    /// - Parameters:
+    ///   - data: The JSON data; its root must be an object or an array (or any value, when the
+    ///     schema's only key path is `""`).
+    ///   - closure: Adds the properties to validate to the schema it is given.
+    /// - Returns: The entity: each property's key path mapped to its converted value; missing or
+    ///   `null` optional properties are absent.
     /// - Throws: ``ParserError/deserialization(failureReason:)`` when the data is not JSON (with the
     ///   byte offset, line and column); ``ParserError/validation(failureReason:)`` when it does
     ///   not match the schema.
@@ -39,6 +45,12 @@ public enum Parser {
 
     /// Validates an already parsed JSON value (usually the `json` handed to a ``Decodable``)
     /// against the schema the closure builds.
+    /// - Parameters:
+    ///   - json: A ``JSONValue`` view, or a `[String: Any]` or `[Any]` from `JSONSerialization` or
+    ///     anywhere else.
+    ///   - closure: Adds the properties to validate to the schema it is given.
+    /// - Returns: The entity: each property's key path mapped to its converted value; missing or
+    ///   `null` optional properties are absent.
     /// - Throws: ``ParserError/validation(failureReason:)`` when it does not match the schema.
     public static func parseEntity(json: Any, closure: (Schema) -> Void) throws -> [String: Any] {
         if let view = JSONValue.exactly(json) {

@@ -8,6 +8,8 @@ public struct StringToIntDecoder: Decoder, Sendable {
     public init() {}
 
     /// The `Int` the string spells.
+    /// - Parameter object: A JSON string such as `"42"`.
+    /// - Returns: The `Int`.
     /// - Throws: ``ParserError/validation(failureReason:)`` when the value is not such a string.
     public func decode(_ object: Any) throws -> Any {
         if let string = StrictConversion.string(object), let value = Int(string) {

@@ -4,7 +4,7 @@ import Foundation
 /// document: `response.items[3].city`.
 ///
 /// Elevate's failure texts name only the key path of the innermost schema; for a failure deep in
-/// nested decodables, ``withValidationReport(_:)-(()->T)`` gives the whole path as well:
+/// nested decodables, ``withValidationReport(_:)-86xn`` gives the whole path as well:
 ///
 /// ```swift
 /// } catch let report as ValidationReport {
@@ -75,7 +75,7 @@ struct FailureCollector {
     }
 
     /// The error for everything collected; its structured failures go to whoever can read them
-    /// exactly: the enclosing decode, or a ``withValidationReport(_:)-(()->T)`` scope.
+    /// exactly: the enclosing decode, or a ``withValidationReport(_:)-86xn`` scope.
     func error() -> ParserError {
         let reason = texts.joined(separator: "\n")
         NestedFailures.handOver(failures, for: reason)

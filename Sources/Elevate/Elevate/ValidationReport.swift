@@ -2,7 +2,7 @@ import Foundation
 
 /// A validation error with every failure's full path from the document root.
 ///
-/// Thrown by ``withValidationReport(_:)-(()->T)`` in place of the ``ParserError/validation(failureReason:)``
+/// Thrown by ``withValidationReport(_:)-86xn`` in place of the ``ParserError/validation(failureReason:)``
 /// its body threw:
 ///
 /// ```swift
@@ -45,7 +45,7 @@ public func withValidationReport<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-/// The `async` form of ``withValidationReport(_:)-(()->T)``, for the streaming calls.
+/// The `async` form of ``withValidationReport(_:)-86xn``, for the streaming calls.
 /// - Parameter body: The decoding to run.
 /// - Returns: What `body` returns.
 /// - Throws: ``ValidationReport`` for a validation error; any other error unchanged.
@@ -58,7 +58,7 @@ public func withValidationReport<T>(_ body: () async throws -> T) async throws -
     }
 }
 
-/// What the outermost failing entities of one ``withValidationReport(_:)-(()->T)`` scope left.
+/// What the outermost failing entities of one ``withValidationReport(_:)-86xn`` scope left.
 final class ValidationReportCollector: @unchecked Sendable {
     @TaskLocal static var current: ValidationReportCollector?
 

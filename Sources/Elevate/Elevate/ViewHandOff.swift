@@ -89,6 +89,7 @@ enum ViewHandOff {
 /// thread: use the synchronous `forEachElement`/`forEachValue` forms).
 /// - Parameter body: The decoding to run.
 /// - Returns: What `body` returns.
+/// - Throws: What `body` throws.
 public func withFoundationValues<T>(_ body: () throws -> T) rethrows -> T {
     let slot = DecodingThread.current.views
     let saved = slot.forcesFoundationValues

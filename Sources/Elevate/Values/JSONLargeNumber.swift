@@ -7,6 +7,7 @@ public struct JSONLargeNumber: Sendable, Hashable, CustomStringConvertible {
     public let text: String
 
     /// Creates a large number from its JSON text.
+    /// - Parameter text: The number's JSON text, kept as is (not checked).
     public init(text: String) {
         self.text = text
     }

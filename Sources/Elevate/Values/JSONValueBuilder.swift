@@ -48,12 +48,23 @@ public final class JSONValueBuilder: JSONEventHandler {
     public var isBuilding: Bool { !kinds.isEmpty }
 
     /// Returns the finished top-level value and clears it, ready for the next one.
+    /// - Returns: The value, or nil when none is complete (`NSNull` stands for a JSON `null`).
     public func takeValue() -> Any? {
         defer { result = nil }
         return result
     }
 
     /// Parses a whole document into values.
+    ///
+    /// ```swift
+    /// let tree = try JSONValueBuilder.value(from: data) as? [String: Any]
+    /// ```
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - options: Parser settings: comments, depth and token-size limits.
+    /// - Returns: What `JSONSerialization.jsonObject(with:options: .fragmentsAllowed)` would give:
+    ///   `[String: Any]`, `[Any]`, `String`, `Int`, `UInt`, `Double`, ``JSONLargeNumber``, `Bool`
+    ///   or `NSNull`.
     /// - Throws: ``JSONSyntaxError`` when the data is not JSON.
     public static func value(from data: Data, options: JSONParsingOptions = .default) throws -> Any {
         let builder = JSONValueBuilder()
@@ -87,6 +98,7 @@ public final class JSONValueBuilder: JSONEventHandler {
     }
 
     /// Records the key whose value comes next.
+    /// - Parameter key: The member's name.
     public func key(_ key: JSONText) {
         keys[keys.count - 1] = key.string
     }
@@ -118,16 +130,19 @@ public final class JSONValueBuilder: JSONEventHandler {
     }
 
     /// Adds a string.
+    /// - Parameter value: The unescaped string.
     public func string(_ value: JSONText) {
         add(value.string)
     }
 
     /// Adds a number; see the type's documentation for how numbers are represented.
+    /// - Parameter value: The number's text.
     public func number(_ value: JSONNumberText) {
         add(Self.value(of: value.value))
     }
 
     /// Adds a Boolean.
+    /// - Parameter value: The Boolean.
     public func bool(_ value: Bool) {
         add(value)
     }

@@ -90,18 +90,36 @@ public final class JSONEventWriter: JSONEventHandler {
     // MARK: Events
 
     /// Opens an object.
+    /// - Throws: ``JSONWriterError``: ``JSONWriterError/Kind-swift.enum/invalidEventSequence`` for an
+    ///   event out of place, ``JSONWriterError/Kind-swift.enum/depthLimitExceeded`` beyond
+    ///   ``JSONWriter/Options/maximumDepth``, ``JSONWriterError/Kind-swift.enum/writerFinished`` after
+    ///   ``finish()``; the sink's error; or the error that ended the writer earlier.
     public func startObject() throws { try guarded { try open(.object) } }
 
     /// Opens an array.
+    /// - Throws: ``JSONWriterError``: ``JSONWriterError/Kind-swift.enum/invalidEventSequence`` for an
+    ///   event out of place, ``JSONWriterError/Kind-swift.enum/depthLimitExceeded`` beyond
+    ///   ``JSONWriter/Options/maximumDepth``, ``JSONWriterError/Kind-swift.enum/writerFinished`` after
+    ///   ``finish()``; the sink's error; or the error that ended the writer earlier.
     public func startArray() throws { try guarded { try open(.array) } }
 
     /// Closes the innermost object.
+    /// - Throws: ``JSONWriterError``: ``JSONWriterError/Kind-swift.enum/invalidEventSequence`` for an
+    ///   event out of place, ``JSONWriterError/Kind-swift.enum/writerFinished`` after ``finish()``;
+    ///   the sink's error; or the error that ended the writer earlier.
     public func endObject() throws { try guarded { try close(.object) } }
 
     /// Closes the innermost array.
+    /// - Throws: ``JSONWriterError``: ``JSONWriterError/Kind-swift.enum/invalidEventSequence`` for an
+    ///   event out of place, ``JSONWriterError/Kind-swift.enum/writerFinished`` after ``finish()``;
+    ///   the sink's error; or the error that ended the writer earlier.
     public func endArray() throws { try guarded { try close(.array) } }
 
     /// Writes a member name; only valid in an object, where a name is due.
+    /// - Parameter key: The member's name, escaped as JSON requires.
+    /// - Throws: ``JSONWriterError``: ``JSONWriterError/Kind-swift.enum/invalidEventSequence`` for an
+    ///   event out of place, ``JSONWriterError/Kind-swift.enum/writerFinished`` after ``finish()``;
+    ///   the sink's error; or the error that ended the writer earlier.
     public func key(_ key: JSONText) throws {
         try guarded {
             try writePendingOpen()
@@ -115,21 +133,36 @@ public final class JSONEventWriter: JSONEventHandler {
     }
 
     /// Writes a string value.
+    /// - Parameter value: The string, escaped as JSON requires.
+    /// - Throws: ``JSONWriterError``: ``JSONWriterError/Kind-swift.enum/invalidEventSequence`` for an
+    ///   event out of place, ``JSONWriterError/Kind-swift.enum/writerFinished`` after ``finish()``;
+    ///   the sink's error; or the error that ended the writer earlier.
     public func string(_ value: JSONText) throws {
         try scalar { try $0.string(value.bytes) }
     }
 
     /// Writes a number as its source text, unchanged.
+    /// - Parameter value: The number's source text.
+    /// - Throws: ``JSONWriterError``: ``JSONWriterError/Kind-swift.enum/invalidEventSequence`` for an
+    ///   event out of place, ``JSONWriterError/Kind-swift.enum/writerFinished`` after ``finish()``;
+    ///   the sink's error; or the error that ended the writer earlier.
     public func number(_ value: JSONNumberText) throws {
         try scalar { try $0.rawValue(value.bytes) }
     }
 
     /// Writes `true` or `false`.
+    /// - Parameter value: The Boolean.
+    /// - Throws: ``JSONWriterError``: ``JSONWriterError/Kind-swift.enum/invalidEventSequence`` for an
+    ///   event out of place, ``JSONWriterError/Kind-swift.enum/writerFinished`` after ``finish()``;
+    ///   the sink's error; or the error that ended the writer earlier.
     public func bool(_ value: Bool) throws {
         try scalar { try $0.bool(value) }
     }
 
     /// Writes `null`.
+    /// - Throws: ``JSONWriterError``: ``JSONWriterError/Kind-swift.enum/invalidEventSequence`` for an
+    ///   event out of place, ``JSONWriterError/Kind-swift.enum/writerFinished`` after ``finish()``;
+    ///   the sink's error; or the error that ended the writer earlier.
     public func null() throws {
         try scalar { try $0.null() }
     }

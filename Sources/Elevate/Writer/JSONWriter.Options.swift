@@ -33,6 +33,12 @@ extension JSONWriter {
         public var maximumDepth: Int
 
         /// Creates options; every parameter has a safe default.
+        /// - Parameters:
+        ///   - prettyPrinted: See ``prettyPrinted``.
+        ///   - sortedKeys: See ``sortedKeys``.
+        ///   - escapesSlashes: See ``escapesSlashes``.
+        ///   - escapesLineSeparators: See ``escapesLineSeparators``.
+        ///   - maximumDepth: See ``maximumDepth``.
         public init(
             prettyPrinted: Bool = false,
             sortedKeys: Bool = false,

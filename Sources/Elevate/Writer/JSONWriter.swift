@@ -55,6 +55,10 @@ public enum JSONWriter {
 
     /// Writes `value` as one JSON text, in UTF-8 bytes.
     ///
+    /// - Parameters:
+    ///   - value: The top-level value; any accepted type, not only a container.
+    ///   - options: How to format the text.
+    /// - Returns: The JSON text.
     /// - Throws: ``JSONWriterError`` for a value JSON cannot represent.
     public static func bytes(for value: Any, options: Options = .default) throws -> [UInt8] {
         let generator = JSONGenerator(options: options)

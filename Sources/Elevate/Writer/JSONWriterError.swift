@@ -46,6 +46,10 @@ public struct JSONWriterError: Error, Sendable, Hashable, CustomStringConvertibl
     public var pathComponents: [PathComponent]
 
     /// Creates an error; the writer does this for you.
+    /// - Parameters:
+    ///   - kind: What kind of problem it is.
+    ///   - message: What is wrong, in words.
+    ///   - pathComponents: The steps from the top-level value to the offending value.
     public init(kind: Kind, message: String, pathComponents: [PathComponent] = []) {
         self.kind = kind
         self.message = message
