@@ -22,8 +22,20 @@ struct CountCommand: ParsableCommand {
     @Flag(name: .customLong("allow-comments"), help: "Accept /* … */ and // … comments.")
     var allowsComments = false
 
+    @Flag(
+        name: .customLong("reject-duplicate-keys"),
+        help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
+    var rejectsDuplicateKeys = false
+
     @Argument(help: "The JSON file; '-' reads standard input.")
     var file: String
+
+    /// The parser settings the flags ask for.
+    private var parsingOptions: JSONParsingOptions {
+        var options = JSONParsingOptions(allowsComments: allowsComments)
+        options.rejectsDuplicateKeys = rejectsDuplicateKeys
+        return options
+    }
 
     func run() throws {
         try reportingFailures {
@@ -37,7 +49,7 @@ struct CountCommand: ParsableCommand {
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
         let options = StreamingOptions(
-            parsing: JSONParsingOptions(allowsComments: allowsComments), progress: progress?.update,
+            parsing: parsingOptions, progress: progress?.update,
             wrapsErrorsInParserError: false)
         let summary: JSONContainerSummary?
         do {

@@ -32,11 +32,23 @@ struct ExtractCommand: ParsableCommand {
     @Flag(name: .customLong("allow-comments"), help: "Accept /* … */ and // … comments.")
     var allowsComments = false
 
+    @Flag(
+        name: .customLong("reject-duplicate-keys"),
+        help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
+    var rejectsDuplicateKeys = false
+
     @Argument(help: "The JSON file; '-' reads standard input.")
     var file: String
 
     func validate() throws {
         if jsonLines && pretty { throw ValidationError("--json-lines prints one element per line: it cannot be --pretty") }
+    }
+
+    /// The parser settings the flags ask for.
+    private var parsingOptions: JSONParsingOptions {
+        var options = JSONParsingOptions(allowsComments: allowsComments)
+        options.rejectsDuplicateKeys = rejectsDuplicateKeys
+        return options
     }
 
     func run() throws {
@@ -51,7 +63,7 @@ struct ExtractCommand: ParsableCommand {
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
         let options = StreamingOptions(
-            parsing: JSONParsingOptions(allowsComments: allowsComments), maximumElementSize: .max,
+            parsing: parsingOptions, maximumElementSize: .max,
             progress: progress?.update, wrapsErrorsInParserError: false)
         let writer = JSONTextWriter(output: output, prettyPrinted: pretty)
         let found: Bool

@@ -17,6 +17,11 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .customLong("allow-comments"), help: "Accept /* … */ and // … comments.")
     var allowsComments = false
 
+    @Flag(
+        name: .customLong("reject-duplicate-keys"),
+        help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
+    var rejectsDuplicateKeys = false
+
     @Flag(name: .customLong("json-lines"), help: "Each non-blank line must be exactly one JSON value.")
     var isJSONLines = false
 
@@ -28,6 +33,13 @@ struct ValidateCommand: ParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one file, or '-' for standard input.") }
+    }
+
+    /// The parser settings the flags ask for.
+    private var parsingOptions: JSONParsingOptions {
+        var options = JSONParsingOptions(allowsComments: allowsComments)
+        options.rejectsDuplicateKeys = rejectsDuplicateKeys
+        return options
     }
 
     func run() throws {
@@ -49,7 +61,7 @@ struct ValidateCommand: ParsableCommand {
     /// - Returns: a short description of what was found, for `--verbose`.
     /// - Throws: ``CommandFailure``.
     func check(_ file: InputFile) throws -> String {
-        let options = JSONParsingOptions(allowsComments: allowsComments)
+        let options = parsingOptions
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
         do {

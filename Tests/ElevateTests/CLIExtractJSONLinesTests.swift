@@ -37,3 +37,22 @@ struct CLIExtractJSONLinesTests {
         #expect(try scratch.run("extract", "--json-lines", "--pretty", file).status == ExitStatus.usage)
     }
 }
+
+/// `--reject-duplicate-keys` on the commands that parse.
+@Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
+struct CLIDuplicateKeyTests {
+    @Test func theFlagMakesARepeatedKeyInvalid() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("doc.json", "{\"items\": [1, 2],\n \"items\": [3]}")
+        for command in [["validate"], ["count", "--key-path", "items"], ["extract", "--key-path", "items"]] {
+            let rejected = try ElevateBinary.run(command + ["--reject-duplicate-keys", file], in: scratch.url)
+            #expect(rejected.status == ExitStatus.invalidJSON, "\(command)")
+            #expect(rejected.standardError.hasPrefix("\(file):2:2: error: duplicate key \"items\""), "\(command)")
+        }
+        // Without it, the last occurrence wins.
+        let counted = try scratch.run("count", "--key-path", "items", file)
+        #expect(counted.status == 0)
+        #expect(String(decoding: counted.standardOutput, as: UTF8.self).hasPrefix("1"))
+        #expect(try scratch.run("validate", file).status == 0)
+    }
+}
