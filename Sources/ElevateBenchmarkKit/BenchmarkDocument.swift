@@ -133,7 +133,7 @@ public struct BenchmarkDocument: Sendable {
             case .detect:
                 do {
                     let count = try Elevate.forEachElement(
-                        ofArrayAt: Contender.peopleKeyPath, contentsOf: file, as: BenchmarkPersonWithDate.self
+                        atKeyPath: Contender.peopleKeyPath, from: .file(file), as: BenchmarkPersonWithDate.self
                     ) { _ in }
                     return BenchmarkInput(name: name, file: file, data: data, expectedElementCount: count)
                 } catch {

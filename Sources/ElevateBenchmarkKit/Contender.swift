@@ -34,7 +34,7 @@ public enum Contender: String, CaseIterable, Sendable {
     case decodeArrayFoundationValues = "elevate-decodearray-foundation"
     /// ``decodeArray`` with ``StreamingOptions/concurrency`` at one worker per processor.
     case decodeArrayParallel = "elevate-decodearray-parallel"
-    /// `Elevate.forEachElement(ofArrayAt: "response.items", contentsOf:as:)` over the document's
+    /// `Elevate.forEachElement(atKeyPath: "response.items", from: .file(url), as:)` over the document's
     /// file into ``BenchmarkPerson``, counting the people: streaming, in bounded memory.
     case forEachElement = "elevate-foreachelement"
     /// ``forEachElement`` with ``StreamingOptions/concurrency`` at one worker per processor.
@@ -145,12 +145,12 @@ public enum Contender: String, CaseIterable, Sendable {
             var options = StreamingOptions()
             options.concurrency = StreamingOptions.automaticConcurrency
             let people: [BenchmarkPerson] = try Elevate.decodeArray(
-                from: data, atKeyPath: Self.peopleKeyPath, options: options)
+                from: .data(data), atKeyPath: Self.peopleKeyPath, options: options)
             return people.count
         case .forEachElement:
             var count = 0
             let delivered = try Elevate.forEachElement(
-                ofArrayAt: Self.peopleKeyPath, contentsOf: input.file, as: BenchmarkPerson.self
+                atKeyPath: Self.peopleKeyPath, from: .file(input.file), as: BenchmarkPerson.self
             ) { _ in count += 1 }
             guard delivered == count else {
                 throw ContenderFailure(contender: self, reason: "returned \(delivered), delivered \(count)")
@@ -161,7 +161,7 @@ public enum Contender: String, CaseIterable, Sendable {
             options.concurrency = StreamingOptions.automaticConcurrency
             var count = 0
             try Elevate.forEachElement(
-                ofArrayAt: Self.peopleKeyPath, contentsOf: input.file, as: BenchmarkPerson.self, options: options
+                atKeyPath: Self.peopleKeyPath, from: .file(input.file), as: BenchmarkPerson.self, options: options
             ) { _ in count += 1 }
             return count
         case .jsonSerializationParseEntity:

@@ -4,7 +4,7 @@ import Elevate
 /// value.
 ///
 /// The lines are split and parsed by the library's `JSONLinesParser`, the same code that
-/// `Elevate.forEachValue(in:framing: .jsonLines, …)` reads them with, so the tool and the library
+/// `Elevate.forEachValue(from:framing: .jsonLines, …)` reads them with, so the tool and the library
 /// agree on every input (a byte order mark only at the start, `\r\n` endings, blank lines). Lines
 /// are not buffered, so a line of any length takes no memory beyond its parser's; a syntax error's
 /// column counts from the start of its line, while the line number is the file's.

@@ -66,7 +66,7 @@ import Testing
     @Test func streamingRefusesToMergeWhatItAlreadyDelivered() {
         var seen: [Int] = []
         do {
-            try Elevate.forEachElement(ofArrayAt: "items", from: Self.items, as: Int.self) { seen.append($0) }
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(Self.items), as: Int.self) { seen.append($0) }
             Issue.record("no error")
         } catch let error as ParserError {
             #expect(error.failureReason.contains("appears more than once"))
@@ -78,7 +78,7 @@ import Testing
         var later: [Int] = []
         #expect(throws: Never.self) {
             try Elevate.forEachElement(
-                ofArrayAt: "items", from: Data(#"{"items": null, "items": [4, 5]}"#.utf8), as: Int.self
+                atKeyPath: "items", from: .data(Data(#"{"items": null, "items": [4, 5]}"#.utf8)), as: Int.self
             ) { later.append($0) }
         }
         #expect(later == [4, 5])
@@ -87,21 +87,21 @@ import Testing
     @Test func jsonLinesValuesTakeTheLast() throws {
         var names: [String] = []
         let lines = Data((#"{"u":{"name":"a","role":"x"},"u":{"name":"b"}}"# + "\n").utf8)
-        try Elevate.forEachValue(in: .data(lines), framing: .jsonLines, atKeyPath: "u", as: User.self) {
+        try Elevate.forEachValue(from: .data(lines), framing: .jsonLines, atKeyPath: "u", as: User.self) {
             names.append("\($0.name) \($0.role ?? "-")")
         }
         #expect(names == ["b -"])
     }
 
     @Test func countingTakesTheLast() throws {
-        let summary = try summarizeValue(atKeyPath: "items", in: .data(Self.items))
+        let summary = try summarizeValue(atKeyPath: "items", from: .data(Self.items))
         #expect(summary == JSONContainerSummary(kind: .array, count: 1))
     }
 
     @Test func forwardingRefusesARepeatedTarget() {
         final class Sink: JSONEventHandler {}
         #expect(throws: ParserError.self) {
-            try forEachEvent(atKeyPath: "items", in: .data(Self.items), to: Sink())
+            try forEachEvent(atKeyPath: "items", from: .data(Self.items), to: Sink())
         }
     }
 }

@@ -56,7 +56,7 @@ import Testing
         options.parsing = rejecting
         let data = Data(#"{"items": [1, 2], "items": [3]}"#.utf8)
         #expect(throws: (any Error).self) {
-            let _: [Int] = try Elevate.decodeArray(from: data, atKeyPath: "items", options: options)
+            let _: [Int] = try Elevate.decodeArray(from: .data(data), atKeyPath: "items", options: options)
         }
         #expect(throws: JSONSyntaxError.self) {
             _ = try JSONValue(parsing: data, options: JSONDocumentOptions(parsing: rejecting))

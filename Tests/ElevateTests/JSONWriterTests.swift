@@ -336,7 +336,7 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
     // MARK: Streaming
 
     private static func collect(
-        framing: JSONStreamWriter.Framing, options: JSONWriter.Options = .default,
+        framing: JSONFraming, options: JSONWriter.Options = .default,
         _ body: (JSONStreamWriter) throws -> Void
     ) throws -> String {
         var output: [UInt8] = []
@@ -442,8 +442,8 @@ func writerError(_ body: () throws -> Void) -> JSONWriterError? {
 
     /// Both writers released unfinished write nothing more: what is buffered is dropped and an
     /// array stays open, so that output cut short by an error never reads as complete.
-    @Test(arguments: [JSONStreamWriter.Framing.array, .jsonLines, .concatenated])
-    func unfinishedStreamWriterWritesNothingWhenReleased(framing: JSONStreamWriter.Framing) throws {
+    @Test(arguments: [JSONFraming.array, .jsonLines, .concatenated])
+    func unfinishedStreamWriterWritesNothingWhenReleased(framing: JSONFraming) throws {
         var output: [UInt8] = []
         do {
             let writer = JSONStreamWriter(framing: framing) { output.append(contentsOf: $0) }

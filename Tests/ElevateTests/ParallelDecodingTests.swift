@@ -100,7 +100,7 @@ import Testing
         options.skipsInvalidElements = skipping
         var ids: [Int] = []
         do {
-            try Elevate.forEachElement(ofArrayAt: "items", from: data, as: Item.self, options: options) {
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(data), as: Item.self, options: options) {
                 ids.append($0.id)
             }
             return (ids, nil)
@@ -139,7 +139,7 @@ import Testing
         var seen = 0
         #expect(throws: Enough.self) {
             try Elevate.forEachElement(
-                ofArrayAt: "items", from: data, with: CountingDecoder(counter: decodes.increment), as: Item.self,
+                atKeyPath: "items", from: .data(data), with: CountingDecoder(counter: decodes.increment), as: Item.self,
                 options: options
             ) { _ in
                 seen += 1
@@ -174,7 +174,7 @@ import Testing
         var options = StreamingOptions()
         options.concurrency = 2
         var ids: [Int] = []
-        for try await item in Elevate.elements(ofArrayAt: "items", from: chunks, as: Item.self, options: options) {
+        for try await item in chunks.decodedElements(atKeyPath: "items", as: Item.self, options: options) {
             ids.append(item.id)
         }
         #expect(ids == Array(0..<3_000))

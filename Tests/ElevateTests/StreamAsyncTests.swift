@@ -29,7 +29,7 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
         continuation.yield(Array(#"{"items": [{"id": 1"#.utf8))
         let task = Task<Int, any Error> {
             var count = 0
-            for try await _ in Elevate.elements(ofArrayAt: "items", from: chunks, as: Int.self) { count += 1 }
+            for try await _ in chunks.decodedElements(atKeyPath: "items", as: Int.self) { count += 1 }
             return count
         }
         try await Task.sleep(nanoseconds: 50_000_000)
@@ -39,13 +39,13 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
         withExtendedLifetime(continuation) {}
     }
 
-    @Test(arguments: [JSONValueFraming.jsonLines, .concatenated])
-    func cancellingValuesWhileTheSourceWaitsThrowsCancellationError(framing: JSONValueFraming) async throws {
+    @Test(arguments: [JSONFraming.jsonLines, .concatenated])
+    func cancellingValuesWhileTheSourceWaitsThrowsCancellationError(framing: JSONFraming) async throws {
         let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
         continuation.yield(Array("1\n[2, ".utf8))
         let task = Task<Int, any Error> {
             var count = 0
-            for try await _ in Elevate.values(in: chunks, framing: framing, as: Int.self) { count += 1 }
+            for try await _ in chunks.decodedValues(framing: framing, as: Int.self) { count += 1 }
             return count
         }
         try await Task.sleep(nanoseconds: 50_000_000)
@@ -70,7 +70,7 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
         let decoder = CountingDecoder()
         var decodedBeforeFirst: Int?
         var delivered = 0
-        for try await value in Elevate.elements(ofArrayAt: "", from: chunks, with: decoder, as: Int.self) {
+        for try await value in chunks.decodedElements(atKeyPath: "", with: decoder, as: Int.self) {
             if decodedBeforeFirst == nil { decodedBeforeFirst = decoder.count }
             #expect(value == 1_234_567)
             delivered += 1
@@ -91,7 +91,7 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
         continuation.yield(Array(bytes[(bytes.count / 2)...]))
         continuation.finish()
         var seen: [String] = []
-        for try await value in Elevate.elements(ofArrayAt: "", from: chunks, as: String.self) { seen.append(value) }
+        for try await value in chunks.decodedElements(atKeyPath: "", as: String.self) { seen.append(value) }
         #expect(seen == values.map { String($0.dropFirst().dropLast()) })
     }
 }

@@ -18,54 +18,55 @@ private func isNull(_ value: Any) -> Bool {
 /// JSON Lines and concatenated values: empty input, `null`, the writer's output read back, and
 /// the line splitting shared with `elevate validate --json-lines`.
 @Suite struct StreamFramingTests {
-    @Test(arguments: [JSONValueFraming.jsonLines, .concatenated], ["", " ", "\n\n", " \r\n\t"])
-    func emptyInputHasNoValues(framing: JSONValueFraming, text: String) throws {
-        let count = try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: framing, as: Int.self) { _ in
+    @Test(arguments: [JSONFraming.jsonLines, .concatenated], ["", " ", "\n\n", " \r\n\t"])
+    func emptyInputHasNoValues(framing: JSONFraming, text: String) throws {
+        let count = try Elevate.forEachValue(from: .data(Data(text.utf8)), framing: framing, as: Int.self) { _ in
             Issue.record("a value")
         }
         #expect(count == 0)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("elevate-empty-\(UUID()).json")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(try Elevate.forEachValue(in: .file(url), framing: framing, as: Int.self) { _ in } == 0)
+        #expect(try Elevate.forEachValue(from: .file(url), framing: framing, as: Int.self) { _ in } == 0)
     }
 
-    @Test(arguments: [JSONValueFraming.jsonLines, .concatenated])
-    func emptyAsyncInputHasNoValues(framing: JSONValueFraming) async throws {
+    @Test(arguments: [JSONFraming.jsonLines, .concatenated])
+    func emptyAsyncInputHasNoValues(framing: JSONFraming) async throws {
         let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
         continuation.yield([])
         continuation.yield(Array("  ".utf8))
         continuation.finish()
         var count = 0
-        for try await _ in Elevate.values(in: chunks, framing: framing, as: Int.self) { count += 1 }
+        for try await _ in chunks.decodedValues(framing: framing, as: Int.self) { count += 1 }
         #expect(count == 0)
     }
 
     /// A truncated value is still an error, empty input or not.
-    @Test(arguments: [JSONValueFraming.jsonLines, .concatenated])
-    func aCutValueIsStillAnError(framing: JSONValueFraming) {
+    @Test(arguments: [JSONFraming.jsonLines, .concatenated])
+    func aCutValueIsStillAnError(framing: JSONFraming) {
         #expect(throws: ParserError.self) {
-            try Elevate.forEachValue(in: .data(Data(" \"abc".utf8)), framing: framing, as: String.self) { _ in }
+            try Elevate.forEachValue(from: .data(Data(" \"abc".utf8)), framing: framing, as: String.self) { _ in }
         }
     }
 
     /// Every value the writer accepts, at the top level, reads back from its JSON Lines output.
-    @Test(arguments: [JSONStreamWriter.Framing.jsonLines, .concatenated])
-    func theWritersOutputReadsBack(writerFraming: JSONStreamWriter.Framing) throws {
+    /// One framing enum for both sides: whatever the writer writes, the reader of the same framing
+    /// reads back, value for value.
+    @Test(arguments: [JSONFraming.array, .jsonLines, .concatenated])
+    func theWritersOutputReadsBack(framing: JSONFraming) throws {
         let values: [Any] = [
             NSNull(), Optional<Int>.none as Any, 1, -2.5, "text\nwith\u{2028}breaks", true, false, [1, NSNull()],
             ["k": NSNull(), "n": [String: Any]()], [Any](), JSONLargeNumber(text: "123456789012345678901234567890"),
             Double.greatestFiniteMagnitude, Int.min, UInt.max,
         ]
         var output: [UInt8] = []
-        let writer = JSONStreamWriter(framing: writerFraming, options: .init(prettyPrinted: true)) {
+        let writer = JSONStreamWriter(framing: framing, options: .init(prettyPrinted: true)) {
             output.append(contentsOf: $0)
         }
         for value in values { try writer.write(value) }
         try writer.finish()
-        let framing: JSONValueFraming = writerFraming == .jsonLines ? .jsonLines : .concatenated
         var read: [Any] = []
-        let count = try Elevate.forEachValue(in: .data(Data(output)), framing: framing, as: AnyJSON.self) {
+        let count = try Elevate.forEachValue(from: .data(Data(output)), framing: framing, as: AnyJSON.self) {
             read.append($0.value)
         }
         #expect(count == values.count)
@@ -79,19 +80,19 @@ private func isNull(_ value: Any) -> Bool {
         let text = "1\nnull\n3\n"
         var seen: [Bool] = []
         #expect(
-            try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: .jsonLines, as: AnyJSON.self) {
+            try Elevate.forEachValue(from: .data(Data(text.utf8)), framing: .jsonLines, as: AnyJSON.self) {
                 seen.append(isNull($0.value))
             } == 3)
         #expect(seen == [false, true, false])
         do {
-            try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: .jsonLines, as: Int.self) { _ in }
+            try Elevate.forEachValue(from: .data(Data(text.utf8)), framing: .jsonLines, as: Int.self) { _ in }
             Issue.record("no error")
         } catch ParserError.validation(let reason) {
             #expect(reason == "Error parsing line 2 with parser [Int]\nJSON object was not of type: Int\n--")
         }
         do {
             try Elevate.forEachValue(
-                in: .data(Data("{\"a\": 1}\n{\"a\": null}\n".utf8)), framing: .jsonLines, atKeyPath: "a", as: Int.self
+                from: .data(Data("{\"a\": 1}\n{\"a\": null}\n".utf8)), framing: .jsonLines, atKeyPath: "a", as: Int.self
             ) { _ in }
             Issue.record("no error")
         } catch ParserError.validation(let reason) {
@@ -136,7 +137,7 @@ private func isNull(_ value: Any) -> Bool {
             let libraryLine: Int?
             do {
                 try Elevate.forEachValue(
-                    in: .data(Data(bytes)), framing: .jsonLines, as: AnyJSON.self,
+                    from: .data(Data(bytes)), framing: .jsonLines, as: AnyJSON.self,
                     options: StreamingOptions(chunkSize: chunkSize)
                 ) { _ in }
                 libraryLine = nil

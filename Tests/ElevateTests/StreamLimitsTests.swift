@@ -35,7 +35,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         var seen: [String] = []
         let reason = validationReason {
             try Elevate.forEachElement(
-                ofArrayAt: "items", contentsOf: url, as: String.self,
+                atKeyPath: "items", from: .file(url), as: String.self,
                 options: StreamingOptions(maximumElementSize: 1 << 20, chunkSize: chunkSize)
             ) { seen.append($0) }
         }
@@ -49,14 +49,14 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         let text = #""a" "\#(String(repeating: "y", count: 2000))" "b""#
         let reason = validationReason {
             try Elevate.forEachValue(
-                in: .data(Data(text.utf8)), framing: .concatenated, as: String.self, options: options
+                from: .data(Data(text.utf8)), framing: .concatenated, as: String.self, options: options
             ) { _ in }
         }
         #expect(reason?.contains("Value 1 is larger than the maximum element size of 1000 bytes") == true)
         let atKeyPath = #"{"a": "\#(String(repeating: "z", count: 2000))"}"#
         let keyed = validationReason {
             try Elevate.forEachValue(
-                in: .data(Data(atKeyPath.utf8)), framing: .concatenated, atKeyPath: "a", as: String.self,
+                from: .data(Data(atKeyPath.utf8)), framing: .concatenated, atKeyPath: "a", as: String.self,
                 options: options
             ) { _ in }
         }
@@ -69,7 +69,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         let reason = validationReason {
             _ =
                 try Elevate.decodeArray(
-                    contentsOf: url, atKeyPath: "", options: StreamingOptions(maximumElementSize: 1000)) as [String]
+                    from: .file(url), atKeyPath: "", options: StreamingOptions(maximumElementSize: 1000)) as [String]
         }
         #expect(reason?.contains("larger than the maximum element size of 1000 bytes") == true)
     }
@@ -87,13 +87,13 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         defer { try? FileManager.default.removeItem(at: url) }
 
         let streamed = validationReason {
-            try Elevate.forEachElement(ofArrayAt: "items", contentsOf: url, as: String.self) { _ in }
+            try Elevate.forEachElement(atKeyPath: "items", from: .file(url), as: String.self) { _ in }
         }
         #expect(streamed?.contains("maximum element size of \(limit) bytes") == true)
-        let decoded = validationReason { _ = try Elevate.decodeArray(contentsOf: url, atKeyPath: "items") as [String] }
+        let decoded = validationReason { _ = try Elevate.decodeArray(from: .file(url), atKeyPath: "items") as [String] }
         #expect(decoded?.contains("maximum element size of \(limit) bytes") == true)
         let forwarded = validationReason {
-            try Elevate.forEachEvent(atKeyPath: "items.0", in: .file(url), to: NullHandler())
+            try Elevate.forEachEvent(atKeyPath: "items.0", from: .file(url), to: NullHandler())
         }
         #expect(forwarded?.contains("maximum element size of \(limit) bytes") == true)
     }
@@ -103,9 +103,9 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         defer { try? FileManager.default.removeItem(at: url) }
         let small = StreamingOptions(maximumElementSize: 10)
         #expect(throws: ParserError.self) {
-            _ = try Elevate.decodeArray(contentsOf: url, atKeyPath: "items", options: small) as [[Int]]
+            _ = try Elevate.decodeArray(from: .file(url), atKeyPath: "items", options: small) as [[Int]]
         }
-        let lists: [[Int]] = try Elevate.decodeArray(contentsOf: url, atKeyPath: "items", options: StreamingOptions())
+        let lists: [[Int]] = try Elevate.decodeArray(from: .file(url), atKeyPath: "items", options: StreamingOptions())
         #expect(lists.count == 2)
     }
 
@@ -119,7 +119,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         options.maximumReportedFailures = 2
         var delivered: [Int] = []
         let reason = validationReason {
-            try Elevate.forEachElement(ofArrayAt: "items", from: Data(json.utf8), as: Int.self, options: options) {
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Int.self, options: options) {
                 delivered.append($0)
             }
         }
@@ -134,7 +134,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         let lines = (0..<250).map { _ in "\"x\"" }.joined(separator: "\n")
         let reason = validationReason {
             try Elevate.forEachValue(
-                in: .data(Data(lines.utf8)), framing: .jsonLines, as: Int.self,
+                from: .data(Data(lines.utf8)), framing: .jsonLines, as: Int.self,
                 options: StreamingOptions(skipsInvalidElements: true)
             ) { _ in }
         }
@@ -147,7 +147,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
     @Test func aFewFailuresAreReportedWithoutACount() throws {
         let reason = validationReason {
             try Elevate.forEachElement(
-                ofArrayAt: "", from: Data(#"[1, "a", 2, "b"]"#.utf8), as: Int.self,
+                atKeyPath: "", from: .data(Data(#"[1, "a", 2, "b"]"#.utf8)), as: Int.self,
                 options: StreamingOptions(skipsInvalidElements: true)
             ) { _ in }
         }
@@ -167,7 +167,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         var options = StreamingOptions(chunkSize: 4096)
         options.progress = { log.append($0) }
         var seen: [Int] = []
-        let count = try Elevate.forEachElement(ofArrayAt: "items", contentsOf: url, as: Int.self, options: options) {
+        let count = try Elevate.forEachElement(atKeyPath: "items", from: .file(url), as: Int.self, options: options) {
             seen.append($0)
             if $0 == 2 { throw JSONEventParser.Stop() }
         }
@@ -176,8 +176,8 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         #expect((log.values.last ?? 0) <= 4096)
     }
 
-    @Test(arguments: [JSONValueFraming.jsonLines, .concatenated])
-    func stoppingFromTheBodyStopsReadingValues(framing: JSONValueFraming) throws {
+    @Test(arguments: [JSONFraming.jsonLines, .concatenated])
+    func stoppingFromTheBodyStopsReadingValues(framing: JSONFraming) throws {
         var bytes = Array("1\n2\n3\n".utf8)
         bytes.append(contentsOf: repeatElement(UInt8(ascii: "]"), count: 1 << 20))
         let url = try temporaryFile(bytes)
@@ -186,7 +186,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         var options = StreamingOptions(chunkSize: 4096)
         options.progress = { log.append($0) }
         var seen: [Int] = []
-        let count = try Elevate.forEachValue(in: .file(url), framing: framing, as: Int.self, options: options) {
+        let count = try Elevate.forEachValue(from: .file(url), framing: framing, as: Int.self, options: options) {
             seen.append($0)
             if $0 == 2 { throw JSONEventParser.Stop() }
         }
@@ -205,10 +205,10 @@ private final class NullHandler: JSONEventHandler {
         var options = StreamingOptions()
         options.maximumElementSize = 1 << 20
         let reason = validationReason {
-            let _: [String: String] = try Elevate.decodeObject(contentsOf: url, atKeyPath: "a", options: options)
+            let _: [String: String] = try Elevate.decodeObject(from: .file(url), atKeyPath: "a", options: options)
         }
         #expect(reason?.contains("larger than the maximum element size of 1048576 bytes") == true)
-        let decoded: [String: String] = try Elevate.decodeObject(contentsOf: url, atKeyPath: "a")
+        let decoded: [String: String] = try Elevate.decodeObject(from: .file(url), atKeyPath: "a")
         #expect(decoded["s"]?.count == 2 << 20)
     }
 
@@ -218,7 +218,7 @@ private final class NullHandler: JSONEventHandler {
         defer { try? FileManager.default.removeItem(at: url) }
         var options = StreamingOptions()
         options.concurrency = 3
-        let numbers: [Int] = try Elevate.decodeArray(contentsOf: url, atKeyPath: "items", options: options)
+        let numbers: [Int] = try Elevate.decodeArray(from: .file(url), atKeyPath: "items", options: options)
         #expect(numbers == Array(0..<3_000))
     }
 }

@@ -34,7 +34,7 @@ private let document =
 @Suite struct StreamingTests {
     @Test func forEachElementFromDataAndFile() throws {
         var seen: [Item] = []
-        let count = try Elevate.forEachElement(ofArrayAt: "data.items", from: Data(document.utf8), as: Item.self) {
+        let count = try Elevate.forEachElement(atKeyPath: "data.items", from: .data(Data(document.utf8)), as: Item.self) {
             seen.append($0)
         }
         #expect(count == 3)
@@ -45,13 +45,13 @@ private let document =
         var names: [String] = []
         // Tiny chunks: every token is split somewhere.
         let options = StreamingOptions(chunkSize: 7)
-        try Elevate.forEachElement(ofArrayAt: "data.items", contentsOf: url, as: Item.self, options: options) {
+        try Elevate.forEachElement(atKeyPath: "data.items", from: .file(url), as: Item.self, options: options) {
             names.append($0.name)
         }
         #expect(names == ["a", "b", "c"])
-        let all: [Item] = try Elevate.decodeArray(contentsOf: url, atKeyPath: "data.items")
+        let all: [Item] = try Elevate.decodeArray(from: .file(url), atKeyPath: "data.items")
         #expect(all == seen)
-        let second: Item = try Elevate.decodeObject(contentsOf: url, atKeyPath: "data.items.1")
+        let second: Item = try Elevate.decodeObject(from: .file(url), atKeyPath: "data.items.1")
         #expect(second == Item(id: 2, name: "b"))
     }
 
@@ -59,7 +59,7 @@ private let document =
         let json = #"{"items": [{"id": 1, "name": "a"}, {"id": "x", "name": "b"}, {"id": 3, "name": "c"}]}"#
         var seen: [Int] = []
         do {
-            try Elevate.forEachElement(ofArrayAt: "items", from: Data(json.utf8), as: Item.self) { seen.append($0.id) }
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Item.self) { seen.append($0.id) }
             Issue.record("no error")
         } catch ParserError.validation(let reason) {
             #expect(reason.hasPrefix("Error parsing array object at index 1 with parser [Item]"))
@@ -73,7 +73,7 @@ private let document =
         var seen: [Int] = []
         do {
             try Elevate.forEachElement(
-                ofArrayAt: "items", from: Data(json.utf8), as: Item.self,
+                atKeyPath: "items", from: .data(Data(json.utf8)), as: Item.self,
                 options: StreamingOptions(skipsInvalidElements: true)
             ) { seen.append($0.id) }
             Issue.record("no error")
@@ -88,7 +88,7 @@ private let document =
         let json = "{\"items\": [{\"id\": 1, \"name\": \"a\"},\n {\"id\": 2 \"name\": \"b\"}]}"
         var seen = 0
         do {
-            try Elevate.forEachElement(ofArrayAt: "items", from: Data(json.utf8), as: Item.self) { _ in seen += 1 }
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Item.self) { _ in seen += 1 }
             Issue.record("no error")
         } catch ParserError.deserialization(let reason) {
             #expect(reason.contains("line 2"))
@@ -100,7 +100,7 @@ private let document =
         struct Enough: Error {}
         var seen = 0
         #expect(throws: Enough.self) {
-            try Elevate.forEachElement(ofArrayAt: "data.items", from: Data(document.utf8), as: Item.self) { _ in
+            try Elevate.forEachElement(atKeyPath: "data.items", from: .data(Data(document.utf8)), as: Item.self) { _ in
                 seen += 1
                 if seen == 2 { throw Enough() }
             }
@@ -110,10 +110,10 @@ private let document =
 
     @Test func missingOrMistypedArray() {
         #expect(throws: ParserError.self) {
-            try Elevate.forEachElement(ofArrayAt: "nope", from: Data(document.utf8), as: Item.self) { _ in }
+            try Elevate.forEachElement(atKeyPath: "nope", from: .data(Data(document.utf8)), as: Item.self) { _ in }
         }
         #expect(throws: ParserError.self) {
-            try Elevate.forEachElement(ofArrayAt: "data", from: Data(document.utf8), as: Item.self) { _ in }
+            try Elevate.forEachElement(atKeyPath: "data", from: .data(Data(document.utf8)), as: Item.self) { _ in }
         }
     }
 
@@ -121,7 +121,7 @@ private let document =
         let big = #"{"items": [{"id": 1, "name": "\#(String(repeating: "x", count: 10_000))"}]}"#
         do {
             try Elevate.forEachElement(
-                ofArrayAt: "items", from: Data(big.utf8), as: Item.self,
+                atKeyPath: "items", from: .data(Data(big.utf8)), as: Item.self,
                 options: StreamingOptions(maximumElementSize: 1000)
             ) { _ in }
             Issue.record("no error")
@@ -135,7 +135,7 @@ private let document =
     @Test func jsonLinesNameTheLine() throws {
         let lines = "{\"id\": 1, \"name\": \"a\"}\n\n{\"id\": 2, \"name\": \"b\"}\r\n{\"id\": 3, \"name\": \"c\"}"
         var ids: [Int] = []
-        let count = try Elevate.forEachValue(in: .data(Data(lines.utf8)), framing: .jsonLines, as: Item.self) {
+        let count = try Elevate.forEachValue(from: .data(Data(lines.utf8)), framing: .jsonLines, as: Item.self) {
             ids.append($0.id)
         }
         #expect(count == 3)
@@ -143,14 +143,14 @@ private let document =
 
         let broken = "{\"id\": 1, \"name\": \"a\"}\n{\"id\": 2, \"name\": \"b\"} {}\n"
         do {
-            try Elevate.forEachValue(in: .data(Data(broken.utf8)), framing: .jsonLines, as: Item.self) { _ in }
+            try Elevate.forEachValue(from: .data(Data(broken.utf8)), framing: .jsonLines, as: Item.self) { _ in }
             Issue.record("no error")
         } catch ParserError.deserialization(let reason) {
             #expect(reason.contains("line 2"))
         }
         let invalid = "{\"id\": 1, \"name\": \"a\"}\n{\"id\": \"2\", \"name\": \"b\"}\n"
         do {
-            try Elevate.forEachValue(in: .data(Data(invalid.utf8)), framing: .jsonLines, as: Item.self) { _ in }
+            try Elevate.forEachValue(from: .data(Data(invalid.utf8)), framing: .jsonLines, as: Item.self) { _ in }
             Issue.record("no error")
         } catch ParserError.validation(let reason) {
             #expect(reason.contains("line 2"))
@@ -163,7 +163,7 @@ private let document =
         defer { try? FileManager.default.removeItem(at: url) }
         var ids: [Int] = []
         try Elevate.forEachValue(
-            in: .file(url), framing: .jsonLines, as: Item.self, options: StreamingOptions(chunkSize: 13)
+            from: .file(url), framing: .jsonLines, as: Item.self, options: StreamingOptions(chunkSize: 13)
         ) { ids.append($0.id) }
         #expect(ids == Array(0..<200))
     }
@@ -171,7 +171,7 @@ private let document =
     @Test func concatenatedValues() throws {
         let text = #"{"id": 1, "name": "a"}{"id": 2, "name": "b"} {"id": 3, "name": "c"}"#
         var ids: [Int] = []
-        try Elevate.forEachValue(in: .data(Data(text.utf8)), framing: .concatenated, as: Item.self) {
+        try Elevate.forEachValue(from: .data(Data(text.utf8)), framing: .concatenated, as: Item.self) {
             ids.append($0.id)
         }
         #expect(ids == [1, 2, 3])
@@ -186,7 +186,7 @@ private let document =
             continuation.finish()
         }
         var names: [String] = []
-        for try await item in Elevate.elements(ofArrayAt: "data.items", from: chunks, as: Item.self) {
+        for try await item in chunks.decodedElements(atKeyPath: "data.items", as: Item.self) {
             names.append(item.name)
         }
         #expect(names == ["a", "b", "c"])
@@ -201,7 +201,7 @@ private let document =
             return Array(element.utf8)  // an endless array
         })
         var taken = 0
-        for try await _ in Elevate.elements(ofArrayAt: "items", from: chunks, as: Item.self) {
+        for try await _ in chunks.decodedElements(atKeyPath: "items", as: Item.self) {
             taken += 1
             if taken == 3 { break }
         }
@@ -219,7 +219,7 @@ private let document =
         })
         let task = Task {
             var count = 0
-            for try await _ in Elevate.elements(ofArrayAt: "", from: chunks, as: Item.self) {
+            for try await _ in chunks.decodedElements(atKeyPath: "", as: Item.self) {
                 count += 1
             }
             return count
@@ -237,16 +237,16 @@ private let document =
     @Test func summarizeAndForwardSubtrees() throws {
         let input = JSONInput.data(Data(document.utf8))
         #expect(
-            try Elevate.summarizeValue(atKeyPath: "data.items", in: input)
+            try Elevate.summarizeValue(atKeyPath: "data.items", from: input)
                 == JSONContainerSummary(kind: .array, count: 3))
         #expect(
-            try Elevate.summarizeValue(atKeyPath: "data", in: input) == JSONContainerSummary(kind: .object, count: 1))
+            try Elevate.summarizeValue(atKeyPath: "data", from: input) == JSONContainerSummary(kind: .object, count: 1))
         #expect(
-            try Elevate.summarizeValue(atKeyPath: "data.items.0.id", in: input)
+            try Elevate.summarizeValue(atKeyPath: "data.items.0.id", from: input)
                 == JSONContainerSummary(kind: .scalar, count: 0))
-        #expect(try Elevate.summarizeValue(atKeyPath: "nothing", in: input) == nil)
+        #expect(try Elevate.summarizeValue(atKeyPath: "nothing", from: input) == nil)
         let recorder = EventRecorder()
-        #expect(try Elevate.forEachEvent(atKeyPath: "data.items.1", in: input, to: recorder))
+        #expect(try Elevate.forEachEvent(atKeyPath: "data.items.1", from: input, to: recorder))
         #expect(recorder.events == ["{", "key:id", "n:2", "key:name", "s:b", "}"])
     }
 
@@ -257,7 +257,7 @@ private let document =
         try Data(text.utf8).write(to: url)
         let reports = ProgressLog()
         let options = StreamingOptions(chunkSize: 4096, progress: { reports.append($0) })
-        #expect(try summarizeValue(atKeyPath: "", in: .file(url), options: options)?.count == 3000)
+        #expect(try summarizeValue(atKeyPath: "", from: .file(url), options: options)?.count == 3000)
         let seen = reports.values
         #expect(seen.count == (text.utf8.count + 4095) / 4096)
         #expect(seen == seen.sorted())
@@ -267,16 +267,16 @@ private let document =
     @Test func syntaxErrorsCanBeThrownUnwrapped() throws {
         let options = StreamingOptions(wrapsErrorsInParserError: false)
         let error = #expect(throws: JSONSyntaxError.self) {
-            try summarizeValue(atKeyPath: "a", in: .data(Data("{\"a\": [1,\n,2]}".utf8)), options: options)
+            try summarizeValue(atKeyPath: "a", from: .data(Data("{\"a\": [1,\n,2]}".utf8)), options: options)
         }
         #expect(error?.line == 2)
         #expect(throws: JSONInputError.self) {
             try forEachEvent(
-                atKeyPath: "", in: .file(URL(fileURLWithPath: "/no/such/file.json")), to: EventRecorder(),
+                atKeyPath: "", from: .file(URL(fileURLWithPath: "/no/such/file.json")), to: EventRecorder(),
                 options: options)
         }
         #expect(throws: ParserError.self) {
-            try summarizeValue(atKeyPath: "a", in: .data(Data("{".utf8)))
+            try summarizeValue(atKeyPath: "a", from: .data(Data("{".utf8)))
         }
     }
 }
@@ -308,7 +308,7 @@ final class ProgressLog: @unchecked Sendable {
         let text = #"{"a": {"b": [1, 2]}, "rest": "#.utf8 + [0x0C] + Array("tail".utf8)
         let recorder = EventRecorder()
         #expect(throws: ParserError.self) {
-            try Elevate.forEachEvent(atKeyPath: "a.b", in: .data(Data(text)), to: recorder)
+            try Elevate.forEachEvent(atKeyPath: "a.b", from: .data(Data(text)), to: recorder)
         }
         #expect(recorder.events == ["[", "n:1", "n:2", "]"])
     }
@@ -318,7 +318,7 @@ final class ProgressLog: @unchecked Sendable {
         parsing.allowsMultipleValues = true
         #expect(throws: ParserError.self) {
             try Elevate.forEachValue(
-                in: .data(Data("1 2\n".utf8)), framing: .jsonLines, as: Int.self,
+                from: .data(Data("1 2\n".utf8)), framing: .jsonLines, as: Int.self,
                 options: StreamingOptions(parsing: parsing)
             ) { _ in }
         }
@@ -327,7 +327,7 @@ final class ProgressLog: @unchecked Sendable {
     @Test func jsonLinesFailuresCarryTheLine() {
         do {
             try withValidationReport {
-                try Elevate.forEachValue(in: .data(Data("1\n\"x\"\n".utf8)), framing: .jsonLines, as: Int.self) { _ in }
+                try Elevate.forEachValue(from: .data(Data("1\n\"x\"\n".utf8)), framing: .jsonLines, as: Int.self) { _ in }
             }
             Issue.record("no error")
         } catch let report as ValidationReport {
@@ -344,7 +344,7 @@ final class ProgressLog: @unchecked Sendable {
             continuation.yield(Array(", 3]".utf8))
             continuation.finish()
         }
-        var iterator = Elevate.elements(ofArrayAt: "", from: chunks, as: Int.self).makeAsyncIterator()
+        var iterator = chunks.decodedElements(atKeyPath: "", as: Int.self).makeAsyncIterator()
         #expect(try await iterator.next() == 1)
         #expect(try await iterator.next() == 2)
         await #expect(throws: ParserError.self) { _ = try await iterator.next() }
@@ -362,7 +362,7 @@ extension StreamingEdgeTests {
             continuation.finish()
         }
         var ids: [Int] = []
-        for try await id in Elevate.values(in: chunks, framing: .jsonLines, atKeyPath: "id", as: Int.self) {
+        for try await id in chunks.decodedValues(framing: .jsonLines, atKeyPath: "id", as: Int.self) {
             ids.append(id)
         }
         #expect(ids == [1, 2, 3])
@@ -373,7 +373,7 @@ extension StreamingEdgeTests {
             continuation.finish()
         }
         var arrays: [[Int]] = []
-        for try await array in Elevate.values(in: concatenated, framing: .concatenated, as: [Int].self) {
+        for try await array in concatenated.decodedValues(framing: .concatenated, as: [Int].self) {
             arrays.append(array)
         }
         #expect(arrays == [[1], [2], [3]])
@@ -388,7 +388,7 @@ extension StreamingEdgeTests {
             continuation.finish()
         }
         var doubled: [Int] = []
-        for try await value in Elevate.elements(ofArrayAt: "n", from: chunks, with: Doubler(), as: Int.self) {
+        for try await value in chunks.decodedElements(atKeyPath: "n", with: Doubler(), as: Int.self) {
             doubled.append(value)
         }
         #expect(doubled == [2, 4, 6])
@@ -425,7 +425,7 @@ extension StreamingEdgeTests {
         for chunkSize in [7, 64, 100, 1 << 20] {
             #expect(throws: ParserError.self, "chunk size \(chunkSize)") {
                 try Elevate.forEachValue(
-                    in: .data(Data(line.utf8)), framing: .jsonLines, as: [Int].self,
+                    from: .data(Data(line.utf8)), framing: .jsonLines, as: [Int].self,
                     options: StreamingOptions(maximumElementSize: 100, chunkSize: chunkSize)
                 ) { _ in }
             }
@@ -434,10 +434,10 @@ extension StreamingEdgeTests {
 
     @Test func byteOrderMarkOnlyAtTheStartOfJSONLines() throws {
         let first = [0xEF, 0xBB, 0xBF] + Array("1\n2\n".utf8)
-        #expect(try Elevate.forEachValue(in: .data(Data(first)), framing: .jsonLines, as: Int.self) { _ in } == 2)
+        #expect(try Elevate.forEachValue(from: .data(Data(first)), framing: .jsonLines, as: Int.self) { _ in } == 2)
         let later = Array("1\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("2\n".utf8)
         #expect(throws: ParserError.self) {
-            try Elevate.forEachValue(in: .data(Data(later)), framing: .jsonLines, as: Int.self) { _ in }
+            try Elevate.forEachValue(from: .data(Data(later)), framing: .jsonLines, as: Int.self) { _ in }
         }
     }
 

@@ -2,14 +2,14 @@ import Elevate
 import Foundation
 import _FuzzSupport
 
-/// The JSON Lines and concatenated-JSON readers: `forEachValue(in: .data, framing:)` (one chunk)
-/// and `values(in:framing:)` over chunks cut from the input deliver the same values and fail
+/// The JSON Lines and concatenated-JSON readers: `forEachValue(from: .data, framing:)` (one chunk)
+/// and `decodedValues(framing:)` over chunks cut from the input deliver the same values and fail
 /// the same way; only `ParserError` comes out; and JSON Lines agrees with parsing each
 /// non-blank line on its own with `JSONValueBuilder`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
-    let framing: JSONValueFraming = input.chance(2) ? .jsonLines : .concatenated
+    let framing: JSONFraming = input.chance(2) ? .jsonLines : .concatenated
     let keyPath = input.chance(4) ? "a" : ""
     let options = StreamingOptions(
         parsing: JSONParsingOptions(allowsComments: input.chance(4), maximumDepth: input.chance(4) ? 3 : 512),
@@ -19,7 +19,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var whole = Outcome()
     do {
         try Elevate.forEachValue(
-            in: .data(Data(input.bytes)), framing: framing, atKeyPath: keyPath, as: Captured.self, options: options
+            from: .data(Data(input.bytes)), framing: framing, atKeyPath: keyPath, as: Captured.self, options: options
         ) { whole.values.append($0.json) }
     } catch {
         whole.error = parserError(error)
@@ -27,8 +27,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let split = runBlocking {
         var outcome = Outcome()
         do {
-            let values = Elevate.values(
-                in: Chunks(chunks: chunks), framing: framing, atKeyPath: keyPath, as: Captured.self, options: options)
+            let values = Chunks(chunks: chunks).decodedValues(
+                framing: framing, atKeyPath: keyPath, as: Captured.self, options: options)
             for try await value in values { outcome.values.append(value.json) }
         } catch {
             outcome.error = parserError(error)
@@ -65,7 +65,7 @@ struct Outcome: CustomStringConvertible {
 
     /// Same values and the same error, texts compared without their excerpt (which shows the input
     /// only as far as it had arrived).
-    func matches(_ other: Outcome, framing: JSONValueFraming) -> Bool {
+    func matches(_ other: Outcome, framing: JSONFraming) -> Bool {
         guard values.count == other.values.count, zip(values, other.values).allSatisfy(sameJSON) else { return false }
         switch (error, other.error) {
         case (nil, nil): return true
@@ -82,7 +82,7 @@ struct Outcome: CustomStringConvertible {
 
 extension ParserError {
     /// The description without the excerpt.
-    func comparableText(_ framing: JSONValueFraming) -> String {
+    func comparableText(_ framing: JSONFraming) -> String {
         guard let near = description.range(of: " near \"", options: .backwards) else { return description }
         return String(description[..<near.lowerBound])
     }

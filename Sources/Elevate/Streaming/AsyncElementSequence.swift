@@ -1,62 +1,116 @@
-/// Decodes the elements of the array at `keyPath` from an asynchronous sequence of byte chunks
-/// (`Data`, `[UInt8]`, …), yielding each element as soon as it is complete.
-///
-/// Chunks are pulled only when the consumer asks for more elements, so breaking out of the loop
-/// stops the reading; cancelling the task ends the iteration with `CancellationError`.
-///
-/// ```swift
-/// for try await person in Elevate.elements(ofArrayAt: "response.items", from: chunks, as: Person.self) {
-///     print(person.name)
-/// }
-/// ```
-public func elements<T: Decodable, Chunks: AsyncSequence>(
-    ofArrayAt keyPath: String, from chunks: Chunks, as type: T.Type = T.self,
-    options: StreamingOptions = StreamingOptions()
-) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
-    AsyncJSONElements(chunks: chunks) { deliver in
-        ElementStream(
-            keyPath: keyPath, methodName: "\(T.self)", options: options, decode: { try decodeElement($0, as: T.self) },
-            deliver: deliver)
+extension AsyncSequence where Element: Sequence<UInt8> {
+    /// Decodes the elements of the array at `keyPath` from this sequence of byte chunks (`Data`,
+    /// `[UInt8]`, …), yielding each element as soon as it is complete.
+    ///
+    /// Chunks are pulled only when the consumer asks for more elements, so breaking out of the loop
+    /// stops the reading; cancelling the task ends the iteration with `CancellationError`.
+    ///
+    /// ```swift
+    /// for try await person in chunks.decodedElements(atKeyPath: "response.items", as: Person.self) {
+    ///     print(person.name)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: Where the array is; `""`, the default, for an array at the root.
+    ///   - type: The ``Decodable`` type of each element.
+    ///   - options: Limits, skipping of invalid elements, error wrapping and concurrency.
+    /// - Returns: The decoded elements, in document order. Iterating throws ``ParserError`` (or, with
+    ///   ``StreamingOptions/wrapsErrorsInParserError`` false, ``JSONSyntaxError`` for bad bytes),
+    ///   `CancellationError`, or what this sequence throws.
+    public func decodedElements<T: Decodable>(
+        atKeyPath keyPath: String = "", as type: T.Type = T.self, options: StreamingOptions = StreamingOptions()
+    ) -> AsyncJSONElements<T, Self> {
+        AsyncJSONElements(chunks: self) { deliver in
+            ElementStream(
+                keyPath: keyPath, methodName: "\(T.self)", options: options,
+                decode: { try decodeElement($0, as: T.self) }, deliver: deliver)
+        }
     }
-}
 
-/// Decodes the elements of the array at `keyPath` from an asynchronous sequence of byte chunks
-/// with a ``Decoder``; an element the decoder turns into something other than a `T` is a
-/// validation error. See ``elements(ofArrayAt:from:as:options:)``.
-public func elements<T, Chunks: AsyncSequence>(
-    ofArrayAt keyPath: String, from chunks: Chunks, with decoder: any Decoder, as type: T.Type = T.self,
-    options: StreamingOptions = StreamingOptions()
-) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
-    AsyncJSONElements(chunks: chunks) { deliver in
-        ElementStream(
-            keyPath: keyPath, methodName: "\(decoder)", options: options,
-            decode: { try decodeElement($0, with: decoder, keyPath: keyPath) },
-            deliver: deliver)
+    /// Decodes the elements of the array at `keyPath` from this sequence of byte chunks with a
+    /// ``Decoder``; see ``_Concurrency/AsyncSequence/decodedElements(atKeyPath:as:options:)``.
+    ///
+    /// ```swift
+    /// for try await date in chunks.decodedElements(atKeyPath: "dates", with: dateDecoder, as: Date.self) { … }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: Where the array is; `""`, the default, for an array at the root.
+    ///   - decoder: Decodes each element; shared by the workers when ``StreamingOptions/concurrency`` > 1.
+    ///   - type: What the decoder is expected to return for each element.
+    ///   - options: Limits, skipping of invalid elements, error wrapping and concurrency.
+    /// - Returns: The decoded elements, in document order; an element the decoder turns into
+    ///   something other than a `T` is a validation error.
+    public func decodedElements<T>(
+        atKeyPath keyPath: String = "", with decoder: any Decoder, as type: T.Type = T.self,
+        options: StreamingOptions = StreamingOptions()
+    ) -> AsyncJSONElements<T, Self> {
+        AsyncJSONElements(chunks: self) { deliver in
+            ElementStream(
+                keyPath: keyPath, methodName: "\(decoder)", options: options,
+                decode: { try decodeElement($0, with: decoder, keyPath: keyPath) }, deliver: deliver)
+        }
     }
-}
 
-/// Decodes every top-level value of a JSON Lines or concatenated-JSON stream (or the value at
-/// `keyPath` inside each) as it completes, from an asynchronous sequence of byte chunks.
-///
-/// ```swift
-/// for try await event in Elevate.values(in: socketChunks, framing: .jsonLines, as: Event.self) {
-///     handle(event)
-/// }
-/// ```
-public func values<T: Decodable, Chunks: AsyncSequence>(
-    in chunks: Chunks, framing: JSONValueFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
-    options: StreamingOptions = StreamingOptions()
-) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
-    AsyncJSONElements(chunks: chunks) { deliver in
-        ValueSequenceReader(
-            keyPath: keyPath, methodName: "\(T.self)", framing: framing, options: options,
-            decode: { try decodeElement($0, as: T.self) }, deliver: deliver)
+    /// Decodes every value of a JSON Lines, concatenated-JSON or array stream (or the value at
+    /// `keyPath` inside each) from this sequence of byte chunks, yielding each as it completes.
+    ///
+    /// ```swift
+    /// for try await event in socketChunks.decodedValues(framing: .jsonLines, as: Event.self) {
+    ///     handle(event)
+    /// }
+    /// ```
+    ///
+    /// The framings read as with ``forEachValue(from:framing:atKeyPath:as:options:_:)``.
+    ///
+    /// - Parameters:
+    ///   - framing: How the values follow each other.
+    ///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
+    ///   - type: The ``Decodable`` type of each value.
+    ///   - options: Limits, skipping of invalid values, error wrapping, and (for
+    ///     ``JSONFraming/array``) concurrency.
+    /// - Returns: The decoded values, in order.
+    public func decodedValues<T: Decodable>(
+        framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
+        options: StreamingOptions = StreamingOptions()
+    ) -> AsyncJSONElements<T, Self> {
+        AsyncJSONElements(chunks: self) { deliver in
+            makeValueReader(
+                framing: framing, keyPath: keyPath, methodName: "\(T.self)", options: options,
+                decode: { try decodeElement($0, as: T.self) }, deliver: deliver)
+        }
+    }
+
+    /// Decodes every value of a JSON Lines, concatenated-JSON or array stream (or the value at
+    /// `keyPath` inside each) from this sequence of byte chunks with a ``Decoder``; see
+    /// ``_Concurrency/AsyncSequence/decodedValues(framing:atKeyPath:as:options:)``.
+    ///
+    /// - Parameters:
+    ///   - framing: How the values follow each other.
+    ///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
+    ///   - decoder: Decodes each value.
+    ///   - type: What the decoder is expected to return for each value.
+    ///   - options: Limits, skipping of invalid values, error wrapping and concurrency.
+    /// - Returns: The decoded values, in order; a value the decoder turns into something other
+    ///   than a `T` is a validation error.
+    public func decodedValues<T>(
+        framing: JSONFraming, atKeyPath keyPath: String = "", with decoder: any Decoder, as type: T.Type = T.self,
+        options: StreamingOptions = StreamingOptions()
+    ) -> AsyncJSONElements<T, Self> {
+        AsyncJSONElements(chunks: self) { deliver in
+            makeValueReader(
+                framing: framing, keyPath: keyPath, methodName: "\(decoder)", options: options,
+                decode: { try decodeElement($0, with: decoder, keyPath: keyPath) }, deliver: deliver)
+        }
     }
 }
 
 /// Something that takes chunks and delivers decoded values: an array's elements, or a stream's
 /// top-level values.
 protocol ChunkDecoder {
+    /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
+    var isStopped: Bool { get }
     func feed(_ chunk: UnsafeRawBufferPointer) throws
     @discardableResult func finish() throws -> Int
 }
@@ -65,7 +119,8 @@ extension ElementStream: ChunkDecoder {}
 extension ValueSequenceReader: ChunkDecoder {}
 
 /// Values decoded from an asynchronous sequence of byte chunks; see
-/// ``elements(ofArrayAt:from:as:options:)`` and ``values(in:framing:atKeyPath:as:options:)``.
+/// ``_Concurrency/AsyncSequence/decodedElements(atKeyPath:as:options:)`` and
+/// ``_Concurrency/AsyncSequence/decodedValues(framing:atKeyPath:as:options:)``.
 public struct AsyncJSONElements<Element, Chunks: AsyncSequence>: AsyncSequence
 where Chunks.Element: Sequence<UInt8> {
     let chunks: Chunks

@@ -1,6 +1,7 @@
 /// One element-by-element decode of the array at a key path: the parser, the selector, and
-/// the bookkeeping shared by ``forEachElement(ofArrayAt:contentsOf:as:options:_:)`` and
-/// ``elements(ofArrayAt:from:as:options:)``.
+/// the bookkeeping shared by ``forEachElement(atKeyPath:from:as:options:_:)``,
+/// `AsyncSequence.decodedElements(atKeyPath:as:options:)` and the `.array` framing of the value
+/// readers.
 ///
 /// Each element is built and decoded as soon as its last event arrives, then dropped: memory
 /// holds one element plus the current chunk.
@@ -148,7 +149,7 @@ final class ElementStream<T> {
     private func translatingErrors(_ body: () throws -> Void) throws {
         // Whatever stops the stream stops the workers too.
         do {
-            try translatingParseErrors(tooLarge: tooLargeText, body)
+            try translatingParseErrors(wrapping: options.wrapsErrorsInParserError, tooLarge: tooLargeText, body)
         } catch {
             parallel?.cancel()
             throw error
@@ -162,11 +163,15 @@ final class ElementStream<T> {
 }
 
 /// Runs a parse step, turning the event layer's errors into Elevate's: a syntax error becomes
-/// `.deserialization`, a value over the size limit a `.validation` error worded by `tooLarge`.
-func translatingParseErrors(tooLarge: (_ limit: Int) -> String, _ body: () throws -> Void) throws {
+/// `.deserialization` (when `wrapping`; otherwise it is thrown as it is), a value over the size
+/// limit a `.validation` error worded by `tooLarge`.
+func translatingParseErrors(
+    wrapping: Bool, tooLarge: (_ limit: Int) -> String, _ body: () throws -> Void
+) throws {
     do {
         try body()
     } catch let error as JSONSyntaxError {
+        guard wrapping else { throw error }
         throw ParserError(error)
     } catch let error as KeyPathSelector.CaptureTooLarge {
         throw ParserError.validation(failureReason: tooLarge(error.limit))

@@ -8,23 +8,35 @@ import Foundation
     import Musl
 #endif
 
-/// Where JSON bytes come from: a file, standard input, or data in memory.
+/// Where JSON bytes come from: data in memory, a file, an open file handle, or standard input.
 ///
-/// Files and standard input are read in chunks into one reused buffer, never as a whole, so a
-/// document of any size is parsed in bounded memory.
+/// The one input type of every synchronous streaming call (asynchronous ones read any
+/// `AsyncSequence` of byte chunks). Files, file handles and standard input are read in chunks into
+/// one reused buffer, never as a whole, so a document of any size is parsed in bounded memory.
+///
+/// ```swift
+/// let count = try Elevate.forEachElement(atKeyPath: "items", from: .file(url), as: Item.self) { item in
+///     index.add(item)
+/// }
+/// let people: [Person] = try Elevate.decodeArray(from: .standardInput, atKeyPath: "people")
+/// ```
 public enum JSONInput: Sendable {
-    /// A file on disk.
-    case file(URL)
-    /// The process's standard input.
-    case standardInput
     /// Bytes already in memory.
     case data(Data)
+    /// A file on disk, opened for the call and closed after it.
+    case file(URL)
+    /// An open file handle (a pipe, a socket, a file opened elsewhere), read from its current
+    /// position to its end in chunks; it is left open.
+    case fileHandle(FileHandle)
+    /// The process's standard input.
+    case standardInput
 
     /// The default read size: large, because YAJL re-lexes a token split across reads.
     public static let defaultChunkSize = 1 << 20
 
-    /// Reads the input and hands each chunk to `body`, in order: for a file or standard input, at
-    /// most `chunkSize` bytes at a time through one reused buffer; for data, all of it at once.
+    /// Reads the input and hands each chunk to `body`, in order: for a file, a file handle or
+    /// standard input, at most `chunkSize` bytes at a time through one reused buffer; for data, all
+    /// of it at once.
     ///
     /// ```swift
     /// try JSONInput.file(url).forEachChunk { chunk in try parser.parse(chunk) }
@@ -45,6 +57,10 @@ public enum JSONInput: Sendable {
             progress?(data.count)
         case .standardInput:
             try Self.read(fileDescriptor: STDIN_FILENO, name: "standard input", chunkSize: chunkSize, progress, body)
+        case .fileHandle(let handle):
+            try Self.read(
+                fileDescriptor: handle.fileDescriptor, name: "file handle \(handle.fileDescriptor)", chunkSize: chunkSize,
+                progress, body)
         case .file(let url):
             let descriptor = open(url.path, O_RDONLY)
             guard descriptor >= 0 else {

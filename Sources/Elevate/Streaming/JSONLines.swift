@@ -1,45 +1,119 @@
 import Foundation
 
-/// How several top-level JSON values follow each other in one input.
-public enum JSONValueFraming: Sendable, Hashable {
-    /// JSON Lines: one value per line; blank lines are skipped, and a line holding anything but
-    /// exactly one value is an error naming the line.
-    case jsonLines
-    /// Values one after another, with or without whitespace between them (`{…}{…}` or `1 2`).
-    case concatenated
-}
-
-/// Decodes every top-level value of a JSON Lines or concatenated-JSON file (or the value at
+/// Decodes every value of a JSON Lines, concatenated-JSON or array stream (or the value at
 /// `keyPath` inside each), handing each to `body` as soon as it is complete.
 ///
 /// ```swift
-/// try Elevate.forEachValue(in: .file(logURL), framing: .jsonLines, as: Event.self) { event in
+/// try Elevate.forEachValue(from: .file(logURL), framing: .jsonLines, as: Event.self) { event in
 ///     handle(event)
 /// }
 /// ```
 ///
-/// Input with no value at all (empty, or only whitespace and blank lines) has 0 values, whatever
-/// the framing. A `null` value is handed to the decoder, as an array's `null` element is (a type
-/// that cannot be null reports it as invalid, naming the line); at a non-empty `keyPath`, `null`
-/// is a missing value, as in Elevate. So everything ``JSONStreamWriter`` writes reads back.
-/// Throw ``JSONEventParser/Stop`` from `body` to end early: the call returns the number of values
-/// delivered so far without reading on.
+/// With ``JSONFraming/array`` the values are the elements of the top-level array, as with
+/// `forEachElement(atKeyPath: "")`, and `keyPath` applies inside each element, as it does inside
+/// each value of the other framings.
 ///
-/// - Returns: the number of values delivered to `body`.
+/// Input with no value at all (empty, or only whitespace and blank lines) has 0 values, whatever
+/// the framing (but ``JSONFraming/array``, which needs an array). A `null` value is handed to the
+/// decoder, as an array's `null` element is (a type that cannot be null reports it as invalid,
+/// naming the line); at a non-empty `keyPath`, `null` is a missing value, as in Elevate. So
+/// everything ``JSONStreamWriter`` writes reads back. Throw ``JSONEventParser/Stop`` from `body` to
+/// end early: the call returns the number of values delivered so far without reading on.
+///
+/// - Parameters:
+///   - input: Where the JSON comes from.
+///   - framing: How the values follow each other.
+///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
+///   - type: The ``Decodable`` type of each value.
+///   - options: Limits, read size, skipping of invalid values, error wrapping, and (for
+///     ``JSONFraming/array``) concurrency.
+///   - body: Receives each decoded value, in order.
+/// - Returns: The number of values delivered to `body`.
 /// - Throws: ``ParserError``: syntax errors and invalid values name their line; by default the
 ///   first invalid value stops the stream, ``StreamingOptions/skipsInvalidElements`` reports them
-///   all at the end instead.
+///   all at the end instead. With ``StreamingOptions/wrapsErrorsInParserError`` false, syntax errors
+///   are thrown as ``JSONSyntaxError`` (for JSON Lines, its line is the input's) and unreadable
+///   input as ``JSONInputError``.
 @discardableResult
 public func forEachValue<T: Decodable>(
-    in input: JSONInput, framing: JSONValueFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
+    from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
+    try forEachValue(
+        from: input, framing: framing, atKeyPath: keyPath, methodName: "\(T.self)", options: options,
+        decode: { try decodeElement($0, as: T.self) }, body)
+}
+
+/// Decodes every value of a JSON Lines, concatenated-JSON or array stream (or the value at
+/// `keyPath` inside each) with a ``Decoder``; see ``forEachValue(from:framing:atKeyPath:as:options:_:)``.
+///
+/// ```swift
+/// try Elevate.forEachValue(from: .standardInput, framing: .jsonLines, with: EventDecoder(), as: Event.self) {
+///     handle($0)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - input: Where the JSON comes from.
+///   - framing: How the values follow each other.
+///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
+///   - decoder: Decodes each value.
+///   - type: What the decoder is expected to return for each value.
+///   - options: Limits, read size, skipping of invalid values, error wrapping and concurrency.
+///   - body: Receives each decoded value, in order.
+/// - Returns: The number of values delivered to `body`.
+/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)``, and a validation error for a
+///   value the decoder turns into something other than a `T`.
+@discardableResult
+public func forEachValue<T>(
+    from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String = "", with decoder: any Decoder,
+    as type: T.Type = T.self, options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachValue(
+        from: input, framing: framing, atKeyPath: keyPath, methodName: "\(decoder)", options: options,
+        decode: { try decodeElement($0, with: decoder, keyPath: keyPath) }, body)
+}
+
+private func forEachValue<T>(
+    from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String, methodName: String,
+    options: StreamingOptions, decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
+) throws -> Int {
     try withoutActuallyEscaping(body) { body in
-        let reader = ValueSequenceReader(
-            keyPath: keyPath, methodName: "\(T.self)", framing: framing, options: options,
-            decode: { try decodeElement($0, as: T.self) }, deliver: body)
+        let reader = makeValueReader(
+            framing: framing, keyPath: keyPath, methodName: methodName, options: options, decode: decode,
+            deliver: body)
         try readChunks(of: input, options: options, until: { reader.isStopped }) { try reader.feed($0) }
         return try reader.finish()
+    }
+}
+
+/// The reader of one framing: the array's elements (then the value at `keyPath` inside each), or
+/// the top-level values of JSON Lines or concatenated JSON.
+func makeValueReader<T>(
+    framing: JSONFraming, keyPath: String, methodName: String, options: StreamingOptions,
+    decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
+) -> any ChunkDecoder {
+    switch framing {
+    case .array:
+        let decodeElement: (JSONValue) throws -> T
+        if keyPath.isEmpty {
+            decodeElement = decode
+        } else {
+            decodeElement = { element in
+                var hint: Int?
+                // As for the other framings: at a key path, null is missing, as in Elevate.
+                guard let value = EntityValidator.value(at: keyPath, in: element, hint: &hint), !value.isNull else {
+                    throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+                }
+                return try decode(value)
+            }
+        }
+        return ElementStream(
+            keyPath: "", methodName: methodName, options: options, decode: decodeElement, deliver: deliver)
+    case .jsonLines, .concatenated:
+        return ValueSequenceReader(
+            keyPath: keyPath, methodName: methodName, isJSONLines: framing == .jsonLines, options: options,
+            decode: decode, deliver: deliver)
     }
 }
 
@@ -47,7 +121,8 @@ public func forEachValue<T: Decodable>(
 final class ValueSequenceReader<T> {
     private let keyPath: KeyPath
     private let methodName: String
-    private let framing: JSONValueFraming
+    /// JSON Lines, or else concatenated JSON.
+    private let isJSONLines: Bool
     private let options: StreamingOptions
     private let decode: (JSONValue) throws -> T
     private let deliver: (T) throws -> Void
@@ -69,27 +144,26 @@ final class ValueSequenceReader<T> {
     var isStopped: Bool { parser?.isStopped ?? lines?.isStopped ?? false }
 
     init(
-        keyPath: String, methodName: String, framing: JSONValueFraming, options: StreamingOptions,
+        keyPath: String, methodName: String, isJSONLines: Bool, options: StreamingOptions,
         decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
     ) {
         self.keyPath = KeyPath(keyPath)
         self.methodName = methodName
-        self.framing = framing
+        self.isJSONLines = isJSONLines
         self.options = options
         self.decode = decode
         self.deliver = deliver
         failures = SkippedFailures(limit: options.maximumReportedFailures)
         let selector = makeSelector()
         selector.maximumCaptureSize = options.maximumElementSize
-        switch framing {
-        case .concatenated:
+        if !isJSONLines {
             var parsing = options.parsing
             parsing.allowsMultipleValues = true
             selector.callbacks.documentEnd = { [unowned self] in try completeValue(line: nil) }
             let parser = JSONEventParser(handler: selector, options: parsing)
             selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
             self.parser = parser
-        case .jsonLines:
+        } else {
             // Every line, however the input is chunked, is held to the element size limit.
             let lines = JSONLinesParser(
                 handler: selector, options: options.parsing, maximumLineLength: options.maximumElementSize
@@ -135,6 +209,7 @@ final class ValueSequenceReader<T> {
     /// Concatenated JSON: syntax and size errors in Elevate's terms, from `parse` and `finish`.
     private func translatingErrors(_ body: () throws -> Void) throws {
         try translatingParseErrors(
+            wrapping: options.wrapsErrorsInParserError,
             tooLarge: { "Value \(valueIndex) is larger than the maximum element size of \($0) bytes" }, body)
     }
 
@@ -143,7 +218,13 @@ final class ValueSequenceReader<T> {
         do {
             try body()
         } catch let failure as JSONLinesParser.LineError {
-            let error = failure.error
+            var error = failure.error
+            guard options.wrapsErrorsInParserError else {
+                // The position in the input, not in the line.
+                error.line = failure.line
+                error.byteOffset += failure.lineStartOffset
+                throw error
+            }
             var excerpt = ""
             if !error.excerpt.isEmpty { excerpt = " near \"\(error.excerpt)\"" }
             throw ParserError.deserialization(
@@ -196,12 +277,11 @@ final class ValueSequenceReader<T> {
     }
 
     func finish() throws -> Int {
-        switch framing {
-        case .concatenated:
+        if isJSONLines {
+            try translatingLineErrors { try lines!.finish() }
+        } else {
             // Nothing but whitespace: no values, as for JSON Lines, rather than a truncated document.
             if hasContent || isStopped { try translatingErrors { try parser!.finish() } }
-        case .jsonLines:
-            try translatingLineErrors { try lines!.finish() }
         }
         if !failures.isEmpty {
             throw failures.error()

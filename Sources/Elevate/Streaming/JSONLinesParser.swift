@@ -8,8 +8,8 @@
 
 /// JSON Lines as chunks arrive: splits the input at newlines and parses each line that is not
 /// blank as exactly one JSON value, sending its events to one handler. The one implementation of
-/// the format, shared by ``forEachValue(in:framing:atKeyPath:as:options:_:)``, the asynchronous
-/// ``values(in:framing:atKeyPath:as:options:)`` and `elevate validate --json-lines`.
+/// the format, shared by ``forEachValue(from:framing:atKeyPath:as:options:_:)``, the asynchronous
+/// `AsyncSequence.decodedValues(framing:atKeyPath:as:options:)` and `elevate validate --json-lines`.
 ///
 /// Lines are never buffered: each gets its own ``JSONEventParser``, fed the line's pieces as the
 /// chunks bring them and finished at the newline, so a line of any length costs the parser's
@@ -33,6 +33,9 @@ package final class JSONLinesParser {
         package var error: JSONSyntaxError
         /// The line of the input.
         package var line: Int
+        /// How many bytes of the input come before the line: the error's byte offset within the
+        /// input is this plus its own.
+        package var lineStartOffset: Int
     }
 
     /// A line longer than ``JSONLinesParser/maximumLineLength``.
@@ -56,6 +59,8 @@ package final class JSONLinesParser {
     private var lineHasContent = false
     /// The bytes of the current line fed so far.
     private var lineLength = 0
+    /// How many bytes of the input come before the current line.
+    private var lineStartOffset = 0
     /// The one-based number of the line being read.
     package private(set) var lineNumber = 1
     /// The number of lines that held a value.
@@ -121,7 +126,7 @@ package final class JSONLinesParser {
         do {
             try parser.parse(piece)
         } catch let error as JSONSyntaxError {
-            throw LineError(error: error, line: lineNumber)
+            throw LineError(error: error, line: lineNumber, lineStartOffset: lineStartOffset)
         }
         if parser.isStopped { isStopped = true }
     }
@@ -129,6 +134,7 @@ package final class JSONLinesParser {
     private func endLine() throws {
         defer {
             parser = nil
+            lineStartOffset += lineLength + 1
             lineHasContent = false
             lineLength = 0
             lineNumber += 1
@@ -142,7 +148,7 @@ package final class JSONLinesParser {
         } catch var error as JSONSyntaxError {
             // An error found at the end is reported just past the line's last byte, not the space.
             error.column = min(error.column, lineLength + 1)
-            throw LineError(error: error, line: lineNumber)
+            throw LineError(error: error, line: lineNumber, lineStartOffset: lineStartOffset)
         }
         if parser.isStopped {
             isStopped = true

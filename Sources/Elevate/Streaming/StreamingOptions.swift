@@ -31,8 +31,13 @@ public struct StreamingOptions: Sendable {
     /// (true, the default, as Elevate does), or as the underlying ``JSONSyntaxError`` and
     /// ``JSONInputError``, whose line, column and byte offset are numbers rather than text.
     ///
-    /// Honored by ``summarizeValue(atKeyPath:in:options:)`` and ``forEachEvent(atKeyPath:in:to:options:)``,
-    /// which tools call to report errors in their own format.
+    /// Honored by every streaming call (``forEachElement(atKeyPath:from:as:options:_:)``,
+    /// ``forEachValue(from:framing:atKeyPath:as:options:_:)``, `decodeArray(from:atKeyPath:as:options:)`
+    /// and `decodeObject` with a ``JSONInput``, the asynchronous `decodedElements` and
+    /// `decodedValues`, ``summarizeValue(atKeyPath:from:options:)`` and
+    /// ``forEachEvent(atKeyPath:from:to:options:)``), so that tools can report errors in their own
+    /// format. Validation errors (a missing key path, an invalid element, a value over
+    /// ``maximumElementSize``) are ``ParserError`` either way.
     public var wrapsErrorsInParserError: Bool
     /// How many elements are decoded at once. 1, the default, decodes each element on the calling
     /// thread as soon as it is parsed; more decode them on that many worker threads while the

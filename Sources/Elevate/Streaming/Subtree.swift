@@ -21,10 +21,21 @@ public struct JSONContainerSummary: Sendable, Hashable {
 /// Counts the elements of the array (or members of the object) at `keyPath`, without building
 /// any value: the input streams past in bounded memory.
 ///
+/// ```swift
+/// if let summary = try Elevate.summarizeValue(atKeyPath: "response.items", from: .file(url)) {
+///     print("\(summary.count) items")
+/// }
+/// ```
+///
+/// - Parameters:
+///   - keyPath: The value to summarize; `""`, the default, for the root.
+///   - input: Where the JSON comes from.
+///   - options: Limits, read size, progress and error wrapping.
 /// - Returns: nil when nothing is at the key path.
-/// - Throws: ``ParserError/deserialization(failureReason:)`` for bad input.
+/// - Throws: ``ParserError/deserialization(failureReason:)`` for bad input; with
+///   ``StreamingOptions/wrapsErrorsInParserError`` false, ``JSONSyntaxError`` and ``JSONInputError``.
 public func summarizeValue(
-    atKeyPath keyPath: String, in input: JSONInput, options: StreamingOptions = StreamingOptions()
+    atKeyPath keyPath: String = "", from input: JSONInput, options: StreamingOptions = StreamingOptions()
 ) throws -> JSONContainerSummary? {
     var summary: JSONContainerSummary?
     var callbacks = KeyPathSelector.Callbacks()
@@ -50,11 +61,24 @@ public func summarizeValue(
 /// The value is held to ``StreamingOptions/maximumElementSize`` like any other entry point's
 /// (64 MiB by default), although nothing is built: pass `.max` to copy larger subtrees.
 ///
+/// ```swift
+/// let writer = JSONEventWriter(fileHandle: .standardOutput)
+/// let found = try Elevate.forEachEvent(atKeyPath: "response.items", from: .file(url), to: writer)
+/// try writer.finish()
+/// ```
+///
+/// - Parameters:
+///   - keyPath: The value whose events are sent; `""`, the default, for the whole document.
+///   - input: Where the JSON comes from.
+///   - handler: Receives the value's events, and nothing else.
+///   - options: Limits, read size, progress and error wrapping.
 /// - Returns: whether a value was found at the key path.
-/// - Throws: ``ParserError/deserialization(failureReason:)`` for bad input, or what `handler` throws.
+/// - Throws: ``ParserError/deserialization(failureReason:)`` for bad input (with
+///   ``StreamingOptions/wrapsErrorsInParserError`` false, ``JSONSyntaxError`` and
+///   ``JSONInputError``), or what `handler` throws.
 @discardableResult
 public func forEachEvent(
-    atKeyPath keyPath: String, in input: JSONInput, to handler: any JSONEventHandler,
+    atKeyPath keyPath: String = "", from input: JSONInput, to handler: any JSONEventHandler,
     options: StreamingOptions = StreamingOptions()
 ) throws -> Bool {
     var found = false

@@ -25,7 +25,7 @@ import class Foundation.FileHandle
 /// not a programming error.) A writer is not thread-safe.
 public final class JSONStreamWriter {
     /// The framing the writer was created with.
-    public let framing: Framing
+    public let framing: JSONFraming
     /// The options values are written with.
     public let options: JSONWriter.Options
     /// How many values were written.
@@ -53,7 +53,7 @@ public final class JSONStreamWriter {
     ///   - framing: How values are put together; a JSON array by default.
     ///   - options: How each value is formatted.
     public convenience init(
-        fileHandle: FileHandle, framing: Framing = .array, options: JSONWriter.Options = .default
+        fileHandle: FileHandle, framing: JSONFraming = .array, options: JSONWriter.Options = .default
     ) {
         self.init(framing: framing, options: options) { bytes in
             try fileHandle.write(contentsOf: bytes)
@@ -76,7 +76,7 @@ public final class JSONStreamWriter {
     ///   - sink: Receives the output; the bytes are valid only during the call. An error it throws
     ///     is rethrown by the writing call, and ends the writer.
     public init(
-        framing: Framing = .array,
+        framing: JSONFraming = .array,
         options: JSONWriter.Options = .default,
         sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) {

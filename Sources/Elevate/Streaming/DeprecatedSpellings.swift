@@ -1,0 +1,192 @@
+import Foundation
+
+// The spellings this library used before its API took one shape: `from:` for every input (a
+// ``JSONInput``, or the chunk sequence a method is called on), `atKeyPath:` for every key path,
+// and ``JSONFraming`` for every framing. Each forwards to its replacement unchanged, options and
+// concurrency included; a rename the compiler can apply says `renamed:`, the rest say what to write.
+
+/// How several top-level JSON values follow each other in one input; now ``JSONFraming``.
+@available(*, deprecated, renamed: "JSONFraming")
+public typealias JSONValueFraming = JSONFraming
+
+// MARK: Synchronous element streams
+
+/// Decodes each element of the array at `keyPath` of a file; now
+/// ``forEachElement(atKeyPath:from:as:options:_:)`` with `from: .file(url)`.
+@available(*, deprecated, message: "Use forEachElement(atKeyPath: keyPath, from: .file(url), as:options:_:)")
+@discardableResult
+public func forEachElement<T: Decodable>(
+    ofArrayAt keyPath: String, contentsOf url: URL, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachElement(atKeyPath: keyPath, from: .file(url), as: type, options: options, body)
+}
+
+/// Decodes each element of the array at `keyPath` of in-memory data; now
+/// ``forEachElement(atKeyPath:from:as:options:_:)`` with `from: .data(data)`.
+@available(*, deprecated, message: "Use forEachElement(atKeyPath: keyPath, from: .data(data), as:options:_:)")
+@discardableResult
+public func forEachElement<T: Decodable>(
+    ofArrayAt keyPath: String, from data: Data, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachElement(atKeyPath: keyPath, from: .data(data), as: type, options: options, body)
+}
+
+/// Decodes each element of the array at `keyPath` of a file with a ``Decoder``; now
+/// ``forEachElement(atKeyPath:from:with:as:options:_:)`` with `from: .file(url)`.
+@available(
+    *, deprecated, message: "Use forEachElement(atKeyPath: keyPath, from: .file(url), with:as:options:_:)"
+)
+@discardableResult
+public func forEachElement<T>(
+    ofArrayAt keyPath: String, contentsOf url: URL, with decoder: any Decoder, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachElement(atKeyPath: keyPath, from: .file(url), with: decoder, as: type, options: options, body)
+}
+
+/// Decodes each element of the array at `keyPath` of in-memory data with a ``Decoder``; now
+/// ``forEachElement(atKeyPath:from:with:as:options:_:)`` with `from: .data(data)`.
+@available(
+    *, deprecated, message: "Use forEachElement(atKeyPath: keyPath, from: .data(data), with:as:options:_:)"
+)
+@discardableResult
+public func forEachElement<T>(
+    ofArrayAt keyPath: String, from data: Data, with decoder: any Decoder, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachElement(atKeyPath: keyPath, from: .data(data), with: decoder, as: type, options: options, body)
+}
+
+/// Decodes each element of the array at `keyPath` of any ``JSONInput``; now
+/// ``forEachElement(atKeyPath:from:as:options:_:)``.
+@available(*, deprecated, renamed: "forEachElement(atKeyPath:from:as:options:_:)")
+@discardableResult
+public func forEachElement<T: Decodable>(
+    ofArrayAt keyPath: String, in input: JSONInput, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachElement(atKeyPath: keyPath, from: input, as: type, options: options, body)
+}
+
+/// Decodes every top-level value of a JSON Lines or concatenated-JSON input; now
+/// ``forEachValue(from:framing:atKeyPath:as:options:_:)``.
+@available(*, deprecated, renamed: "forEachValue(from:framing:atKeyPath:as:options:_:)")
+@discardableResult
+public func forEachValue<T: Decodable>(
+    in input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
+) throws -> Int {
+    try forEachValue(from: input, framing: framing, atKeyPath: keyPath, as: type, options: options, body)
+}
+
+// MARK: Asynchronous element streams
+
+/// Decodes the elements of the array at `keyPath` from an asynchronous sequence of byte chunks;
+/// now `chunks.decodedElements(atKeyPath:as:options:)`.
+@available(*, deprecated, message: "Use chunks.decodedElements(atKeyPath: keyPath, as:options:)")
+public func elements<T: Decodable, Chunks: AsyncSequence>(
+    ofArrayAt keyPath: String, from chunks: Chunks, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions()
+) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
+    chunks.decodedElements(atKeyPath: keyPath, as: type, options: options)
+}
+
+/// Decodes the elements of the array at `keyPath` from an asynchronous sequence of byte chunks
+/// with a ``Decoder``; now `chunks.decodedElements(atKeyPath:with:as:options:)`.
+@available(*, deprecated, message: "Use chunks.decodedElements(atKeyPath: keyPath, with:as:options:)")
+public func elements<T, Chunks: AsyncSequence>(
+    ofArrayAt keyPath: String, from chunks: Chunks, with decoder: any Decoder, as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions()
+) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
+    chunks.decodedElements(atKeyPath: keyPath, with: decoder, as: type, options: options)
+}
+
+/// Decodes every top-level value of a JSON Lines or concatenated-JSON stream from an asynchronous
+/// sequence of byte chunks; now `chunks.decodedValues(framing:atKeyPath:as:options:)`.
+@available(*, deprecated, message: "Use chunks.decodedValues(framing:atKeyPath:as:options:)")
+public func values<T: Decodable, Chunks: AsyncSequence>(
+    in chunks: Chunks, framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions()
+) -> AsyncJSONElements<T, Chunks> where Chunks.Element: Sequence<UInt8> {
+    chunks.decodedValues(framing: framing, atKeyPath: keyPath, as: type, options: options)
+}
+
+// MARK: Whole values
+
+/// Decodes the object at `keyPath` of a file; now `decodeObject(from: .file(url), atKeyPath:as:options:)`.
+@available(*, deprecated, message: "Use decodeObject(from: .file(url), atKeyPath:as:options:)")
+public func decodeObject<T: Decodable>(
+    contentsOf url: URL, atKeyPath keyPath: String = "", options: StreamingOptions = StreamingOptions()
+) throws -> T {
+    try decodeObject(from: .file(url), atKeyPath: keyPath, as: T.self, options: options)
+}
+
+/// Decodes the object at `keyPath` of a file with a ``Decoder``; now
+/// `decodeObject(from: .file(url), atKeyPath:with:as:options:)`.
+@available(*, deprecated, message: "Use decodeObject(from: .file(url), atKeyPath:with:as:options:)")
+public func decodeObject<T>(
+    contentsOf url: URL, atKeyPath keyPath: String = "", with decoder: any Decoder,
+    options: StreamingOptions = StreamingOptions()
+) throws -> T {
+    try decodeObject(from: .file(url), atKeyPath: keyPath, with: decoder, as: T.self, options: options)
+}
+
+/// Decodes every element of the array at `keyPath` of a file; now
+/// `decodeArray(from: .file(url), atKeyPath:as:options:)`.
+@available(*, deprecated, message: "Use decodeArray(from: .file(url), atKeyPath:as:options:)")
+public func decodeArray<T: Decodable>(
+    contentsOf url: URL, atKeyPath keyPath: String = "", options: StreamingOptions = StreamingOptions()
+) throws -> [T] {
+    try decodeArray(from: .file(url), atKeyPath: keyPath, as: T.self, options: options)
+}
+
+/// Decodes every element of the array at `keyPath` of a file with a ``Decoder``; now
+/// `decodeArray(from: .file(url), atKeyPath:with:as:options:)`.
+@available(*, deprecated, message: "Use decodeArray(from: .file(url), atKeyPath:with:as:options:)")
+public func decodeArray<T>(
+    contentsOf url: URL, atKeyPath keyPath: String = "", with decoder: any Decoder,
+    options: StreamingOptions = StreamingOptions()
+) throws -> [T] {
+    try decodeArray(from: .file(url), atKeyPath: keyPath, with: decoder, as: T.self, options: options)
+}
+
+/// Decodes every element of the array at `keyPath` of data with options; now
+/// `decodeArray(from: .data(data), atKeyPath:as:options:)`.
+@available(*, deprecated, message: "Use decodeArray(from: .data(data), atKeyPath:as:options:)")
+public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String = "", options: StreamingOptions)
+    throws -> [T]
+{
+    try decodeArray(from: .data(data), atKeyPath: keyPath, as: T.self, options: options)
+}
+
+/// Decodes every element of the array at `keyPath` of data with a ``Decoder`` and options; now
+/// `decodeArray(from: .data(data), atKeyPath:with:as:options:)`.
+@available(*, deprecated, message: "Use decodeArray(from: .data(data), atKeyPath:with:as:options:)")
+public func decodeArray<T>(
+    from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder, options: StreamingOptions
+) throws -> [T] {
+    try decodeArray(from: .data(data), atKeyPath: keyPath, with: decoder, as: T.self, options: options)
+}
+
+// MARK: Subtrees
+
+/// Counts the elements or members at `keyPath`; now ``summarizeValue(atKeyPath:from:options:)``.
+@available(*, deprecated, renamed: "summarizeValue(atKeyPath:from:options:)")
+public func summarizeValue(
+    atKeyPath keyPath: String, in input: JSONInput, options: StreamingOptions = StreamingOptions()
+) throws -> JSONContainerSummary? {
+    try summarizeValue(atKeyPath: keyPath, from: input, options: options)
+}
+
+/// Sends the events of the value at `keyPath` to `handler`; now
+/// ``forEachEvent(atKeyPath:from:to:options:)``.
+@available(*, deprecated, renamed: "forEachEvent(atKeyPath:from:to:options:)")
+@discardableResult
+public func forEachEvent(
+    atKeyPath keyPath: String, in input: JSONInput, to handler: any JSONEventHandler,
+    options: StreamingOptions = StreamingOptions()
+) throws -> Bool {
+    try forEachEvent(atKeyPath: keyPath, from: input, to: handler, options: options)
+}
