@@ -31,7 +31,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         var seen: [Int] = []
         #expect(try Elevate.forEachElement(ofArrayAt: "items", contentsOf: url, as: Int.self) { seen.append($0) } == 3)
-        #expect(try Elevate.forEachElement(ofArrayAt: "items", from: Self.document, as: Int.self) { seen.append($0) } == 3)
+        #expect(
+            try Elevate.forEachElement(ofArrayAt: "items", from: Self.document, as: Int.self) { seen.append($0) } == 3)
         #expect(try Elevate.forEachElement(ofArrayAt: "items", in: .data(Self.document), as: Int.self) { _ in } == 3)
         let strings = Data(#"{"items": ["4", "5"]}"#.utf8)
         let stringsURL = try Self.file(strings)
@@ -50,7 +51,8 @@ import Testing
 
         let items: [Int] = try Elevate.decodeArray(contentsOf: url, atKeyPath: "items")
         #expect(items == [1, 2, 3])
-        let parsed: [Int] = try Elevate.decodeArray(contentsOf: stringsURL, atKeyPath: "items", with: StringToIntDecoder())
+        let parsed: [Int] = try Elevate.decodeArray(
+            contentsOf: stringsURL, atKeyPath: "items", with: StringToIntDecoder())
         #expect(parsed == [4, 5])
         var options = StreamingOptions()
         options.concurrency = 2

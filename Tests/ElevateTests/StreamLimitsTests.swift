@@ -119,7 +119,8 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         options.maximumReportedFailures = 2
         var delivered: [Int] = []
         let reason = validationReason {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Int.self, options: options) {
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Int.self, options: options)
+            {
                 delivered.append($0)
             }
         }

@@ -39,7 +39,9 @@ import Testing
                 try Elevate.forEachElement(from: input, as: AnyJSON.self, options: options) { _ in }
             },
             EntryPoint(name: "forEachElement(with:)") { input, options in
-                try Elevate.forEachElement(from: input, with: StringToIntDecoder(), as: Int.self, options: options) { _ in }
+                try Elevate.forEachElement(from: input, with: StringToIntDecoder(), as: Int.self, options: options) {
+                    _ in
+                }
             },
             EntryPoint(name: "decodeArray(as:)") { input, options in
                 _ = try Elevate.decodeArray(from: input, as: AnyJSON.self, options: options)
@@ -63,7 +65,9 @@ import Testing
                 for try await _ in chunks(input).decodedElements(as: AnyJSON.self, options: options) {}
             },
             EntryPoint(name: "decodedElements(with:)", readsInput: false) { input, options in
-                for try await _ in chunks(input).decodedElements(with: StringToIntDecoder(), as: Int.self, options: options) {}
+                for try await _ in chunks(input).decodedElements(
+                    with: StringToIntDecoder(), as: Int.self, options: options)
+                {}
             },
         ]
         for framing in [JSONFraming.array, .jsonLines, .concatenated] {
@@ -77,7 +81,8 @@ import Testing
                     ) { _ in }
                 },
                 EntryPoint(name: "decodedValues(\(framing), as:)", readsInput: false) { input, options in
-                    for try await _ in chunks(input).decodedValues(framing: framing, as: AnyJSON.self, options: options) {}
+                    for try await _ in chunks(input).decodedValues(framing: framing, as: AnyJSON.self, options: options)
+                    {}
                 },
                 EntryPoint(name: "decodedValues(\(framing), with:)", readsInput: false) { input, options in
                     let values = chunks(input).decodedValues(
@@ -111,7 +116,9 @@ import Testing
     @Test func anUnwrappedJSONLinesErrorIsPlacedInTheInput() throws {
         let options = StreamingOptions(wrapsErrorsInParserError: false)
         let error = #expect(throws: JSONSyntaxError.self) {
-            try Elevate.forEachValue(from: .data(Data("1\n2\n[3, }\n".utf8)), framing: .jsonLines, as: Int.self, options: options) { _ in }
+            try Elevate.forEachValue(
+                from: .data(Data("1\n2\n[3, }\n".utf8)), framing: .jsonLines, as: Int.self, options: options
+            ) { _ in }
         }
         #expect(error?.line == 3)
         #expect(error?.byteOffset ?? 0 >= 4)

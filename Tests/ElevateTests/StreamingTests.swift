@@ -34,7 +34,8 @@ private let document =
 @Suite struct StreamingTests {
     @Test func forEachElementFromDataAndFile() throws {
         var seen: [Item] = []
-        let count = try Elevate.forEachElement(atKeyPath: "data.items", from: .data(Data(document.utf8)), as: Item.self) {
+        let count = try Elevate.forEachElement(atKeyPath: "data.items", from: .data(Data(document.utf8)), as: Item.self)
+        {
             seen.append($0)
         }
         #expect(count == 3)
@@ -59,7 +60,9 @@ private let document =
         let json = #"{"items": [{"id": 1, "name": "a"}, {"id": "x", "name": "b"}, {"id": 3, "name": "c"}]}"#
         var seen: [Int] = []
         do {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Item.self) { seen.append($0.id) }
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Item.self) {
+                seen.append($0.id)
+            }
             Issue.record("no error")
         } catch ParserError.validation(let reason) {
             #expect(reason.hasPrefix("Error parsing array object at index 1 with parser [Item]"))
@@ -88,7 +91,8 @@ private let document =
         let json = "{\"items\": [{\"id\": 1, \"name\": \"a\"},\n {\"id\": 2 \"name\": \"b\"}]}"
         var seen = 0
         do {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Item.self) { _ in seen += 1 }
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Item.self) { _ in seen += 1
+            }
             Issue.record("no error")
         } catch ParserError.deserialization(let reason) {
             #expect(reason.contains("line 2"))
@@ -327,7 +331,8 @@ final class ProgressLog: @unchecked Sendable {
     @Test func jsonLinesFailuresCarryTheLine() {
         do {
             try withValidationReport {
-                try Elevate.forEachValue(from: .data(Data("1\n\"x\"\n".utf8)), framing: .jsonLines, as: Int.self) { _ in }
+                try Elevate.forEachValue(from: .data(Data("1\n\"x\"\n".utf8)), framing: .jsonLines, as: Int.self) { _ in
+                }
             }
             Issue.record("no error")
         } catch let report as ValidationReport {

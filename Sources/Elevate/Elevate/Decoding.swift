@@ -131,7 +131,8 @@ public func decodeArray<T: Decodable>(
 /// ``decodeArray(from:atKeyPath:as:options:)-(JSONInput,_,_,_)``.
 ///
 /// ```swift
-/// let dates = try Elevate.decodeArray(from: .file(url), atKeyPath: "dates", with: DateDecoder(dateFormatString: "yyyy-MM-dd"),
+/// let format = DateDecoder(dateFormatString: "yyyy-MM-dd")
+/// let dates = try Elevate.decodeArray(from: .file(url), atKeyPath: "dates", with: format,
 ///                                     as: Date.self)
 /// ```
 /// - Parameters:
@@ -171,7 +172,8 @@ enum ObjectDecoding {
         }
         let entity = try Parser.parseEntity(input, options: options) { schema in
             // As in Elevate, a primitive is read as its own property type; anything else is an object.
-            schema.addProperty(keyPath: keyPath, type: primitivePropertyType(T.self) ?? .dictionary, decodableType: T.self)
+            schema.addProperty(
+                keyPath: keyPath, type: primitivePropertyType(T.self) ?? .dictionary, decodableType: T.self)
         }
         return try typedResult(entity[keyPath], keyPath: keyPath, method: T.self)
     }
@@ -310,4 +312,3 @@ enum ArrayDecoding {
         }
     }
 }
-

@@ -59,7 +59,8 @@ public enum JSONInput: Sendable {
             try Self.read(fileDescriptor: STDIN_FILENO, name: "standard input", chunkSize: chunkSize, progress, body)
         case .fileHandle(let handle):
             try Self.read(
-                fileDescriptor: handle.fileDescriptor, name: "file handle \(handle.fileDescriptor)", chunkSize: chunkSize,
+                fileDescriptor: handle.fileDescriptor, name: "file handle \(handle.fileDescriptor)",
+                chunkSize: chunkSize,
                 progress, body)
         case .file(let url):
             let descriptor = open(url.path, O_RDONLY)
