@@ -81,10 +81,11 @@ struct MutableJSONTests {
         // Conversion, ==, hash(into:) and taking the value apart use work lists. Destroying the value
         // is Swift's own recursive release of nested arrays, one level per frame, so this runs on a
         // thread with a large stack (see the JSON type's documentation).
-        let depth = 100_000
+        // As deep as the parser goes (JSONParsingOptions.depthCeiling).
+        let depth = JSONParsingOptions.depthCeiling
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         var options = JSONDocumentOptions()
-        options.parsing.maximumDepth = depth + 1
+        options.parsing.maximumDepth = .max
         let value = try JSONValue(parsing: text, options: options)
         let levels = LargeStack.run {
             let json = JSON(value)
