@@ -720,12 +720,13 @@ public final class JSONEventParser {
 }
 
 extension JSONEventParser {
-    /// Runs `body` on the parser behind a callback context without retaining it: the parser is
-    /// alive for the whole `yajl_parse` call that invokes the callback.
+    /// Runs `body` on the parser behind a callback context: the parser is alive for the whole
+    /// `yajl_parse` call that invokes the callback. (Only public standard-library API here:
+    /// the underscored guaranteed-reference borrow would spare a retain, but is not a promise.)
     @inline(__always)
     fileprivate static func withParser(_ context: UnsafeMutableRawPointer?, _ body: (JSONEventParser) -> Int32) -> Int32
     {
-        context!.assumingMemoryBound(to: CallbackState.self).pointee.parser!._withUnsafeGuaranteedRef(body)
+        body(context!.assumingMemoryBound(to: CallbackState.self).pointee.parser!.takeUnretainedValue())
     }
 }
 

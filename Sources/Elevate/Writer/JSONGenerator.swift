@@ -53,9 +53,8 @@ final class JSONGenerator {
         _ = cyajl_gen_config_print_callback(
             handle,
             { context, text, length in
-                // YAJL prints a token in several calls: borrow the generator, which the handle's owner
-                // keeps alive, rather than retain and release it on every one.
-                Unmanaged<JSONGenerator>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.append(text, length) }
+                // The handle's owner keeps the generator alive for every call YAJL makes.
+                Unmanaged<JSONGenerator>.fromOpaque(context!).takeUnretainedValue().append(text, length)
             }, context)
         if options.prettyPrinted {
             _ = cyajl_gen_config_flag(handle, yajl_gen_beautify, 1)
