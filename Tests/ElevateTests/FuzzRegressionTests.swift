@@ -28,6 +28,26 @@ import Elevate
         }
     }
 
+    /// Found by FuzzJSONLines (a gap in its own oracle, not in the reader): a line of a carriage
+    /// return and spaces (`\r  `) is JSON whitespace only, so it holds no value; a top-level `null`
+    /// line is a value handed to the decoder. The reader reads this input as three values.
+    @Test func aWhitespaceLineWithACarriageReturnIsBlank() throws {
+        let data = try Fixtures.data("fuzz", "json-lines-whitespace-line-with-carriage-return.jsonl")
+        struct AnyValue: Elevate.Decodable {
+            let json: Any
+            init(json: Any) { self.json = json }
+        }
+        for chunkSize in [1, 3, data.count] {
+            var options = StreamingOptions()
+            options.chunkSize = chunkSize
+            var count = 0
+            try Elevate.forEachValue(from: .data(data), framing: .jsonLines, as: AnyValue.self, options: options) { _ in
+                count += 1
+            }
+            #expect(count == 3, "chunks of \(chunkSize)")
+        }
+    }
+
     /// The error of parsing `bytes` in chunks of `chunkSize` bytes, or nil when it parses.
     static func syntaxError(_ bytes: [UInt8], chunkSize: Int) -> JSONSyntaxError? {
         final class Ignore: JSONEventHandler {}

@@ -106,10 +106,11 @@ func lineByLine(_ bytes: [UInt8]) -> (values: [Any], errorKind: ParserError.Kind
     var values: [Any] = []
     for (index, var line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
         if line.last == 0x0D { line = line.dropLast() }
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+        // A line of JSON whitespace only (carriage returns included) holds no value.
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         if index > 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { return (values, .deserialization) }
         guard let value = try? JSONValueBuilder.value(from: Data(line)) else { return (values, .deserialization) }
-        if value is NSNull { return (values, .validation) }
+        // A top-level null is handed to the decoder like any value.
         values.append(value)
     }
     return (values, nil)
