@@ -38,6 +38,11 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         var outcomes: [Outcome] = []
         var error: (any Error)?
         let done = ManagedFlag()
+        /// Set by whoever decodes the batch (a worker, or the calling thread), exactly once.
+        private let claimed = ManagedFlag()
+
+        /// Takes the batch for decoding; false if someone already has.
+        func claim() -> Bool { claimed.setIfUnset() }
 
         init(firstIndex: Int, capacity: Int) {
             self.firstIndex = firstIndex
@@ -48,6 +53,8 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     private let decode: (JSONValue) throws -> Element
     private let batchSize: Int
     private let inFlight: DispatchSemaphore
+    /// The most batches a stream holds undelivered before it waits for the oldest.
+    private let maximumQueued: Int
     private let group = DispatchGroup()
     private let queue = DispatchQueue(label: "Elevate.ParallelElementDecoder", attributes: .concurrent)
     /// Whether the caller asked for Foundation values (``withFoundationValues(_:)``), which is
@@ -66,6 +73,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         self.batchSize = batchSize
         // Two batches per worker: one being decoded, one ready.
         self.inFlight = DispatchSemaphore(value: max(2, workers * 2))
+        self.maximumQueued = max(2, workers * 2) + 2
         self.forcesFoundationValues = DecodingThread.current.views.forcesFoundationValues
     }
 
@@ -84,7 +92,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         batches.append(batch)
         if inFlight.wait(timeout: .now()) == .timedOut {
             // The workers are behind: rather than wait, the parsing thread decodes this batch.
-            guard !cancelled.isSet else { return }
+            guard !cancelled.isSet, batch.claim() else { return }
             run(batch)
             return
         }
@@ -94,7 +102,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                 inFlight.signal()
                 group.leave()
             }
-            guard !cancelled.isSet else { return }
+            guard !cancelled.isSet, batch.claim() else { return }
             run(batch)
         }
     }
@@ -139,8 +147,10 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         do {
             while let first = batches.first {
                 if !first.done.isSet {
-                    guard untilAllDone else { return }
-                    first.done.wait()
+                    // Batches the parsing thread decoded itself queue behind a slow one: past the
+                    // window, wait for it, so that what is held stays bounded.
+                    guard untilAllDone || batches.count > maximumQueued else { return }
+                    finishBatch(first)
                 }
                 batches.removeFirst()
                 if let error = first.error { throw error }
@@ -159,6 +169,8 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
             pending = nil
             dispatch(last)
         }
+        // A batch skipped after a later batch's error may hold an earlier error: decode it now.
+        for batch in batches { finishBatch(batch) }
         group.wait()
         var elements: [Element] = []
         elements.reserveCapacity(batches.reduce(0) { $0 + $1.outcomes.count })
@@ -174,6 +186,11 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         }
         batches = []
         return (elements, failures)
+    }
+
+    /// Makes sure `batch` is decoded: here, if no one took it, otherwise by waiting for it.
+    private func finishBatch(_ batch: Batch) {
+        if batch.claim() { run(batch) } else { batch.done.wait() }
     }
 
     /// Stops handing out work and waits for the workers to finish what they started.
@@ -202,6 +219,16 @@ final class ManagedFlag: @unchecked Sendable {
         condition.withLock {
             value = true
             condition.broadcast()
+        }
+    }
+
+    /// Sets the flag; false if it was set already.
+    func setIfUnset() -> Bool {
+        condition.withLock {
+            if value { return false }
+            value = true
+            condition.broadcast()
+            return true
         }
     }
 
