@@ -141,23 +141,14 @@ extension JSON {
     public var int: Int? {
         switch number {
         case .int(let value): value
-        case .double(let value) where value.magnitude < 9_007_199_254_740_992: Int(exactly: value)
+        case .double(let value): JSONNumber.integral(value).flatMap { Int(exactly: $0) }
         default: nil
         }
     }
 
     /// The number as a `Double` when a `Double` holds it exactly (same rules as ``JSONValue/double``).
     public var double: Double? {
-        switch number {
-        case .double(let value): return value
-        case .int(let value):
-            let double = Double(value)
-            return Int(exactly: double) == value ? double : nil
-        case .uint(let value):
-            let double = Double(value)
-            return UInt(exactly: double) == value ? double : nil
-        default: return nil
-        }
+        number?.exactDouble
     }
 
     /// The number of elements or members; 0 for other values.

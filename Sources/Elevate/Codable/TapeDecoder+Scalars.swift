@@ -45,7 +45,7 @@ extension TapeDecoder {
         case .uint(let integer): value = T(exactly: integer)
         case .double(let double):
             // Integral doubles of 2^53 or more may already have been rounded by parsing.
-            value = double.magnitude < 9_007_199_254_740_992 ? T(exactly: double) : nil
+            value = JSONNumber.integral(double).flatMap { T(exactly: $0) }
         case .large: value = nil
         }
         guard let value else {

@@ -44,22 +44,12 @@ extension JSONValue {
     /// exponent (already the nearest `Double`), and integers a `Double` holds exactly; nil for
     /// integers it would round (`9007199254740993`) and for numbers beyond any 64-bit type.
     public var double: Double? {
-        switch number {
-        case .double(let value): return value
-        case .int(let value):
-            let double = Double(value)
-            return Int(exactly: double) == value ? double : nil
-        case .uint(let value):
-            let double = Double(value)
-            return UInt(exactly: double) == value ? double : nil
-        default: return nil
-        }
+        number?.exactDouble
     }
 
     /// The integral `Double`s below 2⁵³ in magnitude: the ones that cannot have been rounded.
     private static func exactInteger(_ value: Double) -> Double? {
-        guard value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value else { return nil }
-        return value
+        JSONNumber.integral(value)
     }
 
     /// Calls `body` with the string's UTF-8 bytes, without creating a `String`; nil when the value is

@@ -90,8 +90,7 @@ enum StrictConversion {
     /// An integral `Double` that certainly spells the integer its text did: beyond 2^53 a
     /// `Double` is rounded (`9007199254740993.0` reads as `…992`), so the integer is not known.
     static func exactInteger(_ value: Double) -> Double? {
-        guard value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value else { return nil }
-        return value
+        JSONNumber.integral(value)
     }
 
     static func double(number: Number?) -> Double? {

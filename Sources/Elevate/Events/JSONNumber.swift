@@ -204,3 +204,29 @@ public struct JSONNumberText {
     /// The source text as a `String`.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
+
+extension JSONNumber {
+    /// The number as a `Double` when a `Double` holds it: every number written with a fraction or
+    /// exponent (already the nearest `Double`), and integers a `Double` holds exactly; nil for
+    /// integers it would round (`9007199254740993`) and for numbers beyond any 64-bit type.
+    public var exactDouble: Double? {
+        switch self {
+        case .double(let value): return value
+        case .int(let value):
+            let double = Double(value)
+            return Int(exactly: double) == value ? double : nil
+        case .uint(let value):
+            let double = Double(value)
+            return UInt(exactly: double) == value ? double : nil
+        case .large: return nil
+        }
+    }
+
+    /// `value` if it certainly spells an integer: integral and below 2⁵³ in magnitude. Beyond
+    /// that a `Double` is rounded (`9007199254740993.0` reads as `…992`), so the integer its text
+    /// spelled is not known. The one rule for every strict integer read of the library.
+    static func integral(_ value: Double) -> Double? {
+        guard value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value else { return nil }
+        return value
+    }
+}
