@@ -48,6 +48,51 @@ import Elevate
         }
     }
 
+    /// Found by FuzzJSONLines: `JSONValueBuilder.value(from:)` read `1"a,:1}04:` as `1`. After a
+    /// complete top-level value, YAJL lexes what follows to reject it as trailing garbage, but an
+    /// unterminated string is an incomplete token to its lexer, not garbage: the chunk is accepted,
+    /// `yajl_complete_parse` lexes one more space (still inside the string) and reports success.
+    /// The parser now rejects an open token after a complete document itself, at the token's quote.
+    @Test func anUnterminatedStringAfterTheDocumentIsTrailingGarbage() throws {
+        let finding = [UInt8](try Fixtures.data("fuzz", "json-lines-unterminated-string-after-a-value.jsonl"))
+        let firstLine = Array(finding.prefix(while: { $0 != 0x0D }))
+        #expect(throws: JSONSyntaxError.self) { try JSONValueBuilder.value(from: Data(firstLine)) }
+        let cases: [(text: String, offset: Int)] = [
+            (#"1"a,:1}04:"#, 1), (#"{}""#, 2), (#"[] "abc"#, 3), (#""a" "b"#, 4), (#"{"k":1}  "x\u12"#, 9),
+            ("true\n\"", 5),
+        ]
+        for (text, offset) in cases {
+            let bytes = Array(text.utf8)
+            for chunkSize in 1...bytes.count {
+                let error = try #require(Self.syntaxError(bytes, chunkSize: chunkSize), "\(text) in chunks of \(chunkSize)")
+                #expect(error.kind == .syntax && error.message.contains("trailing garbage"), "\(text): \(error)")
+                #expect(error.byteOffset == offset, "\(text) in chunks of \(chunkSize): \(error)")
+            }
+        }
+        // An unterminated block comment is the same gap, where comments are allowed.
+        final class Ignore: JSONEventHandler {}
+        let parser = JSONEventParser(handler: Ignore(), options: JSONParsingOptions(allowsComments: true))
+        try parser.parse(Array("[1] /* open".utf8))
+        #expect(throws: JSONSyntaxError.self) { try parser.finish() }
+        let closed = JSONEventParser(handler: Ignore(), options: JSONParsingOptions(allowsComments: true))
+        try closed.parse(Array("[1] /* closed */ // and a line comment".utf8))
+        try closed.finish()
+    }
+
+    /// The same gap with several values allowed: a string left open at the end of the input is
+    /// a value cut short, not the end of the stream.
+    @Test func anUnterminatedStringAtTheEndOfAStreamIsAnError() throws {
+        struct AnyValue: Elevate.Decodable {
+            let json: Any
+            init(json: Any) { self.json = json }
+        }
+        for text in [#"1 "abc"#, #"{"a":1}{"b"#, #"[1]""#] {
+            #expect(throws: ParserError.self, "\(text)") {
+                try Elevate.forEachValue(from: .data(Data(text.utf8)), framing: .concatenated, as: AnyValue.self) { _ in }
+            }
+        }
+    }
+
     /// The error of parsing `bytes` in chunks of `chunkSize` bytes, or nil when it parses.
     static func syntaxError(_ bytes: [UInt8], chunkSize: Int) -> JSONSyntaxError? {
         final class Ignore: JSONEventHandler {}

@@ -217,6 +217,7 @@ public final class JSONEventParser {
             chunkBase = nil
             chunkCount = 0
             lastEventEnd = -1
+            try rejectOpenLexemeAfterCompleteValue()
             let status = yajl_complete_parse(handle)
             if status == yajl_status_client_canceled {
                 // A handler stopped or failed (or a check of ours did, at its own position).
@@ -243,6 +244,32 @@ public final class JSONEventParser {
             failure = error
             throw error
         }
+    }
+
+    /// After a complete top-level value YAJL lexes what follows to reject it, but its lexer calls a
+    /// string (or comment) it has not seen the end of "more input needed", not an error, and
+    /// `yajl_complete_parse` only lexes one space more: `{}"abc` would end without an error and
+    /// `1 "abc` with several values allowed would drop its last value. Such an open lexeme is
+    /// trailing garbage after a document, or a value cut short in a stream of values.
+    private func rejectOpenLexemeAfterCompleteValue() throws {
+        let lastEvent = state.pointee.lastEvent
+        guard state.pointee.depth == 0, lastEvent == EventKind.value || lastEvent == EventKind.bareScalar else {
+            return
+        }
+        let noChunk = UnsafeRawBufferPointer(start: nil, count: 0)
+        let start: Int
+        let what: String
+        if carry.first == UInt8(ascii: "\"") {
+            (start, what) = (carryStart, "a string")
+        } else if carry.isEmpty, gap.comment == .block || gap.comment == .blockStar {
+            (start, what) = (gap.commentStart, "a comment")
+        } else {
+            return
+        }
+        if options.allowsMultipleValues {
+            throw makeError(.truncated, "unexpected end of input inside \(what)", at: chunkOffset, in: noChunk)
+        }
+        throw makeError(.syntax, "trailing garbage (\(what) after the document)", at: start, in: noChunk)
     }
 
     /// Skips a leading UTF-8 byte order mark, which may arrive split across chunks.
