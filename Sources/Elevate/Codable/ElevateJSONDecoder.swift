@@ -174,7 +174,10 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
         return try Self.decode(type, in: value, atKeyPath: keyPath, settings: settings, source: nil)
     }
 
-    private static func decode<T: Swift.Decodable>(
+    /// The settings a decode call starting now would use.
+    var currentSettings: DecodingSettings { lock.withLock { settings } }
+
+    static func decode<T: Swift.Decodable>(
         _ type: T.Type, in root: JSONValue, atKeyPath keyPath: String, settings: DecodingSettings,
         source: DecodingSource?
     ) throws -> T {

@@ -68,7 +68,7 @@ public func forEachElement<T>(
         decode: { try decodeElement($0, with: decoder, keyPath: keyPath) }, body)
 }
 
-private func forEachElement<T>(
+func forEachElement<T>(
     atKeyPath keyPath: String, from input: JSONInput, methodName: String, options: StreamingOptions,
     decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
 ) throws -> Int {

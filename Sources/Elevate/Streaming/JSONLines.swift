@@ -74,7 +74,7 @@ public func forEachValue<T>(
         decode: { try decodeElement($0, with: decoder, keyPath: keyPath) }, body)
 }
 
-private func forEachValue<T>(
+func forEachValue<T>(
     from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String, methodName: String,
     options: StreamingOptions, decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
 ) throws -> Int {

@@ -1,0 +1,111 @@
+extension AsyncSequence where Element: Sequence<UInt8> {
+    /// Decodes the elements of the array at `keyPath` from this sequence of byte chunks as a
+    /// `Swift.Decodable` type, with an ``ElevateJSONDecoder``, yielding each element as soon as it
+    /// is complete.
+    ///
+    /// ```swift
+    /// for try await person in chunks.decodedElements(atKeyPath: "response.items", as: Person.self, decoder: decoder) {
+    ///     print(person.name)
+    /// }
+    /// ```
+    ///
+    /// A type that is also `Elevate.Decodable` is decoded with `init(json:)` unless `decoder` is passed.
+    ///
+    /// - Parameters:
+    ///   - keyPath: Where the array is; `""`, the default, for an array at the root.
+    ///   - type: The `Swift.Decodable` type of each element.
+    ///   - decoder: Whose strategies and `userInfo` decode each element; its settings are read when
+    ///     this method is called.
+    ///   - options: Limits, skipping of invalid elements, error wrapping and concurrency.
+    /// - Returns: The decoded elements, in document order. Iterating throws as
+    ///   ``_Concurrency/AsyncSequence/decodedElements(atKeyPath:as:options:)`` does; an element that
+    ///   fails to decode is a `ParserError.validation` naming its index and the `DecodingError`.
+    public func decodedElements<T: Swift.Decodable>(
+        atKeyPath keyPath: String = "", as type: T.Type = T.self, decoder: ElevateJSONDecoder = ElevateJSONDecoder(),
+        options: StreamingOptions = StreamingOptions()
+    ) -> AsyncJSONElements<T, Self> {
+        let decoding = CodableElementDecoding<T>(decoder)
+        return AsyncJSONElements(chunks: self) { deliver in
+            ElementStream(
+                keyPath: keyPath, methodName: "\(T.self)", options: options, decode: decoding.decode, deliver: deliver)
+        }
+    }
+
+    /// Decodes every value of a JSON Lines, concatenated-JSON or array stream (or the value at
+    /// `keyPath` inside each) from this sequence of byte chunks as a `Swift.Decodable` type, with an
+    /// ``ElevateJSONDecoder``, yielding each as it completes.
+    ///
+    /// ```swift
+    /// for try await event in socketChunks.decodedValues(framing: .jsonLines, as: Event.self) {
+    ///     handle(event)
+    /// }
+    /// ```
+    ///
+    /// A type that is also `Elevate.Decodable` is decoded with `init(json:)` unless `decoder` is passed.
+    ///
+    /// - Parameters:
+    ///   - framing: How the values follow each other.
+    ///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
+    ///   - type: The `Swift.Decodable` type of each value.
+    ///   - decoder: Whose strategies and `userInfo` decode each value; its settings are read when
+    ///     this method is called.
+    ///   - options: Limits, skipping of invalid values, error wrapping, and (for
+    ///     ``JSONFraming/array``) concurrency.
+    /// - Returns: The decoded values, in order.
+    public func decodedValues<T: Swift.Decodable>(
+        framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
+        decoder: ElevateJSONDecoder = ElevateJSONDecoder(), options: StreamingOptions = StreamingOptions()
+    ) -> AsyncJSONElements<T, Self> {
+        let decoding = CodableElementDecoding<T>(decoder)
+        return AsyncJSONElements(chunks: self) { deliver in
+            makeValueReader(
+                framing: framing, keyPath: keyPath, methodName: "\(T.self)", options: options,
+                decode: decoding.decode, deliver: deliver)
+        }
+    }
+
+    /// Decodes the elements of the array at `keyPath` with `init(json:)`, for a type that is both
+    /// `Elevate.Decodable` and `Swift.Decodable`; see
+    /// ``_Concurrency/AsyncSequence/decodedElements(atKeyPath:as:options:)``.
+    ///
+    /// Exists so that such a type compiles without ambiguity; pass `decoder:` to use `init(from:)`.
+    ///
+    /// - Parameters:
+    ///   - keyPath: Where the array is; `""`, the default, for an array at the root.
+    ///   - type: The type of each element.
+    ///   - options: Limits, skipping of invalid elements, error wrapping and concurrency.
+    /// - Returns: The decoded elements, in document order.
+    public func decodedElements<T: Decodable & Swift.Decodable>(
+        atKeyPath keyPath: String = "", as type: T.Type = T.self, options: StreamingOptions = StreamingOptions()
+    ) -> AsyncJSONElements<T, Self> {
+        AsyncJSONElements(chunks: self) { deliver in
+            ElementStream(
+                keyPath: keyPath, methodName: "\(T.self)", options: options,
+                decode: { try decodeElement($0, as: T.self) }, deliver: deliver)
+        }
+    }
+
+    /// Decodes every value of a stream with `init(json:)`, for a type that is both
+    /// `Elevate.Decodable` and `Swift.Decodable`; see
+    /// ``_Concurrency/AsyncSequence/decodedValues(framing:atKeyPath:as:options:)``.
+    ///
+    /// Exists so that such a type compiles without ambiguity; pass `decoder:` to use `init(from:)`.
+    ///
+    /// - Parameters:
+    ///   - framing: How the values follow each other.
+    ///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
+    ///   - type: The type of each value.
+    ///   - options: Limits, skipping of invalid values, error wrapping, and (for
+    ///     ``JSONFraming/array``) concurrency.
+    /// - Returns: The decoded values, in order.
+    public func decodedValues<T: Decodable & Swift.Decodable>(
+        framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
+        options: StreamingOptions = StreamingOptions()
+    ) -> AsyncJSONElements<T, Self> {
+        AsyncJSONElements(chunks: self) { deliver in
+            makeValueReader(
+                framing: framing, keyPath: keyPath, methodName: "\(T.self)", options: options,
+                decode: { try decodeElement($0, as: T.self) }, deliver: deliver)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// How the streaming readers decode one element (or value) as a `Swift.Decodable` type: with an
+/// ``ElevateJSONDecoder``'s settings, straight off the element's tape.
+///
+/// The streaming readers have one error contract whatever the element's protocol, so that
+/// ``StreamingOptions/skipsInvalidElements``, the reported failure paths and the parallel decoder
+/// work the same for Codable types: a `DecodingError` becomes a `ParserError.validation` whose
+/// text names the coding path inside the element and keeps the error's description; the reader
+/// adds the element's index, as it does for an `Elevate.Decodable` type. Any other error an
+/// `init(from:)` throws goes out unchanged.
+struct CodableElementDecoding<T: Swift.Decodable> {
+    /// Copied once per stream: every element is decoded with the settings the stream began with.
+    private let settings: DecodingSettings
+
+    init(_ decoder: ElevateJSONDecoder) {
+        settings = decoder.currentSettings
+    }
+
+    func decode(_ element: JSONValue) throws -> T {
+        do {
+            return try ElevateJSONDecoder.decode(T.self, in: element, atKeyPath: "", settings: settings, source: nil)
+        } catch let error as DecodingError {
+            throw ParserError.validation(failureReason: Self.failureReason(error))
+        }
+    }
+
+    /// `keyNotFound at address.lines[2]: No value associated with key …`, the path written as
+    /// Elevate writes key paths in its failure reports.
+    static func failureReason(_ error: DecodingError) -> String {
+        let kind: String
+        switch error {
+        case .typeMismatch: kind = "typeMismatch"
+        case .valueNotFound: kind = "valueNotFound"
+        case .keyNotFound: kind = "keyNotFound"
+        case .dataCorrupted: kind = "dataCorrupted"
+        @unknown default: kind = "DecodingError"
+        }
+        var path = ""
+        for key in error.context.codingPath {
+            if let index = key.intValue, key.stringValue == "Index \(index)" {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        let place = path.isEmpty ? "" : " at \(path)"
+        return "Codable \(kind)\(place): \(error.context.debugDescription)"
+    }
+}
