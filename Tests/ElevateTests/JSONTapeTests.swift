@@ -8,7 +8,7 @@ import Testing
 private func value(_ bytes: [UInt8], splits: [Int] = [], options: JSONDocumentOptions = .default) throws -> JSONValue {
     let builder = JSONTapeBuilder(rejectsDuplicateKeys: options.rejectsDuplicateKeys)
     let parser = JSONEventParser(handler: builder, options: options.parsing)
-    builder.parser = parser
+    builder.currentOffset = { [unowned parser] in parser.currentByteOffset }
     var start = 0
     for cut in splits.sorted() where cut > start && cut < bytes.count {
         try parser.parse(Array(bytes[start..<cut]))

@@ -132,7 +132,9 @@ private final class DocumentParse {
     init(options: JSONDocumentOptions, expectedBytes: Int) {
         builder = JSONTapeBuilder(rejectsDuplicateKeys: options.rejectsDuplicateKeys, expectedBytes: expectedBytes)
         parser = JSONEventParser(handler: builder, options: options.parsing)
-        builder.parser = parser
+        if options.rejectsDuplicateKeys {
+            builder.currentOffset = { [unowned parser] in parser.currentByteOffset }
+        }
     }
 
     /// Ends the input and returns the (last) top-level value; `null` for an input without any value,
