@@ -88,6 +88,12 @@ public enum BenchmarkReport {
             memory: true)
         add("tape Codable / JSONDecoder (birthDate string)", .tapeCodable, .jsonDecoder, memory: true)
         add("tape Codable / JSONDecoder (.formatted dates)", .tapeCodableWithDates, .jsonDecoderWithDates, memory: true)
+        add(
+            "tape Codable forEachElement (file) / tape Codable (Data)", .tapeCodableForEachElement, .tapeCodable,
+            memory: true)
+        add(
+            "tape Codable forEachElement, one worker per core / one worker", .tapeCodableForEachElementParallel,
+            .tapeCodableForEachElement, memory: true)
         if let peakKiB = result[.forEachElement]?.peakKiB {
             let fileMiB = Double(result.byteCount) / 1_048_576
             var line =

@@ -53,6 +53,11 @@ public enum Contender: String, CaseIterable, Sendable {
     /// `ElevateJSONDecoder` into ``CodablePersonWithDate`` with `.formatted("yyyy-MM-dd")`, as
     /// ``jsonDecoderWithDates``.
     case tapeCodableWithDates = "tape-codable-dates"
+    /// `Elevate.forEachElement` of ``CodablePerson`` (a `Swift.Decodable` type) from the file,
+    /// streaming: the Codable counterpart of ``forEachElement``.
+    case tapeCodableForEachElement = "tape-codable-foreachelement"
+    /// As ``tapeCodableForEachElement``, with one worker per core.
+    case tapeCodableForEachElementParallel = "tape-codable-foreachelement-parallel"
 
     /// The name shown in reports.
     public var displayName: String {
@@ -73,6 +78,8 @@ public enum Contender: String, CaseIterable, Sendable {
         case .jsonDecoderWithDates: "JSONDecoder (.formatted yyyy-MM-dd)"
         case .tapeCodable: "tape Codable (birthDate string)"
         case .tapeCodableWithDates: "tape Codable (.formatted dates)"
+        case .tapeCodableForEachElement: "tape Codable forEachElement (file, streaming)"
+        case .tapeCodableForEachElementParallel: "tape Codable forEachElement, one worker per core (file, streaming)"
         }
     }
 
@@ -91,7 +98,13 @@ public enum Contender: String, CaseIterable, Sendable {
     /// Whether the contender reads ``BenchmarkInput/file`` rather than ``BenchmarkInput/data``.
     ///
     /// A child process measuring its peak memory then does not load the file first.
-    public var readsFile: Bool { self == .forEachElement || self == .forEachElementParallel }
+    public var readsFile: Bool {
+        switch self {
+        case .forEachElement, .forEachElementParallel, .tapeCodableForEachElement, .tapeCodableForEachElementParallel:
+            true
+        default: false
+        }
+    }
 
     /// The contenders that apply to a document.
     /// - Parameter isPeopleShaped: Whether the document is people-shaped.
@@ -186,6 +199,14 @@ public enum Contender: String, CaseIterable, Sendable {
             decoder.dateDecodingStrategy = CodablePersonWithDate.elevateDateDecodingStrategy
             return try decoder.decode(CodablePeopleResponse<CodablePersonWithDate>.self, from: data).response.items
                 .count
+        case .tapeCodableForEachElement, .tapeCodableForEachElementParallel:
+            var options = StreamingOptions()
+            if self == .tapeCodableForEachElementParallel { options.concurrency = StreamingOptions.automaticConcurrency }
+            var count = 0
+            try Elevate.forEachElement(
+                atKeyPath: Self.peopleKeyPath, from: .file(input.file), as: CodablePerson.self, options: options
+            ) { _ in count += 1 }
+            return count
         }
     }
 
