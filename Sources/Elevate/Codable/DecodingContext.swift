@@ -4,33 +4,15 @@ import Foundation
 /// document, the resolved strategies, caches that live only as long as the call, and where the
 /// first error arose.
 final class DecodingContext {
-    /// How keys are matched.
-    enum KeyMode {
-        /// By the key's UTF-8 bytes.
-        case bytes
-        /// By the JSON key converted from snake case (cached per key entry).
-        case snakeCase
-        /// By the key the user's closure returns for each JSON key.
-        case custom(@Sendable ([any CodingKey]) -> any CodingKey)
-    }
-
-    /// How dates are read, resolved once per call.
-    enum DateMode {
-        case deferredToDate
-        case secondsSince1970
-        case millisecondsSince1970
-        case iso8601
-        /// The formatter, and the pattern that parses its strings without ICU when it can.
-        case formatted(DateFormatter, fastPath: FixedDatePattern?, offsetSeconds: Int)
-        case custom(@Sendable (any Swift.Decoder) throws -> Date)
-    }
-
     let tape: JSONTape
-    let settings: DecodingSettings
     let source: DecodingSource?
-    let keyMode: KeyMode
-    let dateMode: DateMode
-    let userInfo: [CodingUserInfoKey: Any]
+    /// The strategies, resolved once per call, or once per stream for all its elements.
+    let strategies: ResolvedStrategies
+
+    var settings: DecodingSettings { strategies.settings }
+    var keyMode: ResolvedStrategies.KeyMode { strategies.keyMode }
+    var dateMode: ResolvedStrategies.DateMode { strategies.dateMode }
+    var userInfo: [CodingUserInfoKey: Any] { strategies.userInfo }
 
     /// JSON keys converted from snake case, by key entry word (keys repeated in sibling objects share
     /// one arena copy, hence one word). Bounded, and dropped with the call.
@@ -40,42 +22,16 @@ final class DecodingContext {
     /// The tape index and coding path of the value where the error being thrown arose.
     var errorSite: (index: Int, path: [String])?
 
-    init(tape: JSONTape, settings: DecodingSettings, source: DecodingSource?) {
+    init(tape: JSONTape, strategies: ResolvedStrategies, source: DecodingSource?) {
         self.tape = tape
-        self.settings = settings
+        self.strategies = strategies
         self.source = source
-        switch settings.keyDecodingStrategy {
-        case .useDefaultKeys: keyMode = .bytes
-        case .convertFromSnakeCase: keyMode = .snakeCase
-        case .custom(let closure): keyMode = .custom(closure)
-        }
-        switch settings.dateDecodingStrategy {
-        case .deferredToDate: dateMode = .deferredToDate
-        case .secondsSince1970: dateMode = .secondsSince1970
-        case .millisecondsSince1970: dateMode = .millisecondsSince1970
-        case .iso8601: dateMode = .iso8601
-        case .formatted(let formatter):
-            let (pattern, offset) = Self.fastPath(for: formatter)
-            dateMode = .formatted(formatter, fastPath: pattern, offsetSeconds: offset)
-        case .custom(let closure): dateMode = .custom(closure)
-        }
-        var userInfo: [CodingUserInfoKey: Any] = [:]
-        for (key, value) in settings.userInfo { userInfo[key] = value }
-        self.userInfo = userInfo
+        treatments = strategies.knownTreatments
     }
 
-    /// The ICU-free pattern for a formatter whose results it reproduces exactly: a fixed-width
-    /// numeric format, the gregorian calendar, the POSIX locale (so digits and calendar cannot vary),
-    /// a zone whose offset never changes, strict parsing and no default date to fill fields from.
-    private static func fastPath(for formatter: DateFormatter) -> (FixedDatePattern?, Int) {
-        guard let format = formatter.dateFormat, !formatter.isLenient, formatter.defaultDate == nil,
-            formatter.locale?.identifier == "en_US_POSIX", formatter.calendar?.identifier == .gregorian,
-            let zone = formatter.timeZone, let offset = FixedDatePattern.fixedOffset(of: zone),
-            let pattern = FixedDatePattern.cached(for: format)
-        else { return (nil, 0) }
-        return (pattern, offset)
+    convenience init(tape: JSONTape, settings: DecodingSettings, source: DecodingSource?) {
+        self.init(tape: tape, strategies: ResolvedStrategies(settings), source: source)
     }
-
     /// The key entry at `index` converted from snake case, as Foundation converts it.
     func snakeCaseKey(at index: Int) -> String {
         let word = tape.words[index] & ~JSONTape.shadowedFlag
@@ -112,6 +68,7 @@ final class DecodingContext {
             treatment = .plain
         }
         treatments[identifier] = treatment
+        strategies.remember(treatment, for: identifier)
         return treatment
     }
 
@@ -182,4 +139,89 @@ extension DecodingError {
         @unknown default: return self
         }
     }
+}
+
+/// An ``ElevateJSONDecoder``'s settings turned into what decoding consults: a key mode, a date
+/// mode (with its ICU-free pattern when the formatter allows one) and the user info. Resolving
+/// reads the formatter's properties under its lock, so a stream does it once for all its elements
+/// rather than once per element.
+final class ResolvedStrategies: @unchecked Sendable {
+    /// How keys are matched.
+    enum KeyMode {
+        /// By the key's UTF-8 bytes.
+        case bytes
+        /// By the JSON key converted from snake case (cached per key entry).
+        case snakeCase
+        /// By the key the user's closure returns for each JSON key.
+        case custom(@Sendable ([any CodingKey]) -> any CodingKey)
+    }
+
+    /// How dates are read.
+    enum DateMode {
+        case deferredToDate
+        case secondsSince1970
+        case millisecondsSince1970
+        case iso8601
+        /// The formatter, and the pattern that parses its strings without ICU when it can.
+        case formatted(DateFormatter, fastPath: FixedDatePattern?, offsetSeconds: Int)
+        case custom(@Sendable (any Swift.Decoder) throws -> Date)
+    }
+
+    // Immutable after init; the formatter is only read (DateFormatter is thread-safe on the
+    // platforms Foundation supports), which is what makes sharing across worker threads sound.
+    let settings: DecodingSettings
+    let keyMode: KeyMode
+    let dateMode: DateMode
+    let userInfo: [CodingUserInfoKey: Any]
+
+    /// The treatments of the types met so far by any context made from these strategies, which
+    /// every new context starts from: a stream makes one context per element, and finding a type's
+    /// treatment again (dynamic casts to protocols) for every element measured at a tenth of the time.
+    var knownTreatments: [ObjectIdentifier: DecodingContext.Treatment] {
+        lock.withLock { treatments }
+    }
+    private var treatments: [ObjectIdentifier: DecodingContext.Treatment] = [:]
+    private let lock = NSLock()
+
+    func remember(_ treatment: DecodingContext.Treatment, for type: ObjectIdentifier) {
+        lock.withLock {
+            // Bounded like every cache here: a stream meets few types, a hostile one cannot grow it.
+            if treatments.count < 1024 { treatments[type] = treatment }
+        }
+    }
+
+    init(_ settings: DecodingSettings) {
+        self.settings = settings
+        switch settings.keyDecodingStrategy {
+        case .useDefaultKeys: keyMode = .bytes
+        case .convertFromSnakeCase: keyMode = .snakeCase
+        case .custom(let closure): keyMode = .custom(closure)
+        }
+        switch settings.dateDecodingStrategy {
+        case .deferredToDate: dateMode = .deferredToDate
+        case .secondsSince1970: dateMode = .secondsSince1970
+        case .millisecondsSince1970: dateMode = .millisecondsSince1970
+        case .iso8601: dateMode = .iso8601
+        case .formatted(let formatter):
+            let (pattern, offset) = Self.fastPath(for: formatter)
+            dateMode = .formatted(formatter, fastPath: pattern, offsetSeconds: offset)
+        case .custom(let closure): dateMode = .custom(closure)
+        }
+        var userInfo: [CodingUserInfoKey: Any] = [:]
+        for (key, value) in settings.userInfo { userInfo[key] = value }
+        self.userInfo = userInfo
+    }
+
+    /// The ICU-free pattern for a formatter whose results it reproduces exactly: a fixed-width
+    /// numeric format, the gregorian calendar, the POSIX locale (so digits and calendar cannot vary),
+    /// a zone whose offset never changes, strict parsing and no default date to fill fields from.
+    private static func fastPath(for formatter: DateFormatter) -> (FixedDatePattern?, Int) {
+        guard let format = formatter.dateFormat, !formatter.isLenient, formatter.defaultDate == nil,
+            formatter.locale?.identifier == "en_US_POSIX", formatter.calendar?.identifier == .gregorian,
+            let zone = formatter.timeZone, let offset = FixedDatePattern.fixedOffset(of: zone),
+            let pattern = FixedDatePattern.cached(for: format)
+        else { return (nil, 0) }
+        return (pattern, offset)
+    }
+
 }

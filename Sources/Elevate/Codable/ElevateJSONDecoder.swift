@@ -181,7 +181,14 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
         _ type: T.Type, in root: JSONValue, atKeyPath keyPath: String, settings: DecodingSettings,
         source: DecodingSource?
     ) throws -> T {
-        let context = DecodingContext(tape: root.tape, settings: settings, source: source)
+        try decode(type, in: root, atKeyPath: keyPath, strategies: ResolvedStrategies(settings), source: source)
+    }
+
+    static func decode<T: Swift.Decodable>(
+        _ type: T.Type, in root: JSONValue, atKeyPath keyPath: String, strategies: ResolvedStrategies,
+        source: DecodingSource?
+    ) throws -> T {
+        let context = DecodingContext(tape: root.tape, strategies: strategies, source: source)
         let (value, path) = try locate(keyPath, in: root)
         let decoder = TapeDecoder(context: context, tape: root.tape, index: value.index, path: path)
         do {

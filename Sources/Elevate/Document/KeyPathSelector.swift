@@ -107,6 +107,14 @@ final class KeyPathSelector: JSONEventHandler {
     /// The parser's current byte offset, for the size check (unset: no check).
     var currentOffset: (() -> Int)?
     @exclusivity(unchecked) private var captureStart = 0
+    /// Events of the current capture still to pass before the size is checked again. Reading the
+    /// offset costs a closure call into the parser and YAJL, which measured at a tenth of cutting
+    /// an array into elements when done for every event. Between checks a capture grows by at most
+    /// ``sizeCheckInterval`` small tokens (a token above ``largeTokenLength`` is checked at once),
+    /// and a capture is always checked when it ends, so no value over the limit gets through.
+    @exclusivity(unchecked) private var eventsBeforeSizeCheck = 0
+    private static let sizeCheckInterval = 16
+    private static let largeTokenLength = 1024
     /// Whether the most recent top-level value is an object or array (nil before the first value).
     private(set) var rootIsContainer: Bool?
 
@@ -210,7 +218,10 @@ final class KeyPathSelector: JSONEventHandler {
                 isArray ? try builder.endArray() : try builder.endObject()
             }
             captureDepth -= 1
-            if captureDepth == 0 { try completeCapture() }
+            if captureDepth == 0 {
+                try checkCaptureSizeNow()
+                try completeCapture()
+            }
             return
         }
         let frame = stack.removeLast()
@@ -224,6 +235,7 @@ final class KeyPathSelector: JSONEventHandler {
         capture = newCapture
         builder.reset()
         if let currentOffset { captureStart = currentOffset() }
+        eventsBeforeSizeCheck = Self.sizeCheckInterval
         if case .forward(_, let handler) = newCapture { forwardSink = handler }
     }
 
@@ -232,8 +244,17 @@ final class KeyPathSelector: JSONEventHandler {
         var limit: Int
     }
 
+    /// Counts an event of the current capture, whose token is `length` bytes, and checks the
+    /// capture's size when due.
     @inline(__always)
-    private func checkCaptureSize() throws {
+    private func checkCaptureSize(length: Int = 0) throws {
+        eventsBeforeSizeCheck &-= 1
+        guard eventsBeforeSizeCheck <= 0 || length > Self.largeTokenLength else { return }
+        try checkCaptureSizeNow()
+    }
+
+    private func checkCaptureSizeNow() throws {
+        eventsBeforeSizeCheck = Self.sizeCheckInterval
         guard let currentOffset, currentOffset() - captureStart > maximumCaptureSize else { return }
         throw CaptureTooLarge(limit: maximumCaptureSize)
     }
@@ -258,7 +279,7 @@ final class KeyPathSelector: JSONEventHandler {
     ) throws {
         if skipDepth > 0 { return }
         if capture != nil {
-            try checkCaptureSize()
+            try checkCaptureSize(length: length)
             if let forwardSink { try forward(forwardSink) } else { try add() }
             return
         }
@@ -300,7 +321,7 @@ final class KeyPathSelector: JSONEventHandler {
     func key(_ key: JSONText) throws {
         if skipDepth > 0 { return }
         if capture != nil {
-            try checkCaptureSize()
+            try checkCaptureSize(length: key.bytes.count)
             if let forwardSink { try forwardSink.key(key) } else { try builder.key(key) }
             return
         }

@@ -10,16 +10,17 @@ import Foundation
 /// adds the element's index, as it does for an `Elevate.Decodable` type. Any other error an
 /// `init(from:)` throws goes out unchanged.
 struct CodableElementDecoding<T: Swift.Decodable> {
-    /// Copied once per stream: every element is decoded with the settings the stream began with.
-    private let settings: DecodingSettings
+    /// Resolved once per stream: every element is decoded with the settings the stream began
+    /// with, and the per-call work of resolving them is not repeated per element.
+    private let strategies: ResolvedStrategies
 
     init(_ decoder: ElevateJSONDecoder) {
-        settings = decoder.currentSettings
+        strategies = ResolvedStrategies(decoder.currentSettings)
     }
 
     func decode(_ element: JSONValue) throws -> T {
         do {
-            return try ElevateJSONDecoder.decode(T.self, in: element, atKeyPath: "", settings: settings, source: nil)
+            return try ElevateJSONDecoder.decode(T.self, in: element, atKeyPath: "", strategies: strategies, source: nil)
         } catch let error as DecodingError {
             throw ParserError.validation(failureReason: Self.failureReason(error))
         }
