@@ -124,6 +124,119 @@ import Testing
         #expect(skippedParallel.ids == skippedSequential.ids)
     }
 
+    /// `document` with its end cut and replaced by bad bytes: a syntax error after every element.
+    private func truncatedBadly(_ data: Data) -> Data {
+        var text = String(decoding: data, as: UTF8.self)
+        text.removeLast(3)
+        return Data((text + ", x]}").utf8)
+    }
+
+    /// What one thread does before it meets the syntax error (deliver the elements before it, stop
+    /// at an invalid one, or stop when the body says so) the workers do too.
+    @Test(arguments: [1, 70, 130, 1_000])
+    func anErrorBeforeASyntaxErrorWinsAsWithOneThread(invalidEvery: Int) throws {
+        let data = truncatedBadly(document(150, invalidEvery: invalidEvery))
+        for skipping in [false, true] {
+            let sequential = streamed(data, workers: 1, skipping: skipping)
+            let parallel = streamed(data, workers: 2, skipping: skipping)
+            #expect(parallel.error == sequential.error, "skipping \(skipping)")
+            #expect(parallel.ids == sequential.ids, "skipping \(skipping)")
+        }
+        var texts: [String] = []
+        for workers in [1, 2] {
+            do {
+                _ = try decode(data, workers: workers)
+            } catch {
+                texts.append("\(error)")
+            }
+        }
+        #expect(texts.count == 2 && texts.first == texts.last)
+    }
+
+    @Test(arguments: [5, 100, 148])
+    func aStopBeforeASyntaxErrorEndsTheStreamAsWithOneThread(stopAt: Int) throws {
+        for data in [truncatedBadly(document(150)), document(150)] {
+            for workers in [1, 2] {
+                var options = StreamingOptions()
+                options.concurrency = workers
+                var ids: [Int] = []
+                let count = try Elevate.forEachElement(
+                    atKeyPath: "items", from: .data(data), as: Item.self, options: options
+                ) {
+                    ids.append($0.id)
+                    if $0.id == stopAt { throw JSONEventParser.Stop() }
+                }
+                #expect(count == stopAt + 1 && ids == Array(0...stopAt), "\(workers) workers")
+            }
+        }
+    }
+
+    /// JSON Lines and concatenated values, each `{"item": …}`: `count` of them, some invalid, some
+    /// without the item, and bad bytes at the end when asked.
+    private func values(_ count: Int, invalidEvery: Int?, missingEvery: Int?, badEnd: Bool, lines: Bool) -> Data {
+        var parts: [String] = (0..<count).map { index in
+            if let missingEvery, index % missingEvery == missingEvery - 1 { return #"{"other": 1}"# }
+            if let invalidEvery, index % invalidEvery == invalidEvery - 1 {
+                return #"{"item": {"id": "x\#(index)", "tags": [1]}}"#
+            }
+            return #"{"item": {"id": \#(index), "tags": ["t\#(index)"]}}"#
+        }
+        if badEnd { parts.append("{x") }
+        return Data(parts.joined(separator: lines ? "\n" : " ").utf8)
+    }
+
+    private func streamedValues(
+        _ data: Data, framing: JSONFraming, workers: Int, skipping: Bool, stopAt: Int? = nil
+    ) -> (ids: [Int], result: String) {
+        var options = StreamingOptions()
+        options.concurrency = workers
+        options.skipsInvalidElements = skipping
+        options.chunkSize = 4_096
+        var ids: [Int] = []
+        do {
+            let count = try Elevate.forEachValue(
+                from: .data(data), framing: framing, atKeyPath: "item", as: Item.self, options: options
+            ) {
+                ids.append($0.id)
+                if $0.id == stopAt { throw JSONEventParser.Stop() }
+            }
+            return (ids, "returned \(count)")
+        } catch {
+            return (ids, "\(error)")
+        }
+    }
+
+    /// With several workers, JSON Lines and concatenated values are delivered as one thread
+    /// delivers them: same values in order, same first error (line or index), same skipped
+    /// values, and an earlier invalid value or a stop still comes before a later syntax error.
+    @Test(arguments: [JSONFraming.jsonLines, .concatenated])
+    func valueStreamsWithWorkersMatchOneThread(framing: JSONFraming) throws {
+        let lines = framing == .jsonLines
+        let cases: [(invalidEvery: Int?, missingEvery: Int?, badEnd: Bool)] = [
+            (nil, nil, false), (nil, nil, true), (301, nil, false), (301, nil, true), (nil, 257, false),
+            (97, 89, true), (1, nil, true),
+        ]
+        for (invalidEvery, missingEvery, badEnd) in cases {
+            let data = values(1_000, invalidEvery: invalidEvery, missingEvery: missingEvery, badEnd: badEnd, lines: lines)
+            for skipping in [false, true] {
+                let one = streamedValues(data, framing: framing, workers: 1, skipping: skipping)
+                for workers in [2, 3] {
+                    let many = streamedValues(data, framing: framing, workers: workers, skipping: skipping)
+                    let setting = "\(invalidEvery as Any) \(missingEvery as Any) \(badEnd) skipping \(skipping) \(workers)"
+                    #expect(many.result == one.result, "\(setting)\n\(many.result.prefix(600))\n\(one.result.prefix(600))")
+                    #expect(many.ids == one.ids, "\(setting)")
+                }
+            }
+            for stopAt in [3, 500, 998] {
+                let one = streamedValues(data, framing: framing, workers: 1, skipping: true, stopAt: stopAt)
+                let many = streamedValues(data, framing: framing, workers: 2, skipping: true, stopAt: stopAt)
+                #expect(many.result == one.result && many.ids == one.ids, "stop at \(stopAt): \(many.result.prefix(300)) | \(one.result.prefix(300)) | \(many.ids.count) \(one.ids.count)")
+            }
+        }
+        let valid = values(3_000, invalidEvery: nil, missingEvery: nil, badEnd: false, lines: lines)
+        #expect(streamedValues(valid, framing: framing, workers: 2, skipping: false).ids == Array(0..<3_000))
+    }
+
     @Test func aThrowingBodyStopsTheWorkers() throws {
         struct Enough: Error {}
         final class Counter: @unchecked Sendable {

@@ -49,8 +49,8 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     ///   - type: The `Swift.Decodable` type of each value.
     ///   - decoder: Whose strategies and `userInfo` decode each value; its settings are read when
     ///     this method is called.
-    ///   - options: Limits, skipping of invalid values, error wrapping, and (for
-    ///     ``JSONFraming/array``) concurrency.
+    ///   - options: Limits, skipping of invalid values, error wrapping and
+    ///     concurrency (values decoded on worker threads, delivered in order).
     /// - Returns: The decoded values, in order.
     public func decodedValues<T: Swift.Decodable>(
         framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
@@ -95,8 +95,8 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     ///   - framing: How the values follow each other.
     ///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
     ///   - type: The type of each value.
-    ///   - options: Limits, skipping of invalid values, error wrapping, and (for
-    ///     ``JSONFraming/array``) concurrency.
+    ///   - options: Limits, skipping of invalid values, error wrapping and
+    ///     concurrency (values decoded on worker threads, delivered in order).
     /// - Returns: The decoded values, in order.
     public func decodedValues<T: Decodable & Swift.Decodable>(
         framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,

@@ -27,7 +27,14 @@ final class ElementStream<T> {
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`):
     /// the rest of the input need not be read.
-    var isStopped: Bool { parser.isStopped }
+    var isStopped: Bool { parser.isStopped || stoppedOutsideParser }
+    /// Whether delivering an element threw (its failure, or the body's error): the elements after
+    /// it must not be delivered.
+    private var deliveryFailed = false
+    /// Whether the body stopped the stream while the workers' elements were delivered outside the
+    /// parser's callbacks: before an input error (see ``translatingErrors(_:)``), where one thread
+    /// would have stopped before the error, or at the end of the input.
+    private var stoppedOutsideParser = false
 
     init(
         keyPath: String, methodName: String, options: StreamingOptions, decode: @escaping (JSONValue) throws -> T,
@@ -53,12 +60,17 @@ final class ElementStream<T> {
         callbacks.element = { [unowned self] target, index, element in
             guard target == activeTarget else { return }
             elementCount += 1
-            if let parallel {
-                parallel.submit(element, at: index)
-                try parallel.drain(untilAllDone: false) { try receive($0) }
-                return
+            do {
+                if let parallel {
+                    parallel.submit(element, at: index)
+                    try parallel.drain(untilAllDone: false) { try receive($0) }
+                    return
+                }
+                try receive(element, at: index)
+            } catch {
+                deliveryFailed = true
+                throw error
             }
-            try receive(element, at: index)
         }
         callbacks.duplicateKey = { [unowned self] targets in
             guard let activeTarget, targets.contains(activeTarget) else { return }
@@ -129,8 +141,17 @@ final class ElementStream<T> {
     /// the skipped elements.
     /// - Returns: the number of elements delivered.
     func finish() throws -> Int {
-        try translatingErrors { try parser.finish() }
-        try parallel?.drain(untilAllDone: true) { try receive($0) }
+        if !stoppedOutsideParser {
+            try translatingErrors { try parser.finish() }
+        }
+        if !isStopped, let parallel {
+            do {
+                try parallel.drain(untilAllDone: true) { try receive($0) }
+            } catch is JSONEventParser.Stop {
+                // As one thread ends when the body stops it: what was skipped is still reported.
+                stoppedOutsideParser = true
+            }
+        }
         guard activeTarget != nil else {
             throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
         }
@@ -147,10 +168,23 @@ final class ElementStream<T> {
     }
 
     private func translatingErrors(_ body: () throws -> Void) throws {
-        // Whatever stops the stream stops the workers too.
         do {
             try translatingParseErrors(wrapping: options.wrapsErrorsInParserError, tooLarge: tooLargeText, body)
         } catch {
+            if let parallel, !deliveryFailed {
+                // An error in the input (bad bytes, a limit, a repeated key). One thread would have
+                // decoded and delivered every element before it first, and stopped at the first
+                // invalid one, or when the body said so: the workers' elements go out now, in order.
+                do {
+                    try parallel.drain(untilAllDone: true) { try receive($0) }
+                } catch is JSONEventParser.Stop {
+                    stoppedOutsideParser = true
+                    return
+                } catch let earlier {
+                    throw earlier
+                }
+            }
+            // Whatever stops the stream stops the workers too.
             parallel?.cancel()
             throw error
         }

@@ -71,8 +71,8 @@ public func forEachElement<T: Swift.Decodable>(
 ///   - type: The `Swift.Decodable` type of each value.
 ///   - decoder: Whose strategies and `userInfo` decode each value; its settings are read once, when
 ///     the call begins.
-///   - options: Limits, read size, skipping of invalid values, error wrapping, and (for
-///     ``JSONFraming/array``) concurrency.
+///   - options: Limits, read size, skipping of invalid values, error wrapping and
+///     concurrency (values decoded on worker threads, delivered in order).
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
 /// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)``; a value that fails to decode
@@ -122,8 +122,8 @@ public func forEachElement<T: Decodable & Swift.Decodable>(
 ///   - framing: How the values follow each other.
 ///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
 ///   - type: The type of each value.
-///   - options: Limits, read size, skipping of invalid values, error wrapping, and (for
-///     ``JSONFraming/array``) concurrency.
+///   - options: Limits, read size, skipping of invalid values, error wrapping and
+///     concurrency (values decoded on worker threads, delivered in order).
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
 /// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)``.

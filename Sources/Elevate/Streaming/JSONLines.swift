@@ -25,8 +25,8 @@ import Foundation
 ///   - framing: How the values follow each other.
 ///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
 ///   - type: The ``Decodable`` type of each value.
-///   - options: Limits, read size, skipping of invalid values, error wrapping, and (for
-///     ``JSONFraming/array``) concurrency.
+///   - options: Limits, read size, skipping of invalid values, error wrapping and
+///     concurrency (values decoded on worker threads, delivered in order).
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
 /// - Throws: ``ParserError``: syntax errors and invalid values name their line; by default the
@@ -140,8 +140,22 @@ final class ValueSequenceReader<T> {
     private var bytesFed = 0
     private var capturedValue: JSONValue?
 
+    /// Decodes values on worker threads when ``StreamingOptions/concurrency`` is above 1; they are
+    /// then delivered in order as their batches finish, with the failures one thread reports.
+    private var parallel: ParallelElementDecoder<T>?
+    /// The values on the workers, by index: where each is (its line, for JSON Lines), and whether
+    /// nothing was found at the key path (judged here; the workers get a placeholder).
+    private var inFlight: [Int: (line: Int?, isMissing: Bool)] = [:]
+    /// The index of the next outcome the workers hand back (they come in order).
+    private var nextOutcome = 0
+    /// Whether delivering a value threw: the values after it must not be delivered.
+    private var deliveryFailed = false
+    /// Whether the body stopped the stream while the workers' values were delivered outside the
+    /// parser's callbacks (before an input error, or at the end of the input).
+    private var stoppedOutsideParser = false
+
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
-    var isStopped: Bool { parser?.isStopped ?? lines?.isStopped ?? false }
+    var isStopped: Bool { stoppedOutsideParser || (parser?.isStopped ?? lines?.isStopped ?? false) }
 
     init(
         keyPath: String, methodName: String, isJSONLines: Bool, options: StreamingOptions,
@@ -154,6 +168,9 @@ final class ValueSequenceReader<T> {
         self.decode = decode
         self.deliver = deliver
         failures = SkippedFailures(limit: options.maximumReportedFailures)
+        if options.concurrency > 1 {
+            parallel = ParallelElementDecoder(workers: options.concurrency, decode: decode)
+        }
         let selector = makeSelector()
         selector.maximumCaptureSize = options.maximumElementSize
         if !isJSONLines {
@@ -185,13 +202,35 @@ final class ValueSequenceReader<T> {
     }
 
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        if let lines {
-            try translatingLineErrors { try lines.feed(chunk) }
-            return
+        try catchingUpBeforeErrors {
+            if let lines {
+                try translatingLineErrors { try lines.feed(chunk) }
+                return
+            }
+            if !hasContent { noteContent(in: chunk) }
+            bytesFed += chunk.count
+            try translatingErrors { try parser!.parse(chunk) }
         }
-        if !hasContent { noteContent(in: chunk) }
-        bytesFed += chunk.count
-        try translatingErrors { try parser!.parse(chunk) }
+    }
+
+    /// Runs a parse step. On an error in the input (bad bytes, a limit), the values the workers
+    /// still hold are delivered first, as one thread would have delivered them before meeting
+    /// it: an invalid one among them is the error then, and a stop by the body ends the stream.
+    private func catchingUpBeforeErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            if let parallel, !deliveryFailed {
+                do {
+                    try parallel.drain(untilAllDone: true) { try receive($0) }
+                } catch is JSONEventParser.Stop {
+                    stoppedOutsideParser = true
+                    return
+                }
+            }
+            parallel?.cancel()
+            throw error
+        }
     }
 
     /// Concatenated JSON: looks for the first byte that is neither whitespace nor part of a
@@ -243,45 +282,97 @@ final class ValueSequenceReader<T> {
     private func completeValue(line: Int?) throws {
         let index = valueIndex
         valueIndex += 1
-        // Lines count from 1 as editors do; concatenated values from 0, as array indices.
-        let place = line.map { "line \($0)" } ?? "value \(index)"
-        let path = line.map { "[line \($0)]" } ?? "[\(index)]"
         let value = capturedValue
         capturedValue = nil
         // The whole value goes to the decoder even when it is null, as an array element does; at
         // a key path, null is missing, as in Elevate.
-        guard let value, keyPath.text.isEmpty || !value.isNull else {
-            let reason = "Required key path [\(keyPath.text)] was missing or null"
-            try fail("Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, at: path)
-            return
-        }
-        let decoded: T
+        let isMissing = value.map { !keyPath.text.isEmpty && $0.isNull } ?? true
         do {
-            decoded = try NestedFailures.decode { try decode(value) }
-        } catch ParserError.validation(let reason) {
-            let inner = keyPath.text.isEmpty ? path : path + "." + keyPath.text
-            try fail("Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, at: inner)
-            return
+            if let parallel {
+                inFlight[index] = (line, isMissing)
+                parallel.submit(isMissing ? JSONValue(tape: .null(), index: 0) : value!, at: index)
+                try parallel.drain(untilAllDone: false) { try receive($0) }
+                return
+            }
+            guard let value, !isMissing else {
+                try failMissing(index: index, line: line)
+                return
+            }
+            let decoded: T
+            do {
+                decoded = try NestedFailures.decode { try decode(value) }
+            } catch ParserError.validation(let reason) {
+                try fail(index: index, line: line, reason: reason, nested: NestedFailures.take(matching: reason))
+                return
+            }
+            deliveredCount += 1
+            try deliver(decoded)
+        } catch {
+            deliveryFailed = true
+            throw error
         }
-        deliveredCount += 1
-        try deliver(decoded)
     }
 
-    private func fail(_ text: String, reason: String, at path: String) throws {
+    /// A value decoded on a worker, handled as ``completeValue(line:)`` handles one decoded here.
+    private func receive(_ outcome: ParallelElementDecoder<T>.Outcome) throws {
+        let index = nextOutcome
+        nextOutcome += 1
+        let (line, isMissing) = inFlight.removeValue(forKey: index) ?? (nil, false)
+        if isMissing { return try failMissing(index: index, line: line) }
+        switch outcome {
+        case .decoded(let decoded):
+            deliveredCount += 1
+            try deliver(decoded)
+        case .failed(let failure):
+            try fail(index: index, line: line, reason: failure.reason, nested: failure.nested)
+        }
+    }
+
+    /// Lines count from 1 as editors do; concatenated values from 0, as array indices.
+    private func place(index: Int, line: Int?) -> (text: String, path: String) {
+        (line.map { "line \($0)" } ?? "value \(index)", line.map { "[line \($0)]" } ?? "[\(index)]")
+    }
+
+    private func failMissing(index: Int, line: Int?) throws {
+        let (place, path) = place(index: index, line: line)
+        let reason = "Required key path [\(keyPath.text)] was missing or null"
+        try fail("Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nil, at: path)
+    }
+
+    private func fail(index: Int, line: Int?, reason: String, nested: [ValidationFailure]?) throws {
+        let (place, path) = place(index: index, line: line)
+        let inner = keyPath.text.isEmpty ? path : path + "." + keyPath.text
+        try fail(
+            "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nested, at: inner)
+    }
+
+    private func fail(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) throws {
         guard options.skipsInvalidElements else {
             var single = FailureCollector()
-            single.addNested(text, reason: reason, at: path)
+            single.addNested(text, reason: reason, nested: nested, at: path)
             throw single.error()
         }
-        failures.addNested(text, reason: reason, at: path)
+        failures.addNested(text, reason: reason, nested: nested, at: path)
     }
 
     func finish() throws -> Int {
-        if isJSONLines {
-            try translatingLineErrors { try lines!.finish() }
-        } else {
-            // Nothing but whitespace: no values, as for JSON Lines, rather than a truncated document.
-            if hasContent || isStopped { try translatingErrors { try parser!.finish() } }
+        if !stoppedOutsideParser {
+            try catchingUpBeforeErrors {
+                if isJSONLines {
+                    try translatingLineErrors { try lines!.finish() }
+                } else {
+                    // Nothing but whitespace: no values, as for JSON Lines, rather than a truncated document.
+                    if hasContent || isStopped { try translatingErrors { try parser!.finish() } }
+                }
+            }
+        }
+        if !isStopped, let parallel {
+            do {
+                try parallel.drain(untilAllDone: true) { try receive($0) }
+            } catch is JSONEventParser.Stop {
+                // As one thread ends when the body stops it: what was skipped is still reported.
+                stoppedOutsideParser = true
+            }
         }
         if !failures.isEmpty {
             throw failures.error()

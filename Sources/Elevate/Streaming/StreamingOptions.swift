@@ -42,7 +42,10 @@ public struct StreamingOptions: Sendable {
     /// How many elements are decoded at once. 1, the default, decodes each element on the calling
     /// thread as soon as it is parsed; more decode them on that many worker threads while the
     /// calling thread parses, with the results, errors and skipped elements exactly those of one
-    /// thread, in document order. ``automaticConcurrency`` is one per processor.
+    /// thread, in document order. ``automaticConcurrency`` is one per processor. Every element and
+    /// value reader honours it: the arrays of `decodeArray`, `decodeObject`, `forEachElement` and
+    /// `decodedElements`, and all three framings of `forEachValue` and `decodedValues`, for
+    /// `Elevate.Decodable` and `Swift.Decodable` types alike.
     ///
     /// Decodable types and decoders then run on several threads at once: a `Decoder` instance
     /// passed to a `with:` call is shared by the workers and must be safe to share (`DateDecoder`
