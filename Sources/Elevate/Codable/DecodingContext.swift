@@ -14,13 +14,15 @@ final class DecodingContext {
     var dateMode: ResolvedStrategies.DateMode { strategies.dateMode }
     var userInfo: [CodingUserInfoKey: Any] { strategies.userInfo }
 
+    // The caches are `@exclusivity(unchecked)` for the reason given on `TapeDecoder`'s state: one
+    // context belongs to one decode call on one thread.
     /// JSON keys converted from snake case, by key entry word (keys repeated in sibling objects share
     /// one arena copy, hence one word). Bounded, and dropped with the call.
-    private var snakeCaseKeys: [UInt64: String] = [:]
+    @exclusivity(unchecked) private var snakeCaseKeys: [UInt64: String] = [:]
     /// The key-path plans of the ``JSONKeyPathDecodable`` types met in this call.
-    private var plans: [ObjectIdentifier: KeyPathPlan] = [:]
+    @exclusivity(unchecked) private var plans: [ObjectIdentifier: KeyPathPlan] = [:]
     /// The tape index and coding path of the value where the error being thrown arose.
-    var errorSite: (index: Int, path: [String])?
+    @exclusivity(unchecked) var errorSite: (index: Int, path: [String])?
 
     init(tape: JSONTape, strategies: ResolvedStrategies, source: DecodingSource?) {
         self.tape = tape
@@ -52,7 +54,7 @@ final class DecodingContext {
     /// Treatments by type, for this call: a dynamic cast to a protocol looks conformances up (with
     /// generic metadata for conditional ones) and measured at a third of decoding time when done for
     /// every value; a dictionary lookup by type identity is a few nanoseconds.
-    private var treatments: [ObjectIdentifier: Treatment] = [:]
+    @exclusivity(unchecked) private var treatments: [ObjectIdentifier: Treatment] = [:]
 
     /// How values of `type` are decoded.
     @inline(__always)
