@@ -47,6 +47,7 @@ final class DecodingContext {
     /// How a type that is none of the special scalars is decoded.
     enum Treatment {
         case plain
+        case array(any TapeDecodableArray.Type)
         case stringKeyedDictionary(any StringKeyedDictionary.Type)
         case keyPaths(KeyPathPlan)
     }
@@ -62,7 +63,9 @@ final class DecodingContext {
         let identifier = ObjectIdentifier(type)
         if let known = treatments[identifier] { return known }
         let treatment: Treatment
-        if let dictionary = type as? any StringKeyedDictionary.Type {
+        if let array = type as? any TapeDecodableArray.Type {
+            treatment = .array(array)
+        } else if let dictionary = type as? any StringKeyedDictionary.Type {
             treatment = .stringKeyedDictionary(dictionary)
         } else if let mapped = type as? any JSONKeyPathDecodable.Type {
             treatment = .keyPaths(plan(for: mapped))

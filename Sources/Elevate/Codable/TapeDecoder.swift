@@ -68,6 +68,11 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try makeUnkeyedContainer()
+    }
+
+    /// The unkeyed container, unboxed.
+    func makeUnkeyedContainer() throws -> TapeUnkeyedContainer {
         let site = currentSite
         try expectContainer(object: false, at: index, site, nil)
         return TapeUnkeyedContainer(decoder: self, array: index, site: site)
@@ -142,6 +147,9 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         switch context.treatment(of: T.self) {
         case .plain:
             return try T(from: self)
+        case .array(let array):
+            func decode<A: TapeDecodableArray>(_ type: A.Type) throws -> T { Self.same(try A.decode(from: self)) }
+            return try decode(array)
         case .stringKeyedDictionary(let dictionary):
             return try dictionary.decode(from: self) as! T
         case .keyPaths(let typePlan):
