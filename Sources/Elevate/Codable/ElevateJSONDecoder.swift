@@ -186,11 +186,11 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
 
     static func decode<T: Swift.Decodable>(
         _ type: T.Type, in root: JSONValue, atKeyPath keyPath: String, strategies: ResolvedStrategies,
-        source: DecodingSource?
+        source: DecodingSource?, hintDepth: Int = TapeDecoder.documentHintDepth
     ) throws -> T {
         let context = DecodingContext(tape: root.tape, strategies: strategies, source: source)
         let (value, path) = try locate(keyPath, in: root)
-        let decoder = TapeDecoder(context: context, tape: root.tape, index: value.index, path: path)
+        let decoder = TapeDecoder(context: context, tape: root.tape, index: value.index, path: path, hintDepth: hintDepth)
         do {
             return try decoder.unwrap(type)
         } catch let error as DecodingError {

@@ -17,7 +17,7 @@ extension TapeDecoder {
         let first = object + 1
         let end = tape.end(of: object)
         guard first < end else { return nil }
-        let slot: UnsafeMutablePointer<Int>? = depth < Self.hintDepth ? hints + depth : nil
+        let slot: UnsafeMutablePointer<Int>? = depth < hintDepth ? hints + depth : nil
         var start = first
         if let previous = slot?.pointee, previous >= first, previous < end {
             start = tape.end(of: previous + 1)

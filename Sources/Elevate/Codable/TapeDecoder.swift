@@ -32,19 +32,28 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     /// (a hint only: a stale one is out of the object's range and ignored). A fixed `let` buffer, not
     /// an array property, so reading it costs no exclusivity check.
     let hints: UnsafeMutablePointer<Int>
-    static let hintDepth = 256
+    /// How many depths have a hint; deeper objects are searched from their start. A whole document
+    /// gets 256; a stream's elements, each decoded by a decoder of its own, get 32, since setting
+    /// up and freeing 2 KiB per element measured at a tenth of decoding small elements.
+    let hintDepth: Int
+    static let documentHintDepth = 256
+    static let elementHintDepth = 32
     /// The key-path plan of the ``JSONKeyPathDecodable`` value being decoded, and the path depth of
     /// the keyed containers it applies to.
     @exclusivity(unchecked) var plan: KeyPathPlan?
     @exclusivity(unchecked) var planDepth = -1
 
-    init(context: DecodingContext, tape: JSONTape, index: Int, path: [CodingPathComponent]) {
+    init(
+        context: DecodingContext, tape: JSONTape, index: Int, path: [CodingPathComponent],
+        hintDepth: Int = TapeDecoder.documentHintDepth
+    ) {
         self.context = context
         self.tape = tape
         self.index = index
         self.path = path
-        hints = .allocate(capacity: Self.hintDepth)
-        hints.initialize(repeating: -1, count: Self.hintDepth)
+        self.hintDepth = hintDepth
+        hints = .allocate(capacity: hintDepth)
+        hints.initialize(repeating: -1, count: hintDepth)
     }
 
     deinit {

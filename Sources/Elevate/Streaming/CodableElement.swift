@@ -20,7 +20,9 @@ struct CodableElementDecoding<T: Swift.Decodable> {
 
     func decode(_ element: JSONValue) throws -> T {
         do {
-            return try ElevateJSONDecoder.decode(T.self, in: element, atKeyPath: "", strategies: strategies, source: nil)
+            return try ElevateJSONDecoder.decode(
+                T.self, in: element, atKeyPath: "", strategies: strategies, source: nil,
+                hintDepth: TapeDecoder.elementHintDepth)
         } catch let error as DecodingError {
             throw ParserError.validation(failureReason: Self.failureReason(error))
         }
