@@ -33,5 +33,5 @@ public struct BenchmarkInput: Sendable {
     }
 
     /// The contenders that apply to this input, in report order.
-    public var contenders: [Contender] { Contender.applicable(toPeopleDocument: isPeopleShaped) }
+    public var contenders: [Contender] { Contender.applicable(toPeopleDocument: isPeopleShaped, named: name) }
 }

@@ -94,6 +94,8 @@ public enum BenchmarkReport {
         add(
             "tape Codable forEachElement, one worker per core / one worker", .tapeCodableForEachElementParallel,
             .tapeCodableForEachElement, memory: true)
+        add("tape Codable / JSONDecoder (TwitterDocument model)", .tapeCodableTwitter, .jsonDecoderTwitter, memory: true)
+        add("tape Codable / JSONDecoder (CitmCatalog model)", .tapeCodableCitm, .jsonDecoderCitm, memory: true)
         if let peakKiB = result[.forEachElement]?.peakKiB {
             let fileMiB = Double(result.byteCount) / 1_048_576
             var line =

@@ -58,6 +58,14 @@ public enum Contender: String, CaseIterable, Sendable {
     case tapeCodableForEachElement = "tape-codable-foreachelement"
     /// As ``tapeCodableForEachElement``, with one worker per core.
     case tapeCodableForEachElementParallel = "tape-codable-foreachelement-parallel"
+    /// `JSONDecoder` of twitter.json into ``TwitterDocument`` (every field, snake-case keys).
+    case jsonDecoderTwitter = "jsondecoder-twitter"
+    /// `ElevateJSONDecoder` of twitter.json into ``TwitterDocument``, as ``jsonDecoderTwitter``.
+    case tapeCodableTwitter = "tape-codable-twitter"
+    /// `JSONDecoder` of citm_catalog.json into ``CitmCatalog``.
+    case jsonDecoderCitm = "jsondecoder-citm"
+    /// `ElevateJSONDecoder` of citm_catalog.json into ``CitmCatalog``, as ``jsonDecoderCitm``.
+    case tapeCodableCitm = "tape-codable-citm"
 
     /// The name shown in reports.
     public var displayName: String {
@@ -80,6 +88,10 @@ public enum Contender: String, CaseIterable, Sendable {
         case .tapeCodableWithDates: "tape Codable (.formatted dates)"
         case .tapeCodableForEachElement: "tape Codable forEachElement (file, streaming)"
         case .tapeCodableForEachElementParallel: "tape Codable forEachElement, one worker per core (file, streaming)"
+        case .jsonDecoderTwitter: "JSONDecoder (TwitterDocument model)"
+        case .tapeCodableTwitter: "tape Codable (TwitterDocument model)"
+        case .jsonDecoderCitm: "JSONDecoder (CitmCatalog model)"
+        case .tapeCodableCitm: "tape Codable (CitmCatalog model)"
         }
     }
 
@@ -87,7 +99,18 @@ public enum Contender: String, CaseIterable, Sendable {
     public var requiresPeopleDocument: Bool {
         switch self {
         case .cYAJL, .elevateEvents, .elevateValues, .elevateDocument, .jsonSerialization: false
+        case .jsonDecoderTwitter, .tapeCodableTwitter, .jsonDecoderCitm, .tapeCodableCitm: false
         default: true
+        }
+    }
+
+    /// The one document a model contender decodes (its file name in the nativejson corpus), or nil
+    /// for contenders that read any document of their shape.
+    public var requiredDocumentName: String? {
+        switch self {
+        case .jsonDecoderTwitter, .tapeCodableTwitter: "twitter.json"
+        case .jsonDecoderCitm, .tapeCodableCitm: "citm_catalog.json"
+        default: nil
         }
     }
 
@@ -107,9 +130,15 @@ public enum Contender: String, CaseIterable, Sendable {
     }
 
     /// The contenders that apply to a document.
-    /// - Parameter isPeopleShaped: Whether the document is people-shaped.
-    public static func applicable(toPeopleDocument isPeopleShaped: Bool) -> [Contender] {
-        allCases.filter { isPeopleShaped || !$0.requiresPeopleDocument }
+    /// - Parameters:
+    ///   - isPeopleShaped: Whether the document is people-shaped.
+    ///   - name: The document's file name, which selects the model contenders of that document
+    ///     (``requiredDocumentName``); none by default.
+    public static func applicable(toPeopleDocument isPeopleShaped: Bool, named name: String = "") -> [Contender] {
+        allCases.filter { contender in
+            if let required = contender.requiredDocumentName { return required == name }
+            return isPeopleShaped || !contender.requiresPeopleDocument
+        }
     }
 
     /// The key path of the people array in a people-shaped document.
@@ -199,6 +228,18 @@ public enum Contender: String, CaseIterable, Sendable {
             decoder.dateDecodingStrategy = CodablePersonWithDate.elevateDateDecodingStrategy
             return try decoder.decode(CodablePeopleResponse<CodablePersonWithDate>.self, from: data).response.items
                 .count
+        case .jsonDecoderTwitter:
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return try decoder.decode(TwitterDocument.self, from: data).statuses.count
+        case .tapeCodableTwitter:
+            let decoder = ElevateJSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return try decoder.decode(TwitterDocument.self, from: data).statuses.count
+        case .jsonDecoderCitm:
+            return try JSONDecoder().decode(CitmCatalog.self, from: data).performances.count
+        case .tapeCodableCitm:
+            return try ElevateJSONDecoder().decode(CitmCatalog.self, from: data).performances.count
         case .tapeCodableForEachElement, .tapeCodableForEachElementParallel:
             var options = StreamingOptions()
             if self == .tapeCodableForEachElementParallel { options.concurrency = StreamingOptions.automaticConcurrency }

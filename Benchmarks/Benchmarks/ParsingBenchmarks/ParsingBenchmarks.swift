@@ -6,7 +6,8 @@ import Foundation
 /// callbacks (the floor), Elevate's event layer with a counting handler, Elevate's value builder
 /// and JSONSerialization on every document; on `people` also Elevate's `decodeArray` (with and
 /// without a `DateDecoder`), `forEachElement` over the file, JSONSerialization + `parseEntity`,
-/// and JSONDecoder (with and without a date strategy). The contenders and documents are
+/// JSONDecoder (with and without a date strategy) and ElevateJSONDecoder; on twitter.json and
+/// citm_catalog.json, both Codable decoders with full models. The contenders and documents are
 /// ElevateBenchmarkKit's, the same as `elevate bench` measures.
 ///
 /// `throughput` counts parses per second; multiply by the document size for bytes per second, or
@@ -23,7 +24,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for document in BenchmarkDocument.all() {
         let isPeopleShaped = document.shape == .people
-        for contender in Contender.applicable(toPeopleDocument: isPeopleShaped) {
+        for contender in Contender.applicable(toPeopleDocument: isPeopleShaped, named: document.name) {
             Benchmark(
                 "\(document.name): \(contender.displayName)",
                 closure: { benchmark in
