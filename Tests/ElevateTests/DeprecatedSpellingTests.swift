@@ -63,8 +63,9 @@ import Testing
         #expect(parallelParsed == [4, 5])
         let object: [String: [Int]] = try Elevate.decodeObject(contentsOf: url)
         #expect(object["items"] == [1, 2, 3])
-        let decodedObject: Int = try Elevate.decodeObject(
-            contentsOf: try Self.file(Data(#"{"o": {"n": "7"}}"#.utf8)), atKeyPath: "o", with: MemberN())
+        let objectURL = try Self.file(Data(#"{"o": {"n": "7"}}"#.utf8))
+        defer { try? FileManager.default.removeItem(at: objectURL) }
+        let decodedObject: Int = try Elevate.decodeObject(contentsOf: objectURL, atKeyPath: "o", with: MemberN())
         #expect(decodedObject == 7)
 
         #expect(try Elevate.summarizeValue(atKeyPath: "items", in: .data(Self.document))?.count == 3)
