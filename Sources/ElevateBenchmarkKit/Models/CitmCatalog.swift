@@ -4,60 +4,98 @@
 /// ```swift
 /// let catalog = try ElevateJSONDecoder().decode(CitmCatalog.self, from: data)
 /// ```
+///
+/// ``Contender/jsonDecoderCitm`` and ``Contender/tapeCodableCitm`` both decode into it, so
+/// `JSONDecoder` and `ElevateJSONDecoder` are compared on the same work.
 public struct CitmCatalog: Codable, Hashable, Sendable {
+    /// Area names keyed by ``CitmArea/areaId`` (as a string), like `"205705993": "Arrière-scène central"`.
     public var areaNames: [String: String]
+    /// Audience sub-category names keyed by ``CitmPrice/audienceSubCategoryId``; one in the document, `Abonné`.
     public var audienceSubCategoryNames: [String: String]
+    /// Block names keyed by the ids of ``CitmArea/blockIds``; empty in the document.
     public var blockNames: [String: String]
+    /// The events keyed by ``CitmEvent/id`` (as a string).
     public var events: [String: CitmEvent]
+    /// The performances: dated showings of the events, each with its prices and seat categories.
     public var performances: [CitmPerformance]
+    /// Seat category names keyed by ``CitmSeatCategory/seatCategoryId``, like `1ère catégorie`.
     public var seatCategoryNames: [String: String]
+    /// Sub-topic names keyed by the ids of ``CitmEvent/subTopicIds``, like `Jazz`.
     public var subTopicNames: [String: String]
+    /// Subject names keyed by id; empty in the document.
     public var subjectNames: [String: String]
+    /// Topic names keyed by the ids of ``CitmEvent/topicIds``, like `Genre`.
     public var topicNames: [String: String]
+    /// For each topic id of ``topicNames``, the ids of its sub-topics.
     public var topicSubTopics: [String: [Int]]
+    /// Venue names keyed by ``CitmPerformance/venueCode``; one in the document, `PLEYEL_PLEYEL` (`Salle Pleyel`).
     public var venueNames: [String: String]
 }
 
 /// An event of the catalogue.
 public struct CitmEvent: Codable, Hashable, Sendable {
+    /// A description; null for every event in the document.
     public var description: String?
+    /// The event's id, also its key in ``CitmCatalog/events``.
     public var id: Int
+    /// An image path like `/images/UE0AAAAACEKo6QAAAAZDSVRN`, or null (for about half the events).
     public var logo: String?
+    /// The event's title, like `Berliner Philharmoniker`.
     public var name: String
+    /// Keys of ``CitmCatalog/subTopicNames``.
     public var subTopicIds: [Int]
+    /// A subject code; null for every event in the document.
     public var subjectCode: String?
+    /// A subtitle; null for every event in the document.
     public var subtitle: String?
+    /// Keys of ``CitmCatalog/topicNames``.
     public var topicIds: [Int]
 }
 
 /// A performance of an event.
 public struct CitmPerformance: Codable, Hashable, Sendable {
+    /// The ``CitmEvent/id`` of the event performed.
     public var eventId: Int
+    /// The performance's id.
     public var id: Int
+    /// An image path, or null (for about half the performances).
     public var logo: String?
+    /// A name; null for every performance in the document (the event's name applies).
     public var name: String?
+    /// One price per seat category and audience, up to five.
     public var prices: [CitmPrice]
+    /// The seat categories on sale, with the areas of the hall each covers.
     public var seatCategories: [CitmSeatCategory]
+    /// A seat-map image; null for every performance in the document.
     public var seatMapImage: String?
+    /// Start time in milliseconds since 1970 UTC, like `1372701600000` (1 July 2013, 18:00).
     public var start: Int
+    /// A key of ``CitmCatalog/venueNames``: `PLEYEL_PLEYEL` throughout.
     public var venueCode: String
 }
 
 /// A price of a performance.
 public struct CitmPrice: Codable, Hashable, Sendable {
+    /// The price as an integer, like `90250`; the document states no unit (it reads as cents).
     public var amount: Int
+    /// A key of ``CitmCatalog/audienceSubCategoryNames``.
     public var audienceSubCategoryId: Int
+    /// The ``CitmSeatCategory/seatCategoryId`` this price is for; a key of ``CitmCatalog/seatCategoryNames``.
     public var seatCategoryId: Int
 }
 
 /// A seat category of a performance.
 public struct CitmSeatCategory: Codable, Hashable, Sendable {
+    /// The areas of the hall whose seats are in this category.
     public var areas: [CitmArea]
+    /// A key of ``CitmCatalog/seatCategoryNames``.
     public var seatCategoryId: Int
 }
 
 /// An area of a seat category.
 public struct CitmArea: Codable, Hashable, Sendable {
+    /// A key of ``CitmCatalog/areaNames``.
     public var areaId: Int
+    /// Keys of ``CitmCatalog/blockNames``; empty throughout the document.
     public var blockIds: [Int]
 }

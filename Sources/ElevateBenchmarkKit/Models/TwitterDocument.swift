@@ -8,6 +8,9 @@ import Foundation
 /// decoder.keyDecodingStrategy = .convertFromSnakeCase
 /// let twitter = try decoder.decode(TwitterDocument.self, from: data)
 /// ```
+///
+/// ``Contender/jsonDecoderTwitter`` and ``Contender/tapeCodableTwitter`` both decode into it, so
+/// `JSONDecoder` and `ElevateJSONDecoder` are compared on the same work.
 public struct TwitterDocument: Codable, Hashable, Sendable {
     /// The tweets.
     public var statuses: [TwitterStatus]
@@ -17,19 +20,29 @@ public struct TwitterDocument: Codable, Hashable, Sendable {
 
 /// `search_metadata`.
 public struct TwitterSearchMetadata: Codable, Hashable, Sendable {
+    /// `completed_in`: the seconds the search took, like `0.087`.
     public var completedIn: Double
+    /// `max_id`: the newest tweet's id; the document's number is rounded (it went through a double), ``maxIdStr`` is exact.
     public var maxId: Int
+    /// `max_id_str`: the newest tweet's exact id, as a string.
     public var maxIdStr: String
+    /// `next_results`: the query string of the next, older page, like `?max_id=…&q=%E4%B8%80&count=100&include_entities=1`.
     public var nextResults: String
+    /// The search terms, percent-encoded: `%E4%B8%80` (一).
     public var query: String
+    /// `refresh_url`: the query string that fetches tweets newer than this page.
     public var refreshUrl: String
+    /// The page size asked for: `100`.
     public var count: Int
+    /// `since_id`: the oldest id asked for; `0`, no bound.
     public var sinceId: Int
+    /// `since_id_str`: ``sinceId`` as a string.
     public var sinceIdStr: String
 }
 
 /// A value held indirectly, so that a tweet can hold the tweet it retweets.
 public indirect enum TwitterIndirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    /// The wrapped value; the only case, `indirect` so that a ``TwitterStatus`` can hold another.
     case value(Value)
 
     /// The value.
@@ -51,18 +64,31 @@ public indirect enum TwitterIndirect<Value: Codable & Hashable & Sendable>: Coda
 
 /// One tweet.
 public struct TwitterStatus: Codable, Hashable, Sendable {
+    /// The search's `metadata` for this tweet: its result type and language.
     public var metadata: TwitterStatusMetadata
+    /// `created_at`, undecoded, like `Sun Aug 31 00:29:15 +0000 2014`.
     public var createdAt: String
+    /// The tweet's id; the document's number is rounded (it went through a double), ``idStr`` is exact.
     public var id: Int
+    /// `id_str`: the tweet's exact id, as a string.
     public var idStr: String
+    /// The tweet's text; the `indices` of ``entities`` count Unicode scalars into it.
     public var text: String
+    /// The posting client as an HTML link, like `<a href="…" rel="nofollow">Twitter for iPhone</a>`.
     public var source: String
+    /// Twitter's truncation flag; false throughout, even on retweets whose text ends in `…`.
     public var truncated: Bool
+    /// `in_reply_to_status_id`: the tweet this one replies to, or null; rounded like ``id``.
     public var inReplyToStatusId: Int?
+    /// `in_reply_to_status_id_str`: the exact ``inReplyToStatusId`` as a string, or null.
     public var inReplyToStatusIdStr: String?
+    /// `in_reply_to_user_id`: the author this tweet replies to, or null.
     public var inReplyToUserId: Int?
+    /// `in_reply_to_user_id_str`: ``inReplyToUserId`` as a string, or null.
     public var inReplyToUserIdStr: String?
+    /// `in_reply_to_screen_name`: the handle of the author replied to, without `@`, or null.
     public var inReplyToScreenName: String?
+    /// The tweet's author, embedded in full in every tweet.
     public var user: TwitterUser
     /// Always null in the document.
     public var geo: String?
@@ -72,123 +98,212 @@ public struct TwitterStatus: Codable, Hashable, Sendable {
     public var place: String?
     /// Always null in the document.
     public var contributors: [Int]?
+    /// `retweet_count`: how many times the tweet was retweeted.
     public var retweetCount: Int
+    /// `favorite_count`: how many times the tweet was favorited.
     public var favoriteCount: Int
+    /// The hashtags, links, mentions and media found in ``text``.
     public var entities: TwitterEntities
+    /// Whether the searching account favorited the tweet; false throughout the document.
     public var favorited: Bool
+    /// Whether the searching account retweeted the tweet; false throughout the document.
     public var retweeted: Bool
+    /// The tweet's detected language, like `ja`.
     public var lang: String
+    /// `retweeted_status`: the original tweet when this one is a retweet (73 of the 100); absent otherwise.
     public var retweetedStatus: TwitterIndirect<TwitterStatus>?
+    /// `possibly_sensitive`: present only on tweets with links or media, and false there.
     public var possiblySensitive: Bool?
 }
 
 /// A tweet's `metadata`.
 public struct TwitterStatusMetadata: Codable, Hashable, Sendable {
+    /// `result_type`: `recent` throughout the document.
     public var resultType: String
+    /// `iso_language_code`: the tweet's language, like `ja`.
     public var isoLanguageCode: String
 }
 
 /// A tweet's author.
 public struct TwitterUser: Codable, Hashable, Sendable {
+    /// The user's id (exact in the document: small enough for a double).
     public var id: Int
+    /// `id_str`: ``id`` as a string.
     public var idStr: String
+    /// The display name, like `AYUMI`.
     public var name: String
+    /// `screen_name`: the handle without `@`, like `ayuu0123`.
     public var screenName: String
+    /// The free-text location; empty for most users in the document.
     public var location: String
+    /// The profile's bio; may be empty.
     public var description: String
+    /// The profile's link (a `t.co` address), or null.
     public var url: String?
+    /// The links found in ``description`` and ``url``.
     public var entities: TwitterUserEntities
+    /// Whether the account's tweets are private; false throughout the document.
     public var protected: Bool
+    /// `followers_count`: how many accounts follow the user.
     public var followersCount: Int
+    /// `friends_count`: how many accounts the user follows.
     public var friendsCount: Int
+    /// `listed_count`: how many lists include the user.
     public var listedCount: Int
+    /// `created_at`: when the account was made, undecoded, like `Sat Feb 16 13:40:25 +0000 2013`.
     public var createdAt: String
+    /// `favourites_count` (British spelling, as in the JSON): how many tweets the user favorited.
     public var favouritesCount: Int
+    /// `utc_offset`: seconds east of UTC, like `32400` for Tokyo, or null.
     public var utcOffset: Int?
+    /// `time_zone`: a time-zone name like `Tokyo`, or null.
     public var timeZone: String?
+    /// `geo_enabled`: whether the user lets tweets carry a location.
     public var geoEnabled: Bool
+    /// Whether the account is verified; false throughout the document.
     public var verified: Bool
+    /// `statuses_count`: how many tweets the user has posted.
     public var statusesCount: Int
+    /// The user's interface language, like `ja` or `en`.
     public var lang: String
+    /// `contributors_enabled`: whether others may tweet for the account; false throughout the document.
     public var contributorsEnabled: Bool
+    /// `is_translator`: whether the user volunteers as a Twitter translator; false throughout the document.
     public var isTranslator: Bool
+    /// `is_translation_enabled`: an account flag; false throughout the document.
     public var isTranslationEnabled: Bool
+    /// `profile_background_color`: a hex colour without `#`, like `C0DEED`.
     public var profileBackgroundColor: String
+    /// `profile_background_image_url`: the profile background image over HTTP.
     public var profileBackgroundImageUrl: String
+    /// `profile_background_image_url_https`: the same image over HTTPS.
     public var profileBackgroundImageUrlHttps: String
+    /// `profile_background_tile`: whether the background image is tiled.
     public var profileBackgroundTile: Bool
+    /// `profile_image_url`: the avatar over HTTP.
     public var profileImageUrl: String
+    /// `profile_image_url_https`: the avatar over HTTPS.
     public var profileImageUrlHttps: String
+    /// `profile_banner_url`: the banner image; absent for users without one.
     public var profileBannerUrl: String?
+    /// `profile_link_color`: a hex colour without `#`, like `0084B4`.
     public var profileLinkColor: String
+    /// `profile_sidebar_border_color`: a hex colour without `#`.
     public var profileSidebarBorderColor: String
+    /// `profile_sidebar_fill_color`: a hex colour without `#`.
     public var profileSidebarFillColor: String
+    /// `profile_text_color`: a hex colour without `#`.
     public var profileTextColor: String
+    /// `profile_use_background_image`: whether the profile shows its background image.
     public var profileUseBackgroundImage: Bool
+    /// `default_profile`: whether the user kept the default theme.
     public var defaultProfile: Bool
+    /// `default_profile_image`: whether the user kept the default avatar.
     public var defaultProfileImage: Bool
+    /// Whether the searching account follows the user; false throughout the document.
     public var following: Bool
+    /// `follow_request_sent`: whether the searching account asked to follow; false throughout the document.
     public var followRequestSent: Bool
+    /// Whether the searching account is notified of the user's tweets; false throughout the document.
     public var notifications: Bool
 }
 
 /// A user's `entities`.
 public struct TwitterUserEntities: Codable, Hashable, Sendable {
+    /// The links in the user's ``TwitterUser/description``; usually `{"urls": []}`.
     public var description: TwitterURLList
+    /// The expansion of ``TwitterUser/url``; present only when the user has one.
     public var url: TwitterURLList?
 }
 
 /// `{"urls": [...]}`.
 public struct TwitterURLList: Codable, Hashable, Sendable {
+    /// The links, each with its expansion and position.
     public var urls: [TwitterURL]
 }
 
 /// A tweet's `entities`.
 public struct TwitterEntities: Codable, Hashable, Sendable {
+    /// The hashtags in the text.
     public var hashtags: [TwitterHashtag]
+    /// Cashtags like `$AAPL`; empty throughout the document, so `String` elements are never decoded.
     public var symbols: [String]
+    /// The links in the text.
     public var urls: [TwitterURL]
+    /// `user_mentions`: the `@handles` in the text.
     public var userMentions: [TwitterUserMention]
+    /// Attached photos; absent when there are none.
     public var media: [TwitterMedia]?
 }
 
+/// A hashtag in a tweet's text.
 public struct TwitterHashtag: Codable, Hashable, Sendable {
+    /// The tag without `#`, like `LEDカツカツ選手権`.
     public var text: String
+    /// `[start, end)` of `#tag` in the tweet's text, in Unicode scalars.
     public var indices: [Int]
 }
 
+/// A link in a text: its `t.co` form and the address it stands for.
 public struct TwitterURL: Codable, Hashable, Sendable {
+    /// The `t.co` link as the text holds it.
     public var url: String
+    /// `expanded_url`: the full address.
     public var expandedUrl: String
+    /// `display_url`: the short form clients show, like `twpf.jp/yuttari1998`.
     public var displayUrl: String
+    /// `[start, end)` of ``url`` in the text, in Unicode scalars.
     public var indices: [Int]
 }
 
+/// An `@handle` in a tweet's text.
 public struct TwitterUserMention: Codable, Hashable, Sendable {
+    /// `screen_name`: the handle without `@`.
     public var screenName: String
+    /// The mentioned user's display name.
     public var name: String
+    /// The mentioned user's id (exact in the document).
     public var id: Int
+    /// `id_str`: ``id`` as a string.
     public var idStr: String
+    /// `[start, end)` of `@handle` in the tweet's text, in Unicode scalars.
     public var indices: [Int]
 }
 
+/// A photo attached to a tweet, from `entities.media`.
 public struct TwitterMedia: Codable, Hashable, Sendable {
+    /// The media's id; the document's number is rounded (it went through a double), ``idStr`` is exact.
     public var id: Int
+    /// `id_str`: the media's exact id, as a string.
     public var idStr: String
+    /// `[start, end)` of the media's ``url`` in the tweet's text, in Unicode scalars.
     public var indices: [Int]
+    /// `media_url`: the image over HTTP.
     public var mediaUrl: String
+    /// `media_url_https`: the image over HTTPS.
     public var mediaUrlHttps: String
+    /// The `t.co` link that stands for the media in the text.
     public var url: String
+    /// `display_url`: the short form clients show, like `pic.twitter.com/PkCJAcSuYK`.
     public var displayUrl: String
+    /// `expanded_url`: the photo's page on twitter.com.
     public var expandedUrl: String
+    /// The kind of media: `photo` throughout the document.
     public var type: String
+    /// The image at each size, keyed `thumb`, `small`, `medium` and `large`.
     public var sizes: [String: TwitterMediaSize]
+    /// `source_status_id`: the tweet the photo was first posted with, when reused; rounded like ``id``.
     public var sourceStatusId: Int?
+    /// `source_status_id_str`: the exact ``sourceStatusId`` as a string.
     public var sourceStatusIdStr: String?
 }
 
+/// One size of a media image.
 public struct TwitterMediaSize: Codable, Hashable, Sendable {
+    /// The width in pixels.
     public var w: Int
+    /// The height in pixels.
     public var h: Int
+    /// How the image was scaled to this size: `fit`, or `crop` for `thumb`.
     public var resize: String
 }
