@@ -108,13 +108,38 @@ public struct BenchmarkDocument: Sendable {
     }
 
     /// Makes the document ready to parse: a generated document is written to `directory` (as
-    /// `<name>.json`), then the file is read into memory. A document whose shape is
+    /// `<name>.json`), then the file is read into memory; a people document's people are also
+    /// written there as JSON Lines (`<name>.jsonl`). A document whose shape is
     /// ``Shape/detect`` is streamed once through ``BenchmarkPersonWithDate``: people-shaped if
     /// every element of `response.items` decodes.
     /// - Parameter directory: Where generated documents are written; it must exist.
     /// - Returns: The bytes, the file, and for a people document the number of people.
     /// - Throws: Errors writing or reading the file.
     public func prepare(in directory: URL) throws -> BenchmarkInput {
+        var input = try read(in: directory)
+        if input.isPeopleShaped {
+            input.jsonLinesFile = try Self.writeJSONLines(
+                of: input.data, to: directory.appendingPathComponent("\(name).jsonl"))
+        }
+        return input
+    }
+
+    /// Writes the people of a people document as JSON Lines, one compact object per line.
+    private static func writeJSONLines(of data: Data, to file: URL) throws -> URL {
+        guard let people = try JSONValue(parsing: data)[keyPath: Contender.peopleKeyPath]?.elements else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(data.count)
+        for person in people {
+            text += try JSONWriter.bytes(for: person.foundationValue, options: .init(sortedKeys: true))
+            text.append(UInt8(ascii: "\n"))
+        }
+        try Data(text).write(to: file)
+        return file
+    }
+
+    private func read(in directory: URL) throws -> BenchmarkInput {
         switch source {
         case .generated(let kind, let targetSize):
             let file = directory.appendingPathComponent("\(name).json")

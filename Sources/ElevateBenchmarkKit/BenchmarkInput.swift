@@ -18,6 +18,9 @@ public struct BenchmarkInput: Sendable {
     public var expectedElementCount: Int?
     /// Why a file was found not to be people-shaped, when it was checked.
     public var notPeopleReason: String?
+    /// For a people document: the same people as JSON Lines, one per line, for the JSON Lines
+    /// contenders. Written by ``BenchmarkDocument/prepare(in:)``.
+    public var jsonLinesFile: URL?
 
     /// Creates an input; with an `expectedElementCount` it is people-shaped.
     public init(

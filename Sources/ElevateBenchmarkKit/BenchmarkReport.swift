@@ -94,6 +94,8 @@ public enum BenchmarkReport {
         add(
             "tape Codable forEachElement, one worker per core / one worker", .tapeCodableForEachElementParallel,
             .tapeCodableForEachElement, memory: true)
+        add("JSON Lines / forEachElement", .jsonLines, .forEachElement, memory: true)
+        add("JSON Lines, one worker per core / one worker", .jsonLinesParallel, .jsonLines, memory: true)
         add("tape Codable / JSONDecoder (TwitterDocument model)", .tapeCodableTwitter, .jsonDecoderTwitter, memory: true)
         add("tape Codable / JSONDecoder (CitmCatalog model)", .tapeCodableCitm, .jsonDecoderCitm, memory: true)
         if let peakKiB = result[.forEachElement]?.peakKiB {

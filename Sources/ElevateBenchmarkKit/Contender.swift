@@ -58,6 +58,11 @@ public enum Contender: String, CaseIterable, Sendable {
     case tapeCodableForEachElement = "tape-codable-foreachelement"
     /// As ``tapeCodableForEachElement``, with one worker per core.
     case tapeCodableForEachElementParallel = "tape-codable-foreachelement-parallel"
+    /// `Elevate.forEachValue` of the people as JSON Lines (``BenchmarkInput/jsonLinesFile``) into
+    /// ``BenchmarkPerson``, streaming from the file.
+    case jsonLines = "elevate-jsonlines"
+    /// As ``jsonLines``, with one worker per core.
+    case jsonLinesParallel = "elevate-jsonlines-parallel"
     /// `JSONDecoder` of twitter.json into ``TwitterDocument`` (every field, snake-case keys).
     case jsonDecoderTwitter = "jsondecoder-twitter"
     /// `ElevateJSONDecoder` of twitter.json into ``TwitterDocument``, as ``jsonDecoderTwitter``.
@@ -88,6 +93,8 @@ public enum Contender: String, CaseIterable, Sendable {
         case .tapeCodableWithDates: "tape Codable (.formatted dates)"
         case .tapeCodableForEachElement: "tape Codable forEachElement (file, streaming)"
         case .tapeCodableForEachElementParallel: "tape Codable forEachElement, one worker per core (file, streaming)"
+        case .jsonLines: "Elevate forEachValue, JSON Lines (file, streaming)"
+        case .jsonLinesParallel: "Elevate forEachValue, JSON Lines, one worker per core (file, streaming)"
         case .jsonDecoderTwitter: "JSONDecoder (TwitterDocument model)"
         case .tapeCodableTwitter: "tape Codable (TwitterDocument model)"
         case .jsonDecoderCitm: "JSONDecoder (CitmCatalog model)"
@@ -123,7 +130,8 @@ public enum Contender: String, CaseIterable, Sendable {
     /// A child process measuring its peak memory then does not load the file first.
     public var readsFile: Bool {
         switch self {
-        case .forEachElement, .forEachElementParallel, .tapeCodableForEachElement, .tapeCodableForEachElementParallel:
+        case .forEachElement, .forEachElementParallel, .tapeCodableForEachElement, .tapeCodableForEachElementParallel,
+            .jsonLines, .jsonLinesParallel:
             true
         default: false
         }
@@ -228,6 +236,17 @@ public enum Contender: String, CaseIterable, Sendable {
             decoder.dateDecodingStrategy = CodablePersonWithDate.elevateDateDecodingStrategy
             return try decoder.decode(CodablePeopleResponse<CodablePersonWithDate>.self, from: data).response.items
                 .count
+        case .jsonLines, .jsonLinesParallel:
+            guard let file = input.jsonLinesFile else {
+                throw ContenderFailure(contender: self, reason: "no JSON Lines copy of the people document")
+            }
+            var options = StreamingOptions()
+            if self == .jsonLinesParallel { options.concurrency = StreamingOptions.automaticConcurrency }
+            var count = 0
+            try Elevate.forEachValue(from: .file(file), framing: .jsonLines, as: BenchmarkPerson.self, options: options) {
+                _ in count += 1
+            }
+            return count
         case .jsonDecoderTwitter:
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase

@@ -115,9 +115,12 @@ public enum PeakMemory {
         case .contender(let contender):
             // A file-reading contender must not be charged for a copy of the file it never holds.
             let data = contender.readsFile ? Data() : try Data(contentsOf: file)
-            let input = BenchmarkInput(
+            var input = BenchmarkInput(
                 name: file.lastPathComponent, file: file, data: data, expectedElementCount: nil,
                 isPeopleShaped: contender.requiresPeopleDocument)
+            // The JSON Lines copy that `BenchmarkDocument.prepare(in:)` wrote beside the document.
+            let jsonLines = file.deletingPathExtension().appendingPathExtension("jsonl")
+            if FileManager.default.fileExists(atPath: jsonLines.path) { input.jsonLinesFile = jsonLines }
             result = try contender.run(on: input)
             withExtendedLifetime(input) {}
         }
