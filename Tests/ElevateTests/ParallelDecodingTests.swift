@@ -237,6 +237,97 @@ import Testing
         #expect(streamedValues(valid, framing: framing, workers: 2, skipping: false).ids == Array(0..<3_000))
     }
 
+    /// Throws `Thirteen` for id 13; an Elevate validation error for a non-integer id.
+    private struct Picky: Swift.Decodable {
+        struct Thirteen: Error, Equatable {}
+        let id: Int
+        init(from decoder: any Swift.Decoder) throws {
+            enum Keys: String, CodingKey { case id }
+            id = try decoder.container(keyedBy: Keys.self).decode(Int.self, forKey: .id)
+            if id == 13 { throw Thirteen() }
+        }
+    }
+
+    private func picky(_ text: String, framing: JSONFraming, workers: Int, keyPath: String = "", stopAt: Int? = nil)
+        -> (ids: [Int], result: String)
+    {
+        var options = StreamingOptions()
+        options.concurrency = workers
+        var ids: [Int] = []
+        do {
+            let count = try Elevate.forEachValue(
+                from: .data(Data(text.utf8)), framing: framing, atKeyPath: keyPath, as: Picky.self, options: options
+            ) {
+                ids.append($0.id)
+                if $0.id == stopAt { throw JSONEventParser.Stop() }
+            }
+            return (ids, "returned \(count)")
+        } catch {
+            return (ids, "\(error)")
+        }
+    }
+
+    /// Found in review: an element whose decoding threw (not a validation failure) dropped the
+    /// elements before it in its batch, overrode a stop and an earlier invalid element; a value
+    /// missing at the key path was still handed to the decoder on a worker.
+    @Test func anErrorThrownByAnElementComesAfterTheElementsBeforeIt() {
+        let cases: [(String, JSONFraming, String, Int?)] = [
+            ("{\"id\":1}\n{\"id\":13}\n", .jsonLines, "", nil),
+            ("{\"id\":1}\n{\"id\":13}\n", .jsonLines, "", 1),
+            ("{\"id\":\"x\"}\n{\"id\":13}\n", .jsonLines, "", nil),
+            (#"[{"id":1},{"id":13},{"id":2}]"#, .array, "", nil),
+            (#"[{"id":1},{"id":13},{"id":2}]"#, .array, "", 1),
+            ("{\"b\":1}\n{\"a\":{\"id\":2}}\n", .jsonLines, "a", nil),
+            ("{\"b\":1}\n{\"a\":{\"id\":13}}\n", .jsonLines, "a", nil),
+        ]
+        for (text, framing, keyPath, stopAt) in cases {
+            let one = picky(text, framing: framing, workers: 1, keyPath: keyPath, stopAt: stopAt)
+            let two = picky(text, framing: framing, workers: 2, keyPath: keyPath, stopAt: stopAt)
+            #expect(two.ids == one.ids && two.result == one.result, "\(text): \(two) vs \(one)")
+        }
+        // decodeArray: the element's error, not the later syntax error.
+        for workers in [1, 2] {
+            var options = StreamingOptions()
+            options.concurrency = workers
+            #expect(throws: Picky.Thirteen.self) {
+                _ = try ArrayDecoding.decode(
+                    .data(Data(#"[{"id":1},{"id":13},{"id":2}, oops]"#.utf8)), atKeyPath: "", methodName: "Picky",
+                    workers: workers
+                ) { try ElevateJSONDecoder().decode(Picky.self, from: $0) }
+            }
+        }
+    }
+
+    /// Found in review: a first JSON Lines line of only a byte order mark was a syntax error,
+    /// where the other framings read the same input as no value.
+    @Test func aByteOrderMarkAloneOnTheFirstLineIsBlank() throws {
+        for text in ["\u{FEFF}", "\u{FEFF}\n1\n", "\u{FEFF}\r\n1\n", "\u{FEFF}  \n"] {
+            var values: [Int] = []
+            try Elevate.forEachValue(from: .data(Data(text.utf8)), framing: .jsonLines, as: Int.self) { values.append($0) }
+            #expect(values == (text.contains("1") ? [1] : []), "\(text.debugDescription)")
+        }
+        #expect(throws: ParserError.self) {
+            try Elevate.forEachValue(from: .data(Data("1\n\u{FEFF}\n".utf8)), framing: .jsonLines, as: Int.self) { _ in }
+        }
+    }
+
+    /// Found in review: with workers, a live source's values waited for a full batch (or the end
+    /// of the input) before they were handed out.
+    @Test func aLiveSourceGetsItsValuesWithoutWaitingForMoreInput() async throws {
+        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        continuation.yield(Array("{\"id\": 1, \"tags\": []}\n".utf8))
+        var options = StreamingOptions()
+        options.concurrency = 2
+        var iterator = chunks.decodedValues(framing: .jsonLines, as: Item.self, options: options).makeAsyncIterator()
+        // The source stays open: the value must come out before more input arrives.
+        let first = try await iterator.next()
+        #expect(first?.id == 1)
+        continuation.yield(Array("{\"id\": 2, \"tags\": []}\n".utf8))
+        continuation.finish()
+        #expect(try await iterator.next()?.id == 2)
+        #expect(try await iterator.next() == nil)
+    }
+
     @Test func aThrowingBodyStopsTheWorkers() throws {
         struct Enough: Error {}
         final class Counter: @unchecked Sendable {

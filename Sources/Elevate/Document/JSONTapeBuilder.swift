@@ -130,8 +130,15 @@ final class JSONTapeBuilder: JSONEventHandler {
 
     /// Forgets the tape's contents, ready for a new value: writes over the same storage when nothing
     /// else refers to the tape, and starts a new tape otherwise, so that views handed out stay valid.
+    /// Whether ``reset()`` writes the next value over a tape that nothing else holds any more. Off
+    /// while workers on other threads read the values (parallel decoding): the check sees the
+    /// worker's release, but the memory would then pass from its reads to this thread's writes by
+    /// way of a reference count, an ordering thread sanitizers cannot see; a fresh tape from the
+    /// allocator is certainly unshared.
+    var reusesTape = true
+
     func reset() {
-        if isKnownUniquelyReferenced(&tape) {
+        if reusesTape, isKnownUniquelyReferenced(&tape) {
             wordCount = 0
             arenaCount = 0
         } else {

@@ -104,6 +104,12 @@ final class KeyPathSelector: JSONEventHandler {
     /// The largest captured value, in input bytes; checked as its events arrive, so that memory
     /// stays bounded even for a hostile element.
     var maximumCaptureSize = Int.max
+    /// Whether a captured value's tape is written over for the next one once nothing holds it
+    /// (see ``JSONTapeBuilder/reusesTape``); turned off when other threads decode the values.
+    var reusesTapes: Bool {
+        get { builder.reusesTape }
+        set { builder.reusesTape = newValue }
+    }
     /// The parser's current byte offset, for the size check (unset: no check).
     var currentOffset: (() -> Int)?
     @exclusivity(unchecked) private var captureStart = 0

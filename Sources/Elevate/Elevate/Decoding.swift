@@ -286,7 +286,16 @@ enum ArrayDecoding {
                     reason: reason, at: elementPath(keyPath, index))
             }
         }
-        try parseDocument(input, handler: KeyPathSelector(targets: targets, callbacks: callbacks), options: options)
+        do {
+            let selector = KeyPathSelector(targets: targets, callbacks: callbacks)
+            selector.reusesTapes = workers == 1
+            try parseDocument(input, handler: selector, options: options)
+        } catch {
+            // One thread would have decoded every element before the input's error first, and
+            // stopped at one whose decoding threw: the workers finish theirs, and such an error wins.
+            for candidate in candidates { _ = try candidate.parallel?.finish() }
+            throw error
+        }
 
         var chosen = candidates[1].found != .missing ? candidates[1] : candidates[0]
         if let parallel = chosen.parallel {

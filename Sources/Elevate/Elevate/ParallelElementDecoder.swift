@@ -32,7 +32,8 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     /// A run of consecutive elements, decoded by one worker.
     private final class Batch: @unchecked Sendable {
         let firstIndex: Int
-        var inputs: [JSONValue] = []
+        /// nil: a placeholder (see ``submitPlaceholder(at:)``).
+        var inputs: [JSONValue?] = []
         // Written by the worker only, read by the caller once `done` is set (or the group is
         // waited on): the lock behind `done` orders the two.
         var outcomes: [Outcome] = []
@@ -79,6 +80,17 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
 
     /// Queues the element at `index` (indices arrive in increasing order).
     func submit(_ element: JSONValue, at index: Int) {
+        enqueue(element, at: index)
+    }
+
+    /// Holds the place of an element the caller judges itself (a value missing at a key path): it
+    /// is not decoded, and its outcome is a failure with an empty reason, for the caller to replace
+    /// with its own, in order with the others.
+    func submitPlaceholder(at index: Int) {
+        enqueue(nil, at: index)
+    }
+
+    private func enqueue(_ element: JSONValue?, at index: Int) {
         if pending == nil { pending = Batch(firstIndex: index, capacity: batchSize) }
         pending!.inputs.append(element)
         if pending!.inputs.count == batchSize {
@@ -115,8 +127,12 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         defer { views.forcesFoundationValues = saved }
         batch.outcomes.reserveCapacity(batch.inputs.count)
         for offset in batch.inputs.indices {
+            guard let input = batch.inputs[offset] else {
+                batch.outcomes.append(.failed(Failure(index: batch.firstIndex + offset, reason: "", nested: nil)))
+                continue
+            }
             do {
-                batch.outcomes.append(.decoded(try NestedFailures.decode { try decode(batch.inputs[offset]) }))
+                batch.outcomes.append(.decoded(try NestedFailures.decode { try decode(input) }))
             } catch ParserError.validation(let reason) {
                 batch.outcomes.append(
                     .failed(
@@ -153,8 +169,9 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                     finishBatch(first)
                 }
                 batches.removeFirst()
-                if let error = first.error { throw error }
+                // The outcomes before an element that threw come first, as one thread delivers them.
                 for outcome in first.outcomes { try handle(outcome) }
+                if let error = first.error { throw error }
             }
         } catch {
             cancel()

@@ -112,6 +112,10 @@ protocol ChunkDecoder {
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
     var isStopped: Bool { get }
     func feed(_ chunk: UnsafeRawBufferPointer) throws
+    /// Delivers every value completed so far, waiting for the workers when there are any: called
+    /// before waiting for more input, so that a live source (a socket, a pipe) never has a complete
+    /// value held back until more input or a full batch arrives.
+    func deliverCompleted() throws
     @discardableResult func finish() throws -> Int
 }
 
@@ -220,6 +224,13 @@ where Chunks.Element: Sequence<UInt8> {
             try decoder.finish()
         }
 
+        /// Before waiting for the next chunk: hands out what the decoder completed; true if that
+        /// made values ready.
+        func deliverCompleted() throws -> Bool {
+            try decoder.deliverCompleted()
+            return readyIndex < ready.count
+        }
+
         /// After an error: nothing more is parsed.
         func fail(with error: any Error) {
             isFinished = true
@@ -248,6 +259,8 @@ where Chunks.Element: Sequence<UInt8> {
                     try Task.checkCancellation()
                     if state.hasPendingInput {
                         try state.feedNextSlice()
+                    } else if try state.deliverCompleted() {
+                        continue
                     } else if let chunk = try await upstream.next() {
                         state.take(chunk)
                     } else {

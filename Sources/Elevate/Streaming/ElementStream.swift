@@ -92,6 +92,7 @@ final class ElementStream<T> {
         self.parser = parser
         if options.concurrency > 1 {
             parallel = ParallelElementDecoder(workers: options.concurrency, decode: decode)
+            selector.reusesTapes = false
         }
     }
 
@@ -135,6 +136,20 @@ final class ElementStream<T> {
     /// Parses the next chunk, decoding and delivering every element it completes.
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
         try translatingErrors { try parser.parse(chunk) }
+    }
+
+    /// Delivers every element cut so far, waiting for the workers (see
+    /// ``ChunkDecoder/deliverCompleted()``); nothing to do without workers, which deliver as they parse.
+    func deliverCompleted() throws {
+        guard let parallel, !isStopped, !deliveryFailed else { return }
+        do {
+            try parallel.drain(untilAllDone: true) { try receive($0) }
+        } catch is JSONEventParser.Stop {
+            stoppedOutsideParser = true
+        } catch {
+            deliveryFailed = true
+            throw error
+        }
     }
 
     /// Ends the input and reports what went wrong as a whole: a missing or mistyped array, and

@@ -75,7 +75,10 @@ func forEachElement<T>(
     try withoutActuallyEscaping(body) { body in
         let stream = ElementStream(
             keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
-        try readChunks(of: input, options: options, until: { stream.isStopped }) { try stream.feed($0) }
+        try readChunks(of: input, options: options, until: { stream.isStopped }) {
+            try stream.feed($0)
+            if input.mayWaitForInput { try stream.deliverCompleted() }
+        }
         return try stream.finish()
     }
 }

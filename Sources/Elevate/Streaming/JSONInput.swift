@@ -31,6 +31,15 @@ public enum JSONInput: Sendable {
     /// The process's standard input.
     case standardInput
 
+    /// Whether reading may wait for input that has not been written yet (a pipe, a socket, a
+    /// terminal): values decoded on workers are then delivered before each read, not held back.
+    var mayWaitForInput: Bool {
+        switch self {
+        case .data, .file: false
+        case .fileHandle, .standardInput: true
+        }
+    }
+
     /// The default read size: large, because YAJL re-lexes a token split across reads.
     public static let defaultChunkSize = 1 << 20
 

@@ -82,7 +82,10 @@ func forEachValue<T>(
         let reader = makeValueReader(
             framing: framing, keyPath: keyPath, methodName: methodName, options: options, decode: decode,
             deliver: body)
-        try readChunks(of: input, options: options, until: { reader.isStopped }) { try reader.feed($0) }
+        try readChunks(of: input, options: options, until: { reader.isStopped }) {
+            try reader.feed($0)
+            if input.mayWaitForInput { try reader.deliverCompleted() }
+        }
         return try reader.finish()
     }
 }
@@ -144,7 +147,7 @@ final class ValueSequenceReader<T> {
     /// then delivered in order as their batches finish, with the failures one thread reports.
     private var parallel: ParallelElementDecoder<T>?
     /// The values on the workers, by index: where each is (its line, for JSON Lines), and whether
-    /// nothing was found at the key path (judged here; the workers get a placeholder).
+    /// nothing was found at the key path (judged here; the workers get a placeholder, not decoded).
     private var inFlight: [Int: (line: Int?, isMissing: Bool)] = [:]
     /// The index of the next outcome the workers hand back (they come in order).
     private var nextOutcome = 0
@@ -173,6 +176,7 @@ final class ValueSequenceReader<T> {
         }
         let selector = makeSelector()
         selector.maximumCaptureSize = options.maximumElementSize
+        selector.reusesTapes = parallel == nil
         if !isJSONLines {
             var parsing = options.parsing
             parsing.allowsMultipleValues = true
@@ -290,7 +294,7 @@ final class ValueSequenceReader<T> {
         do {
             if let parallel {
                 inFlight[index] = (line, isMissing)
-                parallel.submit(isMissing ? JSONValue(tape: .null(), index: 0) : value!, at: index)
+                if isMissing { parallel.submitPlaceholder(at: index) } else { parallel.submit(value!, at: index) }
                 try parallel.drain(untilAllDone: false) { try receive($0) }
                 return
             }
@@ -353,6 +357,20 @@ final class ValueSequenceReader<T> {
             throw single.error()
         }
         failures.addNested(text, reason: reason, nested: nested, at: path)
+    }
+
+    /// Delivers every value completed so far, waiting for the workers (see
+    /// ``ChunkDecoder/deliverCompleted()``); nothing to do without workers, which deliver as they parse.
+    func deliverCompleted() throws {
+        guard let parallel, !isStopped, !deliveryFailed else { return }
+        do {
+            try parallel.drain(untilAllDone: true) { try receive($0) }
+        } catch is JSONEventParser.Stop {
+            stoppedOutsideParser = true
+        } catch {
+            deliveryFailed = true
+            throw error
+        }
     }
 
     func finish() throws -> Int {

@@ -117,7 +117,15 @@ package final class JSONLinesParser {
         lineLength += piece.count
         if lineLength > maximumLineLength { throw LineTooLong(line: lineNumber, limit: maximumLineLength) }
         if !lineHasContent {
-            lineHasContent = piece.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            let lineOffset = lineLength - piece.count
+            lineHasContent = piece.indices.contains { index in
+                let byte = piece[index]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0D { return false }
+                // Nor is a byte order mark at the start of the input: a first line of only a mark
+                // (and whitespace) is blank, as the same input is with the other framings.
+                let offset = lineOffset + index
+                return !(lineNumber == 1 && offset < 3 && byte == Self.byteOrderMark[offset])
+            }
         }
         // A byte order mark is allowed at the start of the input only.
         let parser =
@@ -163,4 +171,5 @@ package final class JSONLinesParser {
     }
 
     private static let space: [UInt8] = [0x20]
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }
