@@ -88,6 +88,7 @@ public enum BenchmarkReport {
             memory: true)
         add("tape Codable / JSONDecoder (birthDate string)", .tapeCodable, .jsonDecoder, memory: true)
         add("tape Codable / JSONDecoder (.formatted dates)", .tapeCodableWithDates, .jsonDecoderWithDates, memory: true)
+        add("ElevateJSONEncoder / JSONEncoder ([Person])", .elevateEncoder, .jsonEncoder, memory: true)
         if let peakKiB = result[.forEachElement]?.peakKiB {
             let fileMiB = Double(result.byteCount) / 1_048_576
             var line =

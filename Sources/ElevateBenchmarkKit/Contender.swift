@@ -53,6 +53,12 @@ public enum Contender: String, CaseIterable, Sendable {
     /// `ElevateJSONDecoder` into ``CodablePersonWithDate`` with `.formatted("yyyy-MM-dd")`, as
     /// ``jsonDecoderWithDates``.
     case tapeCodableWithDates = "tape-codable-dates"
+    /// `ElevateJSONEncoder` encoding the document's people as `[CodablePerson]` (decoded once, before
+    /// timing, see ``EncodingWorkload``). MB/s are of the document, as for every contender, so the
+    /// two encoders' rows compare directly.
+    case elevateEncoder = "elevate-encoder"
+    /// `JSONEncoder` encoding the same `[CodablePerson]` as ``elevateEncoder``.
+    case jsonEncoder = "jsonencoder"
 
     /// The name shown in reports.
     public var displayName: String {
@@ -73,6 +79,8 @@ public enum Contender: String, CaseIterable, Sendable {
         case .jsonDecoderWithDates: "JSONDecoder (.formatted yyyy-MM-dd)"
         case .tapeCodable: "tape Codable (birthDate string)"
         case .tapeCodableWithDates: "tape Codable (.formatted dates)"
+        case .elevateEncoder: "ElevateJSONEncoder ([Person] to JSON)"
+        case .jsonEncoder: "JSONEncoder ([Person] to JSON)"
         }
     }
 
@@ -181,6 +189,14 @@ public enum Contender: String, CaseIterable, Sendable {
         case .tapeCodable:
             return try ElevateJSONDecoder().decode(CodablePeopleResponse<CodablePerson>.self, from: data).response.items
                 .count
+        case .elevateEncoder:
+            let people = try EncodingWorkload.shared.people(of: input)
+            let data = try ElevateJSONEncoder().encode(people)
+            return data.isEmpty ? 0 : people.count
+        case .jsonEncoder:
+            let people = try EncodingWorkload.shared.people(of: input)
+            let data = try JSONEncoder().encode(people)
+            return data.isEmpty ? 0 : people.count
         case .tapeCodableWithDates:
             let decoder = ElevateJSONDecoder()
             decoder.dateDecodingStrategy = CodablePersonWithDate.elevateDateDecodingStrategy

@@ -5,7 +5,7 @@ final class EncodingOutput {
     /// The generator of the top-level value.
     let root: JSONGenerator
     /// The generator that writes now: ``root``, or the child of the deepest splice.
-    private(set) var generator: JSONGenerator
+    @exclusivity(unchecked) private(set) var generator: JSONGenerator
     private var parents: [JSONGenerator] = []
     private let sortedKeys: Bool
 
@@ -44,6 +44,7 @@ final class EncodingOutput {
 
     private func ascend() throws {
         let child = generator
+        child.collectText()
         child.dropFinalNewline(after: 0)
         generator = parents.removeLast()
         try child.output.withUnsafeBytes { try generator.rawValue($0) }

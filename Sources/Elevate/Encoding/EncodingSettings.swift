@@ -28,20 +28,24 @@ final class EncodingContext {
     let userInfo: [CodingUserInfoKey: Any]
     /// Set when the streaming pass met something it cannot stream (a key written twice, a container
     /// used after its text was written); the call then encodes again with ``BufferedEncoding``.
-    var bailedOut = false
+    @exclusivity(unchecked) var bailedOut = false
     /// Set when an error passed through a streaming write after some of the value's text was written;
     /// if encoding still succeeds (the error was caught inside an `encode(to:)`), that text is wrong.
-    var poisoned = false
+    @exclusivity(unchecked) var poisoned = false
     /// A misuse that Foundation traps on (a keyed container asked of an encoder that holds an array),
     /// thrown when the buffered encoding ends.
     var deferredError: (any Error)?
 
     /// Snake-case conversions made in this call, bounded.
-    private var snakeCaseKeys: [String: String] = [:]
+    @exclusivity(unchecked) private var snakeCaseKeys: [String: String] = [:]
     private static let snakeCaseCacheLimit = 4096
+
+    /// Whether keys are written as they are, checked before the strategy's enum is looked at.
+    private let usesDefaultKeys: Bool
 
     init(settings: EncodingSettings) {
         self.settings = settings
+        if case .useDefaultKeys = settings.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
         self.userInfo = settings.userInfo.mapValues { $0 as Any }
     }
 
@@ -52,7 +56,13 @@ final class EncodingContext {
     }
 
     /// The JSON key for `key`, at the end of `codingPath` (which is needed only by a custom strategy).
+    @inline(__always)
     func jsonKey(_ key: some CodingKey, codingPath: @autoclosure () -> [any CodingKey]) -> String {
+        if usesDefaultKeys { return key.stringValue }
+        return convertedKey(key, codingPath: codingPath())
+    }
+
+    private func convertedKey(_ key: some CodingKey, codingPath: @autoclosure () -> [any CodingKey]) -> String {
         switch settings.keyEncodingStrategy {
         case .useDefaultKeys:
             return key.stringValue
@@ -94,7 +104,7 @@ final class EncodingContext {
     }
 
     private func planOther<T: Swift.Encodable>(_ value: T, codingPath: () -> [any CodingKey]) throws -> Plan {
-        switch EncodableKind.of(T.self) {
+        switch kind(of: T.self) {
         case .ordinary: return .ordinary
         case .int8: return .value(.integer(Int64(value as! Int8)))
         case .int16: return .value(.integer(Int64(value as! Int16)))
@@ -131,6 +141,19 @@ final class EncodingContext {
         case .base64: return .value(.string(data.base64EncodedString()))
         case .custom(let closure): return .custom { try closure(data, $0) }
         }
+    }
+
+    /// The kinds of the types met last: a model's types repeat (a person, its addresses), and this
+    /// spares the runtime's conformance lookup for each of their values.
+    @exclusivity(unchecked) private var recentKinds: [(type: ObjectIdentifier, kind: EncodableKind)] = []
+    private static let recentKindsLimit = 16
+
+    private func kind(of type: Any.Type) -> EncodableKind {
+        let identifier = ObjectIdentifier(type)
+        for entry in recentKinds where entry.type == identifier { return entry.kind }
+        let kind = EncodableKind.of(type)
+        if recentKinds.count < Self.recentKindsLimit { recentKinds.append((identifier, kind)) }
+        return kind
     }
 
     // MARK: Numbers

@@ -56,12 +56,14 @@ final class EncodingStream {
 
     let context: EncodingContext
     let output: EncodingOutput
-    private(set) var frames: [Frame] = []
+    // Read and written on every member; no access spans a call out, so the dynamic exclusivity
+    // checks (which cost as much as the write itself) are off for the stream's state.
+    @exclusivity(unchecked) private(set) var frames: [Frame] = []
     /// The coding path, as cheap components; materialized only when asked for.
-    private(set) var path: [CodingPathComponent] = []
+    @exclusivity(unchecked) private(set) var path: [CodingPathComponent] = []
     /// The keys written by the open objects, each object's after the previous one's.
-    private var keys: [String] = []
-    private var generations = 0
+    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var generations = 0
 
     private static let linearKeySearchLimit = 16
 

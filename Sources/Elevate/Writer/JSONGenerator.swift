@@ -48,16 +48,22 @@ final class JSONGenerator {
     let options: JSONWriter.Options
     let style: Style
     /// The text written so far. Callers may take and clear it between values.
-    var output: [UInt8] = []
+    // The print callback appends to it for every token: unchecked, as a dynamic exclusivity check
+    // per print cost as much as the copy. Nothing holds an access to it across a YAJL call.
+    @exclusivity(unchecked) var output: [UInt8] = []
     /// Added after every newline YAJL prints, so that pretty output nests inside outer text.
     var indentPrefix: [UInt8]
     /// The containers open in YAJL now, which is at most ``yajlDepthLimit``.
-    private(set) var openContainers = 0
+    @exclusivity(unchecked) private(set) var openContainers = 0
 
     private let handle: OpaquePointer
-    private var escapingLineSeparators = false
+    /// Whether YAJL writes into its own buffer, copied into ``output`` by ``collectText()``, instead
+    /// of calling back for every token: when no rewrite needs to see the text as it is printed, a
+    /// print callback per token (several per member) is most of the cost of compact output.
+    private let buffersInYAJL: Bool
+    @exclusivity(unchecked) private var escapingLineSeparators = false
     /// Set by ``key(_:)``: the next print is the colon after that key (see ``Style``).
-    private var colonPending = false
+    @exclusivity(unchecked) private var colonPending = false
     /// Whether `append` must look at what YAJL prints, rather than copy it.
     private var rewrites: Bool { escapingLineSeparators || !indentPrefix.isEmpty || colonPending }
 
@@ -68,13 +74,17 @@ final class JSONGenerator {
         self.indentPrefix = options.prettyPrinted ? Array(repeating: UInt8(ascii: " "), count: 2 * indentLevels) : []
         // yajl_gen_alloc fails only when malloc does.
         handle = yajl_gen_alloc(nil)!
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        _ = cyajl_gen_config_print_callback(
-            handle,
-            { context, text, length in
-                // The handle's owner keeps the generator alive for every call YAJL makes.
-                Unmanaged<JSONGenerator>.fromOpaque(context!).takeUnretainedValue().append(text, length)
-            }, context)
+        buffersInYAJL =
+            style.foundationCompatible && !options.prettyPrinted && !options.escapesLineSeparators
+        if !buffersInYAJL {
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            _ = cyajl_gen_config_print_callback(
+                handle,
+                { context, text, length in
+                    // The handle's owner keeps the generator alive for every call YAJL makes.
+                    Unmanaged<JSONGenerator>.fromOpaque(context!).takeUnretainedValue().append(text, length)
+                }, context)
+        }
         if options.prettyPrinted {
             _ = cyajl_gen_config_flag(handle, yajl_gen_beautify, 1)
             _ = cyajl_gen_config_indent(handle, Self.indentUnit)
@@ -115,12 +125,46 @@ final class JSONGenerator {
         let mark = output.count
         do {
             try body()
+            collectText()
             dropFinalNewline(after: mark)
         } catch {
+            if buffersInYAJL { yajl_gen_clear(handle) }
             output.removeSubrange(mark...)
             yajl_gen_reset(handle, nil)
             openContainers = 0
             throw error
+        }
+    }
+
+    /// Moves what YAJL buffered into ``output`` (nothing to do for a generator that calls back),
+    /// lowercasing the hex of control-character escapes for ``Style/foundation`` as the callback
+    /// does.
+    func collectText() {
+        guard buffersInYAJL else { return }
+        var buffer: UnsafePointer<UInt8>?
+        var length = 0
+        _ = yajl_gen_get_buf(handle, &buffer, &length)
+        guard let buffer, length > 0 else { return }
+        let start = output.count
+        output.append(contentsOf: UnsafeBufferPointer(start: buffer, count: length))
+        yajl_gen_clear(handle)
+        // Outside strings there is no backslash; inside, YAJL writes `\\` for a backslash and
+        // `\u00XX` for a control character, so stepping over each escape finds every `\u`.
+        output.withUnsafeMutableBufferPointer { text in
+            var index = start
+            while index < text.count {
+                guard let found = memchr(text.baseAddress! + index, Int32(UInt8(ascii: "\\")), text.count - index) else {
+                    break
+                }
+                index = text.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if index + 5 < text.count, text[index + 1] == UInt8(ascii: "u") {
+                    text[index + 4] = Self.lowercased(text[index + 4])
+                    text[index + 5] = Self.lowercased(text[index + 5])
+                    index += 6
+                } else {
+                    index += 2
+                }
+            }
         }
     }
 
