@@ -3,13 +3,11 @@
 /// containers written out of order; see ``EncodingStream``), and its containers serve the nested
 /// containers and `superEncoder`s that the streaming pass holds back.
 enum BufferedEncoding {
-    /// Encodes `value` as the top-level value and returns the text.
-    static func encode<T: Swift.Encodable>(_ value: T, context: EncodingContext) throws -> [UInt8] {
+    /// Appends `value` as one top-level value to the root generator's output.
+    static func encode<T: Swift.Encodable>(_ value: T, context: EncodingContext, output: EncodingOutput) throws {
         let root = try topLevelValue(value, in: context)
         if let error = context.deferredError { throw error }
-        let output = EncodingOutput(settings: context.settings)
         try output.root.writeValue { try output.write(root, sealing: false) }
-        return output.root.output
     }
 
     private static func topLevelValue<T: Swift.Encodable>(_ value: T, in context: EncodingContext) throws

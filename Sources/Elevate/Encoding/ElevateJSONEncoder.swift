@@ -114,24 +114,41 @@ public final class ElevateJSONEncoder: @unchecked Sendable {
         try encode(value).write(to: url, options: options)
     }
 
+    /// A copy of the settings, as an encode call takes them.
+    var currentSettings: EncodingSettings { lock.withLock { settings } }
+
     /// The text of `value`, as bytes.
     func encodedBytes<T: Swift.Encodable>(_ value: T) throws -> [UInt8] {
-        try Self.encodedBytes(value, settings: lock.withLock { settings })
+        let settings = currentSettings
+        let generator = JSONGenerator(options: settings.writerOptions, style: .foundation)
+        try Self.encode(value, settings: settings, into: generator)
+        return generator.output
     }
 
-    /// The text of `value` with `settings`: streamed, or buffered when streaming cannot give
-    /// `JSONEncoder`'s result (see ``EncodingStream``).
-    static func encodedBytes<T: Swift.Encodable>(_ value: T, settings: EncodingSettings) throws -> [UInt8] {
-        if !settings.outputFormatting.contains(.sortedKeys) {
+    /// Appends `value` as one top-level value to `generator`'s output, streamed, or buffered when
+    /// streaming cannot give `JSONEncoder`'s result (see ``EncodingStream``). The generator's
+    /// options and style decide the text; `settings` decide the values (and whether keys are sorted).
+    ///
+    /// On error, the generator's output is left as it was.
+    static func encode<T: Swift.Encodable>(_ value: T, settings: EncodingSettings, into generator: JSONGenerator)
+        throws
+    {
+        let sortedKeys = settings.outputFormatting.contains(.sortedKeys)
+        if !sortedKeys {
             let context = EncodingContext(settings: settings)
+            let mark = generator.output.count
             do {
-                let bytes = try EncodingStream(context: context).encodeTopLevel(value)
-                if !context.poisoned && !context.bailedOut { return bytes }
+                try EncodingStream(context: context, output: EncodingOutput(root: generator, sortedKeys: false))
+                    .encodeTopLevel(value)
+                if !context.poisoned && !context.bailedOut { return }
+                generator.output.removeSubrange(mark...)
             } catch {
                 // An error that reached the top is the caller's, unless the pass gave up first.
                 if !context.bailedOut { throw error }
             }
         }
-        return try BufferedEncoding.encode(value, context: EncodingContext(settings: settings))
+        try BufferedEncoding.encode(
+            value, context: EncodingContext(settings: settings),
+            output: EncodingOutput(root: generator, sortedKeys: sortedKeys))
     }
 }

@@ -9,10 +9,12 @@ final class EncodingOutput {
     private var parents: [JSONGenerator] = []
     private let sortedKeys: Bool
 
-    init(settings: EncodingSettings) {
-        root = JSONGenerator(options: settings.writerOptions, style: .foundation)
+    /// Writes through `root`, whose options and style decide the text; `sortedKeys` orders buffered
+    /// objects.
+    init(root: JSONGenerator, sortedKeys: Bool) {
+        self.root = root
         generator = root
-        sortedKeys = settings.outputFormatting.contains(.sortedKeys)
+        self.sortedKeys = sortedKeys
     }
 
     func openObject() throws {

@@ -67,13 +67,13 @@ final class EncodingStream {
 
     private static let linearKeySearchLimit = 16
 
-    init(context: EncodingContext) {
+    init(context: EncodingContext, output: EncodingOutput) {
         self.context = context
-        output = EncodingOutput(settings: context.settings)
+        self.output = output
     }
 
-    /// Writes `value` as the top-level value and returns the text.
-    func encodeTopLevel<T: Swift.Encodable>(_ value: T) throws -> [UInt8] {
+    /// Appends `value` as one top-level value to the root generator's output.
+    func encodeTopLevel<T: Swift.Encodable>(_ value: T) throws {
         try output.root.writeValue {
             switch try context.plan(value, codingPath: { [] }) {
             case .value(let scalar): try output.write(scalar, sealing: false)
@@ -83,7 +83,6 @@ final class EncodingStream {
                 try encodeNested(ifEmpty: { EncodingContext.nothingEncoded(value) }) { try value.encode(to: $0) }
             }
         }
-        return output.root.output
     }
 
     /// The coding path down to `depth` components.
