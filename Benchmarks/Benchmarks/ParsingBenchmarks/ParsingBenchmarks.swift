@@ -6,7 +6,8 @@ import Foundation
 /// callbacks (the floor), Elevate's event layer with a counting handler, Elevate's value builder
 /// and JSONSerialization on every document; on `people` also Elevate's `decodeArray` (with and
 /// without a `DateDecoder`), `forEachElement` over the file, JSONSerialization + `parseEntity`,
-/// and JSONDecoder (with and without a date strategy). The contenders and documents are
+/// JSONDecoder (with and without a date strategy), and ElevateJSONEncoder against JSONEncoder encoding
+/// the people as `[CodablePerson]` (decoded in setup). The contenders and documents are
 /// ElevateBenchmarkKit's, the same as `elevate bench` measures.
 ///
 /// `throughput` counts parses per second; multiply by the document size for bytes per second, or
@@ -31,7 +32,13 @@ let benchmarks: @Sendable () -> Void = {
                     benchmark.startMeasurement()
                     blackHole(try contender.run(on: input))
                 },
-                setup: { _ = try DocumentCache.shared.input(for: document) }
+                setup: {
+                    let input = try DocumentCache.shared.input(for: document)
+                    // The encoders encode people decoded once, outside the measurement.
+                    if contender == .elevateEncoder || contender == .jsonEncoder {
+                        _ = try EncodingWorkload.shared.people(of: input)
+                    }
+                }
             )
         }
     }
