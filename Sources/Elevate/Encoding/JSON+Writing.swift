@@ -59,7 +59,7 @@ extension JSONWriter {
     /// Writes a ``JSON`` value as one JSON text, in UTF-8, with its numbers exact.
     ///
     /// ```swift
-    /// let json: JSON = ["id": 18446744073709551615, "ratio": 0.1]
+    /// let json: JSON = ["id": JSON(UInt.max), "ratio": 0.1]
     /// let data = try JSONWriter.data(for: json)  // {"id":18446744073709551615,"ratio":0.1}
     /// ```
     ///
