@@ -98,6 +98,7 @@ public enum BenchmarkReport {
         add("JSON Lines, one worker per core / one worker", .jsonLinesParallel, .jsonLines, memory: true)
         add("tape Codable / JSONDecoder (TwitterDocument model)", .tapeCodableTwitter, .jsonDecoderTwitter, memory: true)
         add("tape Codable / JSONDecoder (CitmCatalog model)", .tapeCodableCitm, .jsonDecoderCitm, memory: true)
+        add("ElevateJSONEncoder / JSONEncoder ([Person])", .elevateEncoder, .jsonEncoder, memory: true)
         if let peakKiB = result[.forEachElement]?.peakKiB {
             let fileMiB = Double(result.byteCount) / 1_048_576
             var line =

@@ -71,6 +71,12 @@ public enum Contender: String, CaseIterable, Sendable {
     case jsonDecoderCitm = "jsondecoder-citm"
     /// `ElevateJSONDecoder` of citm_catalog.json into ``CitmCatalog``, as ``jsonDecoderCitm``.
     case tapeCodableCitm = "tape-codable-citm"
+    /// `ElevateJSONEncoder` encoding the document's people as `[CodablePerson]` (decoded once, before
+    /// timing, see ``EncodingWorkload``). MB/s are of the document, as for every contender, so the
+    /// two encoders' rows compare directly.
+    case elevateEncoder = "elevate-encoder"
+    /// `JSONEncoder` encoding the same `[CodablePerson]` as ``elevateEncoder``.
+    case jsonEncoder = "jsonencoder"
 
     /// The name shown in reports.
     public var displayName: String {
@@ -99,6 +105,8 @@ public enum Contender: String, CaseIterable, Sendable {
         case .tapeCodableTwitter: "tape Codable (TwitterDocument model)"
         case .jsonDecoderCitm: "JSONDecoder (CitmCatalog model)"
         case .tapeCodableCitm: "tape Codable (CitmCatalog model)"
+        case .elevateEncoder: "ElevateJSONEncoder ([Person] to JSON)"
+        case .jsonEncoder: "JSONEncoder ([Person] to JSON)"
         }
     }
 
@@ -231,6 +239,14 @@ public enum Contender: String, CaseIterable, Sendable {
         case .tapeCodable:
             return try ElevateJSONDecoder().decode(CodablePeopleResponse<CodablePerson>.self, from: data).response.items
                 .count
+        case .elevateEncoder:
+            let people = try EncodingWorkload.shared.people(of: input)
+            let data = try ElevateJSONEncoder().encode(people)
+            return data.isEmpty ? 0 : people.count
+        case .jsonEncoder:
+            let people = try EncodingWorkload.shared.people(of: input)
+            let data = try JSONEncoder().encode(people)
+            return data.isEmpty ? 0 : people.count
         case .tapeCodableWithDates:
             let decoder = ElevateJSONDecoder()
             decoder.dateDecodingStrategy = CodablePersonWithDate.elevateDateDecodingStrategy

@@ -36,6 +36,13 @@ struct Bench: ParsableCommand {
     @Flag(help: "Skip the child processes that measure peak memory.")
     var noMemory = false
 
+    @Option(
+        name: .customLong("contender"),
+        help: ArgumentHelp(
+            "Measure only this contender (repeatable); people contenders run only on people-shaped documents.",
+            valueName: Contender.allCases.map(\.rawValue).joined(separator: "|")))
+    var contenders: [String] = []
+
     @Option(name: .customLong("child"), help: .hidden)
     var childTarget: String?
 
@@ -48,6 +55,10 @@ struct Bench: ParsableCommand {
             return
         }
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        for name in contenders where Contender(rawValue: name) == nil {
+            throw ValidationError(
+                "unknown contender \(name); one of \(Contender.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
     }
 
     func run() throws {
@@ -91,7 +102,8 @@ struct Bench: ParsableCommand {
                     "\(input.name.escapedForTerminal) is not people-shaped, so only the generic contenders run: \(reason)"
                 )
             }
-            results.append(try runner.measure(input))
+            let selected = contenders.isEmpty ? nil : input.contenders.filter { contenders.contains($0.rawValue) }
+            results.append(try runner.measure(input, contenders: selected))
         }
         let command = (["elevate"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
         print(BenchmarkReport.markdown(for: results, runs: runs, command: command))

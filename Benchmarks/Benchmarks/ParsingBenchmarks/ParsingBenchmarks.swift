@@ -6,7 +6,8 @@ import Foundation
 /// callbacks (the floor), Elevate's event layer with a counting handler, Elevate's value builder
 /// and JSONSerialization on every document; on `people` also Elevate's `decodeArray` (with and
 /// without a `DateDecoder`), `forEachElement` over the file, JSONSerialization + `parseEntity`,
-/// JSONDecoder (with and without a date strategy) and ElevateJSONDecoder; on twitter.json and
+/// JSONDecoder (with and without a date strategy), ElevateJSONDecoder, and ElevateJSONEncoder against
+/// JSONEncoder encoding the people as `[CodablePerson]` (decoded in setup); on twitter.json and
 /// citm_catalog.json, both Codable decoders with full models. The contenders and documents are
 /// ElevateBenchmarkKit's, the same as `elevate bench` measures.
 ///
@@ -32,7 +33,13 @@ let benchmarks: @Sendable () -> Void = {
                     benchmark.startMeasurement()
                     blackHole(try contender.run(on: input))
                 },
-                setup: { _ = try DocumentCache.shared.input(for: document) }
+                setup: {
+                    let input = try DocumentCache.shared.input(for: document)
+                    // The encoders encode people decoded once, outside the measurement.
+                    if contender == .elevateEncoder || contender == .jsonEncoder {
+                        _ = try EncodingWorkload.shared.people(of: input)
+                    }
+                }
             )
         }
     }

@@ -1,5 +1,12 @@
 import Foundation
 
+/// A value that writes itself with the generator's token methods, such as the mutable ``JSON``:
+/// the writer core finds it without depending on the layer that defines it.
+protocol JSONGeneratorWritable {
+    /// Writes the value, which sits inside `depth` containers.
+    func write(to generator: JSONGenerator, depth: Int) throws
+}
+
 /// Lets the writer see through an `Optional` held in an `Any`.
 private protocol OptionalValue {
     var wrappedAny: Any? { get }
@@ -50,7 +57,9 @@ extension JSONGenerator {
     }
 
     private func emitOther(_ value: Any, depth: Int, hops: Int) throws {
-        if let optional = value as? any OptionalValue {
+        if let writable = value as? any JSONGeneratorWritable {
+            try writable.write(to: self, depth: depth)
+        } else if let optional = value as? any OptionalValue {
             if let wrapped = optional.wrappedAny {
                 try emit(wrapped, depth: depth, hops: hops)
             } else {
@@ -101,12 +110,12 @@ extension JSONGenerator {
 
     // MARK: Scalars
 
-    private func double(_ value: Double) throws {
+    func double(_ value: Double) throws {
         guard let text = JSONNumberFormat.text(for: value) else { throw Self.nonFinite(value) }
         try rawValue(text)
     }
 
-    private static func nonFinite(_ value: some CustomStringConvertible) -> JSONWriterError {
+    static func nonFinite(_ value: some CustomStringConvertible) -> JSONWriterError {
         JSONWriterError(kind: .nonFiniteNumber, message: "\(value) is not a finite number, which JSON requires")
     }
 
@@ -153,7 +162,7 @@ extension JSONGenerator {
 
     /// Checks the user's depth limit, and writes the empty-container and too-deep-for-YAJL cases.
     /// Returns false when the container was written and the caller has nothing left to do.
-    private func beginContainer(_ value: Any, isEmpty: Bool, emptyText: String, depth: Int) throws -> Bool {
+    func beginContainer(_ value: Any, isEmpty: Bool, emptyText: String, depth: Int) throws -> Bool {
         guard depth < options.maximumDepth else {
             throw JSONWriterError(
                 kind: .depthLimitExceeded,

@@ -22,7 +22,9 @@ internal import CYAJL
 /// ``indentPrefix`` is added after each newline of pretty output so that a value can be nested in
 /// text written elsewhere. Both rewrites are sound because YAJL's output has raw newlines only
 /// between tokens (strings escape theirs), and prints a string in runs split only at ASCII escapes,
-/// so a multi-byte UTF-8 sequence never straddles two callbacks.
+/// so a multi-byte UTF-8 sequence never straddles two callbacks. ``Style/foundation`` adds two more,
+/// sound for the same reason: a control character's escape is one six-byte print, and the first
+/// print after a key (``key(_:)``) is always the colon.
 final class JSONGenerator {
     /// The most containers YAJL's generator holds open: measured, the 128th `yajl_gen_array_open`
     /// returns `yajl_max_depth_exceeded` (`YAJL_MAX_DEPTH` is 128 and counts from 1).
@@ -32,30 +34,57 @@ final class JSONGenerator {
     /// C string lives for the whole process; it is never written to.
     nonisolated(unsafe) private static let indentUnit: UnsafeMutablePointer<CChar> = strdup("  ")!
 
+    /// Text details in which writers differ while writing the same JSON.
+    struct Style: Hashable {
+        /// Pretty output puts a space before the colon after a key (`"a" : 1`) and control
+        /// characters are escaped with lowercase hex (`\u001f`): Foundation's `JSONEncoder` text, so
+        /// that `ElevateJSONEncoder` output can replace it byte for byte.
+        var foundationCompatible = false
+
+        static let elevate = Style()
+        static let foundation = Style(foundationCompatible: true)
+    }
+
     let options: JSONWriter.Options
+    let style: Style
     /// The text written so far. Callers may take and clear it between values.
-    var output: [UInt8] = []
+    // The print callback appends to it for every token: unchecked, as a dynamic exclusivity check
+    // per print cost as much as the copy. Nothing holds an access to it across a YAJL call.
+    @exclusivity(unchecked) var output: [UInt8] = []
     /// Added after every newline YAJL prints, so that pretty output nests inside outer text.
     var indentPrefix: [UInt8]
     /// The containers open in YAJL now, which is at most ``yajlDepthLimit``.
-    private(set) var openContainers = 0
+    @exclusivity(unchecked) private(set) var openContainers = 0
 
     private let handle: OpaquePointer
-    private var escapingLineSeparators = false
+    /// Whether YAJL writes into its own buffer, copied into ``output`` by ``collectText()``, instead
+    /// of calling back for every token: when no rewrite needs to see the text as it is printed, a
+    /// print callback per token (several per member) is most of the cost of compact output.
+    private let buffersInYAJL: Bool
+    @exclusivity(unchecked) private var escapingLineSeparators = false
+    /// Set by ``key(_:)``: the next print is the colon after that key (see ``Style``).
+    @exclusivity(unchecked) private var colonPending = false
+    /// Whether `append` must look at what YAJL prints, rather than copy it.
+    private var rewrites: Bool { escapingLineSeparators || !indentPrefix.isEmpty || colonPending }
 
     /// Creates a generator; `indentLevels` shifts pretty output right by that many indent units.
-    init(options: JSONWriter.Options, indentLevels: Int = 0) {
+    init(options: JSONWriter.Options, indentLevels: Int = 0, style: Style = .elevate) {
         self.options = options
+        self.style = style
         self.indentPrefix = options.prettyPrinted ? Array(repeating: UInt8(ascii: " "), count: 2 * indentLevels) : []
         // yajl_gen_alloc fails only when malloc does.
         handle = yajl_gen_alloc(nil)!
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        _ = cyajl_gen_config_print_callback(
-            handle,
-            { context, text, length in
-                // The handle's owner keeps the generator alive for every call YAJL makes.
-                Unmanaged<JSONGenerator>.fromOpaque(context!).takeUnretainedValue().append(text, length)
-            }, context)
+        buffersInYAJL =
+            style.foundationCompatible && !options.prettyPrinted && !options.escapesLineSeparators
+        if !buffersInYAJL {
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            _ = cyajl_gen_config_print_callback(
+                handle,
+                { context, text, length in
+                    // The handle's owner keeps the generator alive for every call YAJL makes.
+                    Unmanaged<JSONGenerator>.fromOpaque(context!).takeUnretainedValue().append(text, length)
+                }, context)
+        }
         if options.prettyPrinted {
             _ = cyajl_gen_config_flag(handle, yajl_gen_beautify, 1)
             _ = cyajl_gen_config_indent(handle, Self.indentUnit)
@@ -78,19 +107,74 @@ final class JSONGenerator {
         let mark = output.count
         do {
             try emit(value, depth: depth)
-            if options.prettyPrinted {
-                // YAJL ends a finished top-level value with a newline in beautify mode; drop it so
-                // that pretty and compact output frame the same way.
-                let trailer = 1 + indentPrefix.count
-                if output.count - mark >= trailer, output[output.count - trailer] == UInt8(ascii: "\n") {
-                    output.removeLast(trailer)
-                }
-            }
+            dropFinalNewline(after: mark)
         } catch {
             output.removeSubrange(mark...)
             yajl_gen_reset(handle, nil)
             openContainers = 0
             throw error
+        }
+    }
+
+    /// Appends one complete top-level value written by `body` with the token methods.
+    ///
+    /// On error, ``output`` is left as it was before the call.
+    func writeValue(_ body: () throws -> Void) throws {
+        yajl_gen_reset(handle, nil)
+        openContainers = 0
+        let mark = output.count
+        do {
+            try body()
+            collectText()
+            dropFinalNewline(after: mark)
+        } catch {
+            if buffersInYAJL { yajl_gen_clear(handle) }
+            output.removeSubrange(mark...)
+            yajl_gen_reset(handle, nil)
+            openContainers = 0
+            throw error
+        }
+    }
+
+    /// Moves what YAJL buffered into ``output`` (nothing to do for a generator that calls back),
+    /// lowercasing the hex of control-character escapes for ``Style/foundation`` as the callback
+    /// does.
+    func collectText() {
+        guard buffersInYAJL else { return }
+        var buffer: UnsafePointer<UInt8>?
+        var length = 0
+        _ = yajl_gen_get_buf(handle, &buffer, &length)
+        guard let buffer, length > 0 else { return }
+        let start = output.count
+        output.append(contentsOf: UnsafeBufferPointer(start: buffer, count: length))
+        yajl_gen_clear(handle)
+        // Outside strings there is no backslash; inside, YAJL writes `\\` for a backslash and
+        // `\u00XX` for a control character, so stepping over each escape finds every `\u`.
+        output.withUnsafeMutableBufferPointer { text in
+            var index = start
+            while index < text.count {
+                guard let found = memchr(text.baseAddress! + index, Int32(UInt8(ascii: "\\")), text.count - index) else {
+                    break
+                }
+                index = text.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if index + 5 < text.count, text[index + 1] == UInt8(ascii: "u") {
+                    text[index + 4] = Self.lowercased(text[index + 4])
+                    text[index + 5] = Self.lowercased(text[index + 5])
+                    index += 6
+                } else {
+                    index += 2
+                }
+            }
+        }
+    }
+
+    /// YAJL ends a finished top-level value with a newline in beautify mode; dropping it makes
+    /// pretty and compact output frame the same way.
+    func dropFinalNewline(after mark: Int) {
+        guard options.prettyPrinted else { return }
+        let trailer = 1 + indentPrefix.count
+        if output.count - mark >= trailer, output[output.count - trailer] == UInt8(ascii: "\n") {
+            output.removeLast(trailer)
         }
     }
 
@@ -130,6 +214,13 @@ final class JSONGenerator {
     func string(_ value: String) throws {
         var value = value
         try value.withUTF8 { bytes in try string(UnsafeRawBufferPointer(bytes)) }
+    }
+
+    /// Writes an object key; unlike ``string(_:)-(String)``, it lets ``Style`` change the colon
+    /// that follows.
+    func key(_ key: String) throws {
+        try string(key)
+        colonPending = options.prettyPrinted && style.foundationCompatible
     }
 
     /// Writes a string given as valid UTF-8 bytes, or an object key when one is expected.
@@ -218,9 +309,26 @@ final class JSONGenerator {
     fileprivate func append(_ text: UnsafePointer<CChar>?, _ length: Int) {
         guard let text, length > 0 else { return }
         let bytes = UnsafeRawBufferPointer(start: text, count: length)
-        if !escapingLineSeparators && indentPrefix.isEmpty {
+        // YAJL prints a control character's escape in one call of six bytes, in uppercase hex; an
+        // escape holds no newline, and is never the colon after a key, so no other rewrite applies.
+        if length == 6, style.foundationCompatible, bytes[0] == UInt8(ascii: "\\"), bytes[1] == UInt8(ascii: "u") {
+            output.append(contentsOf: bytes[0..<4])
+            output.append(Self.lowercased(bytes[4]))
+            output.append(Self.lowercased(bytes[5]))
+            return
+        }
+        if !rewrites {
             output.append(contentsOf: bytes)
             return
+        }
+        if colonPending {
+            // The first print after a key is always YAJL's ":" (then " " in a call of its own).
+            colonPending = false
+            if length == 1, bytes[0] == UInt8(ascii: ":") {
+                output.append(UInt8(ascii: " "))
+                output.append(UInt8(ascii: ":"))
+                return
+            }
         }
         var runStart = 0
         var index = 0
@@ -244,6 +352,10 @@ final class JSONGenerator {
             }
         }
         output.append(contentsOf: bytes[runStart..<length])
+    }
+
+    private static func lowercased(_ hexDigit: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(hexDigit) ? hexDigit | 0x20 : hexDigit
     }
 
     private static let escapedLineSeparator = Array(#"\u2028"#.utf8)

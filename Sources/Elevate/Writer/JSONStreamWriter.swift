@@ -92,10 +92,17 @@ public final class JSONStreamWriter {
 
     /// Writes the next value; any value ``JSONWriter`` accepts.
     ///
+    /// - Parameter value: The value.
     /// - Throws: ``JSONWriterError`` when the value cannot be written, in which case the stream is
     ///   unchanged; ``JSONWriterError/Kind-swift.enum/writerFinished`` after ``finish()``; or the
     ///   sink's error.
     public func write(_ value: Any) throws {
+        try writeNext { try $0.write(value) }
+    }
+
+    /// Writes the next value with `writeValue`, which appends one complete value to the generator's
+    /// output (or leaves it as it was and throws), and frames it.
+    func writeNext(_ writeValue: (JSONGenerator) throws -> Void) throws {
         try checkWritable()
         let mark = generator.output.count
         switch (framing, options.prettyPrinted) {
@@ -109,7 +116,7 @@ public final class JSONStreamWriter {
             break
         }
         do {
-            try generator.write(value)
+            try writeValue(generator)
         } catch {
             generator.output.removeSubrange(mark...)
             throw error
@@ -123,6 +130,7 @@ public final class JSONStreamWriter {
 
     /// Writes the next value, as its ``Encodable/json``.
     ///
+    /// - Parameter value: The value.
     /// - Throws: As ``write(_:)-(Any)``.
     public func write<T: Encodable>(_ value: T) throws {
         try write(value.json as Any)

@@ -1,8 +1,8 @@
 import Foundation
 
-/// ``BenchmarkPerson`` as `Swift.Decodable`, for `JSONDecoder`: the same fields, `birthDate` a
-/// string.
-public struct CodablePerson: Swift.Decodable, Hashable, Sendable {
+/// ``BenchmarkPerson`` as `Swift.Codable`, for `JSONDecoder` and `JSONEncoder`: the same fields,
+/// `birthDate` a string.
+public struct CodablePerson: Swift.Codable, Hashable, Sendable {
     /// A positive integer.
     public var identifier: Int
     /// First and last name.
@@ -44,7 +44,7 @@ public struct CodablePersonWithDate: Swift.Decodable, Hashable, Sendable {
 }
 
 /// An address of a ``CodablePerson`` or ``CodablePersonWithDate``.
-public struct CodableAddress: Swift.Decodable, Hashable, Sendable {
+public struct CodableAddress: Swift.Codable, Hashable, Sendable {
     /// The street line.
     public var street: String
     /// The city.
