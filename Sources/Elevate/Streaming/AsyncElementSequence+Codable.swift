@@ -15,7 +15,7 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     ///   - keyPath: Where the array is; `""`, the default, for an array at the root.
     ///   - type: The `Swift.Decodable` type of each element.
     ///   - decoder: Whose strategies and `userInfo` decode each element; its settings are read when
-    ///     this method is called.
+    ///     this method is called (a `.formatted` strategy's `DateFormatter` is shared, not copied).
     ///   - options: Limits, skipping of invalid elements, error wrapping and concurrency.
     /// - Returns: The decoded elements, in document order. Iterating throws as
     ///   ``_Concurrency/AsyncSequence/decodedElements(atKeyPath:as:options:)`` does; an element that
@@ -48,7 +48,7 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     ///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
     ///   - type: The `Swift.Decodable` type of each value.
     ///   - decoder: Whose strategies and `userInfo` decode each value; its settings are read when
-    ///     this method is called.
+    ///     this method is called (a `.formatted` strategy's `DateFormatter` is shared, not copied).
     ///   - options: Limits, skipping of invalid values, error wrapping and
     ///     concurrency (values decoded on worker threads, delivered in order).
     /// - Returns: The decoded values, in order.

@@ -31,7 +31,7 @@ import Foundation
 ///   - input: Where the JSON comes from.
 ///   - type: The `Swift.Decodable` type of each element.
 ///   - decoder: Whose strategies and `userInfo` decode each element; its settings are read once,
-///     when the call begins.
+///     when the call begins (a `.formatted` strategy's `DateFormatter` is shared, not copied).
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
@@ -70,7 +70,7 @@ public func forEachElement<T: Swift.Decodable>(
 ///   - keyPath: The value to decode inside each value; `""`, the default, for the whole value.
 ///   - type: The `Swift.Decodable` type of each value.
 ///   - decoder: Whose strategies and `userInfo` decode each value; its settings are read once, when
-///     the call begins.
+///     the call begins (a `.formatted` strategy's `DateFormatter` is shared, not copied).
 ///   - options: Limits, read size, skipping of invalid values, error wrapping and
 ///     concurrency (values decoded on worker threads, delivered in order).
 ///   - body: Receives each decoded value, in order.
