@@ -100,12 +100,16 @@ func parserError(_ error: any Error) -> ParserError {
 }
 
 /// What JSON Lines means, spelled out: split at `\n`, drop one trailing `\r`, skip lines of only
-/// spaces and tabs, and parse each line alone; a byte order mark is allowed on the first line only;
+/// spaces and tabs, and parse each line alone; a byte order mark is allowed at the start of the first
+/// line only;
 /// a null line is a validation error.
 func lineByLine(_ bytes: [UInt8]) -> (values: [Any], errorKind: ParserError.Kind?) {
     var values: [Any] = []
     for (index, var line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
         if line.last == 0x0D { line = line.dropLast() }
+        // A byte order mark at the start of the input is no content (a first line of only a mark
+        // is blank, as the same input is with the other framings).
+        if index == 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         // A line of JSON whitespace only (carriage returns included) holds no value.
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         if index > 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { return (values, .deserialization) }
