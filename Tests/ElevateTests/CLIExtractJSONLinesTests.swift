@@ -55,4 +55,14 @@ struct CLIDuplicateKeyTests {
         #expect(String(decoding: counted.standardOutput, as: UTF8.self).hasPrefix("1"))
         #expect(try scratch.run("validate", file).status == 0)
     }
+
+    @Test func extractNamesARepeatOfTheKeyItAlreadyWrote() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("doc.json", #"{"items":[1,2],"items":[3]}"#)
+        let extracted = try scratch.run("extract", "--key-path", "items", file)
+        #expect(extracted.status == ExitStatus.invalidJSON)
+        #expect(
+            extracted.standardError.hasPrefix(
+                "\(file): error: Key path [items] appears more than once in its object"), "\(extracted.standardError)")
+    }
 }

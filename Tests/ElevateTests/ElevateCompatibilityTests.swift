@@ -193,5 +193,17 @@ import Testing
                     $0.addProperty(keyPath: "n", type: .int)
                 }
             } == "Value for key path [n] is of incorrect type")
+        for (text, type) in [("12345678901234567890.0", SchemaPropertyProtocol.uint), ("1.2345678901234567e19", .uint)] {
+            let json: Any = try JSONSerialization.jsonObject(with: Data(#"{"n": \#(text)}"#.utf8))
+            for parsed in [{ try Parser.parseEntity(data: Data(#"{"n": \#(text)}"#.utf8)) { $0.addProperty(keyPath: "n", type: type) } },
+                           { try Parser.parseEntity(json: json) { $0.addProperty(keyPath: "n", type: type) } }] {
+                #expect(reason { _ = try parsed() } == "Value for key path [n] is of incorrect type", "\(text)")
+            }
+        }
+        // Integers written as integers stay exact up to UInt.max.
+        let exact = try Parser.parseEntity(data: Data(#"{"n": 12345678901234567890}"#.utf8)) {
+            $0.addProperty(keyPath: "n", type: .uint)
+        }
+        #expect(exact["n"] as? UInt == 12_345_678_901_234_567_890)
     }
 }

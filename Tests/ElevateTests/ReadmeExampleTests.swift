@@ -232,3 +232,29 @@ extension ReadmeExampleTests {
         #expect(URL(string: "https://example.com")!.json as? String == "https://example.com")
     }
 }
+
+// The README's own `Elevate.Encodable` example, as written there.
+private struct Pet {
+    let name: String
+    let tags: [String]
+    let nickname: String?
+}
+
+extension Pet: Elevate.Encodable {
+    var json: Any {
+        var json: [String: Any] = ["name": name, "tags": tags.json]
+        if let nickname { json["nickname"] = nickname }
+        return json
+    }
+}
+
+extension ReadmeExampleTests {
+    @Test func encodingAsInElevate() throws {
+        let pets = [Pet(name: "Rex", tags: ["good"], nickname: nil)]
+        let text = try JSONWriter.string(for: pets.json, options: JSONWriter.Options(sortedKeys: true))
+        #expect(text == #"[{"name":"Rex","tags":["good"]}]"#)
+        let named = try JSONWriter.string(
+            for: Pet(name: "Rex", tags: [], nickname: "R").json, options: JSONWriter.Options(sortedKeys: true))
+        #expect(named == #"{"name":"Rex","nickname":"R","tags":[]}"#)
+    }
+}

@@ -63,6 +63,22 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         #expect(keyed == "Value 0 is larger than the maximum element size of 1000 bytes")
     }
 
+    /// Elevate's in-memory calls take no options: they run with the same default limit as the rest.
+    @Test func elevatesDataCallsHoldValuesToTheDefaultLimit() {
+        let limit = StreamingOptions().maximumElementSize
+        let big = String(repeating: "v", count: limit + 1)
+        let data = Data(#"{"items": ["\#(big)"], "name": "\#(big)"}"#.utf8)
+        let expected = "A value is larger than the maximum element size of \(limit) bytes"
+        let array = validationReason { _ = try Elevate.decodeArray(from: data, atKeyPath: "items") as [String] }
+        #expect(array?.contains("is larger than the maximum element size of \(limit) bytes") == true, "\(array ?? "")")
+        let object = validationReason { _ = try Elevate.decodeObject(from: data, atKeyPath: "name") as String }
+        #expect(object?.hasPrefix(expected) == true, "\(object ?? "")")
+        let entity = validationReason {
+            _ = try Parser.parseEntity(data: data) { $0.addProperty(keyPath: "name", type: .string) }
+        }
+        #expect(entity?.hasPrefix(expected) == true, "\(entity ?? "")")
+    }
+
     @Test func aScalarElementOfDecodeArrayIsHeldToTheLimit() throws {
         let url = try temporaryFile(Array(#"["\#(String(repeating: "w", count: 2000))"]"#.utf8))
         defer { try? FileManager.default.removeItem(at: url) }

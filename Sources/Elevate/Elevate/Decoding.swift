@@ -159,7 +159,7 @@ public func decodeArray<T>(
 enum ObjectDecoding {
     static func decode<T: Decodable>(
         _ input: JSONInput, atKeyPath keyPath: String,
-        options: StreamingOptions = StreamingOptions(maximumElementSize: .max)
+        options: StreamingOptions = StreamingOptions()
     ) throws -> T {
         if T.self is any DecodableArray.Type {
             // `let people: [Person] = try decodeObject(…)`: the value is an array, decoded whole.
@@ -180,7 +180,7 @@ enum ObjectDecoding {
 
     static func decode<T>(
         _ input: JSONInput, atKeyPath keyPath: String, with decoder: any Decoder,
-        options: StreamingOptions = StreamingOptions(maximumElementSize: .max)
+        options: StreamingOptions = StreamingOptions()
     ) throws -> T {
         let entity = try Parser.parseEntity(input, options: options) { schema in
             schema.addProperty(keyPath: keyPath, type: .dictionary, decoder: decoder)
@@ -249,7 +249,7 @@ enum ArrayDecoding {
     ///   calling thread as soon as it is parsed, more hands them to a ``ParallelElementDecoder``.
     static func decode<T>(
         _ input: JSONInput, atKeyPath keyPath: String, methodName: String,
-        options: StreamingOptions = StreamingOptions(maximumElementSize: .max), workers: Int = 1,
+        options: StreamingOptions = StreamingOptions(), workers: Int = 1,
         decode: @escaping (JSONValue) throws -> T
     ) throws -> [T] {
         let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)

@@ -31,15 +31,8 @@ final class EntityPlan {
     struct Placeholder {}
 
     private static func signature(_ property: SchemaProperty) -> Signature {
-        let method: ObjectIdentifier?
-        if let decodableType = property.decodableType {
-            method = ObjectIdentifier(decodableType)
-        } else if let decoder = property.decoder {
-            method = ObjectIdentifier(type(of: decoder))
-        } else {
-            method = nil
-        }
-        return Signature(keyPath: property.keyPath, type: property.type, optional: property.optional, method: method)
+        Signature(
+            keyPath: property.keyPath, type: property.type, optional: property.optional, method: property.methodIdentity)
     }
 
     /// Whether `properties` are exactly the ones this plan was made from. Key paths are usually
@@ -51,19 +44,12 @@ final class EntityPlan {
                 for index in buffer.indices {
                     let property = buffer.baseAddress! + index
                     let signature = signatures.baseAddress! + index
+                    // The key path last: the others compare without touching memory elsewhere.
                     guard property.pointee.type == signature.pointee.type,
                         property.pointee.optional == signature.pointee.optional,
+                        property.pointee.methodIdentity == signature.pointee.method,
                         property.pointee.keyPath == signature.pointee.keyPath
                     else { return false }
-                    let method: ObjectIdentifier?
-                    if let decodableType = property.pointee.decodableType {
-                        method = ObjectIdentifier(decodableType)
-                    } else if let decoder = property.pointee.decoder {
-                        method = ObjectIdentifier(type(of: decoder))
-                    } else {
-                        method = nil
-                    }
-                    guard method == signature.pointee.method else { return false }
                 }
                 return true
             }

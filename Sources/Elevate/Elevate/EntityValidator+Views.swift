@@ -69,7 +69,7 @@ extension EntityValidator {
                 failures.add("A decoding method was not provided for `\(keyPath)` array", at: keyPath)
                 return nil
             }
-            return try decodeElements(of: value, property: pointer.pointee, failures: &failures)
+            return try decodeElements(of: value, property: pointer.pointee, failures: &failures) as Any
         case .dictionary:
             guard value.isObject else {
                 failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
@@ -124,10 +124,14 @@ extension EntityValidator {
         }
     }
 
-    /// Decodes each element, recording every failing element in Elevate's words.
+    /// Decodes each element, recording every failing element in Elevate's words: an array of the
+    /// decodable type itself (no element boxed in `Any`), or of the decoder's results.
     private static func decodeElements(
         of array: JSONValue, property: SchemaProperty, failures: inout FailureCollector
-    ) throws -> [Any] {
+    ) throws -> Any {
+        if let decodableType = property.decodableType {
+            return try decodeElements(of: array, as: decodableType, keyPath: property.keyPath, failures: &failures)
+        }
         var decoded: [Any] = []
         decoded.reserveCapacity(array.count)
         var index = 0
@@ -141,6 +145,40 @@ extension EntityValidator {
             }
             index += 1
         }
+        return decoded
+    }
+
+    /// The elements decoded as `[T]`.
+    private static func decodeElements<T: Decodable>(
+        of array: JSONValue, as type: T.Type, keyPath: String, failures: inout FailureCollector
+    ) throws -> Any {
+        // Built in place: in code generic over a type known only at run time, each array operation
+        // looks the array type's metadata up again.
+        var thrown: (any Error)?
+        var failed = false
+        let decoded = [T](unsafeUninitializedCapacity: array.count) { buffer, initialized in
+            var index = 0
+            for element in array.elements! {
+                do {
+                    let value = try NestedFailures.decode { try decodeElement(element, as: T.self) }
+                    // After a failure the entity throws: later elements are decoded for their errors only.
+                    if !failed {
+                        (buffer.baseAddress! + initialized).initialize(to: value)
+                        initialized += 1
+                    }
+                } catch ParserError.validation(let reason) {
+                    failed = true
+                    failures.addNested(
+                        arrayElementFailure(index: index, methodName: String(describing: T.self), reason: reason),
+                        reason: reason, at: elementPath(keyPath, index))
+                } catch {
+                    thrown = error
+                    return
+                }
+                index += 1
+            }
+        }
+        if let thrown { throw thrown }
         return decoded
     }
 

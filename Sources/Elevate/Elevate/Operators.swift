@@ -54,7 +54,10 @@ public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
 /// - Returns: The elements, each cast to `T`.
 @inlinable
 public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
-    guard let elements = entity[keyPath] as? [Any] else {
+    let value = entity[keyPath]
+    // Arrays of decodables are stored typed: no cast per element.
+    if let typed = value as? [T] { return typed }
+    guard let elements = value as? [Any] else {
         preconditionFailure("Elevate: key path [\(keyPath)] is not an array in the entity")
     }
     return elements.map { element in
@@ -72,7 +75,9 @@ public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
 /// - Returns: The elements, or nil when the array is missing or null or an element is not a `T`.
 @inlinable
 public func <--? <T>(entity: [String: Any], keyPath: String) -> [T]? {
-    guard let elements = entity[keyPath] as? [Any] else { return nil }
+    let value = entity[keyPath]
+    if let typed = value as? [T] { return typed }
+    guard let elements = value as? [Any] else { return nil }
     var typed: [T] = []
     typed.reserveCapacity(elements.count)
     for element in elements {

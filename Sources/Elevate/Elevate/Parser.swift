@@ -33,7 +33,7 @@ public enum Parser {
 
     /// `parseEntity(data:closure:)` for any input, files and standard input included.
     static func parseEntity(
-        _ input: JSONInput, options: StreamingOptions = StreamingOptions(maximumElementSize: .max),
+        _ input: JSONInput, options: StreamingOptions = StreamingOptions(),
         closure: (Schema) -> Void
     ) throws -> [String: Any] {
         let schema = Schema()
@@ -108,7 +108,7 @@ struct CapturedValues {
     private var values: [[String]: JSONValue] = [:]
 
     init(
-        input: JSONInput, paths: [KeyPath], options: StreamingOptions = StreamingOptions(maximumElementSize: .max)
+        input: JSONInput, paths: [KeyPath], options: StreamingOptions = StreamingOptions()
     ) throws {
         var componentsByTarget: [[String]] = []
         var targets: [KeyPathSelector.Target] = []
@@ -230,7 +230,7 @@ enum EntityValidator {
     private static func validate(_ value: Any, for property: SchemaProperty, failures: inout FailureCollector) throws
         -> Any?
     {
-        if property.type == .array, property.decodableType != nil || property.decoder != nil {
+        if property.type == .array, property.hasDecodingMethod {
             // Cast once, straight to the array the elements are decoded from.
             guard let elements = StrictConversion.array(value) else {
                 failures.add("Value for key path [\(property.keyPath)] is of incorrect type", at: property.keyPath)
@@ -252,7 +252,7 @@ enum EntityValidator {
             }
             return nil
         }
-        guard property.decodableType != nil || property.decoder != nil else { return typed }
+        guard property.hasDecodingMethod else { return typed }
         do {
             return try NestedFailures.decode { () throws -> Any in try decode(typed, with: property) }
         } catch ParserError.validation(let reason) {
@@ -261,10 +261,14 @@ enum EntityValidator {
         }
     }
 
-    /// Decodes each element, recording every failing element in Elevate's words.
+    /// Decodes each element, recording every failing element in Elevate's words: an array of the
+    /// decodable type itself, or of the decoder's results.
     static func decodeElements(
         _ elements: [Any], property: SchemaProperty, failures: inout FailureCollector
-    ) throws -> [Any] {
+    ) throws -> Any {
+        if let decodableType = property.decodableType {
+            return try decodeElements(elements, as: decodableType, keyPath: property.keyPath, failures: &failures)
+        }
         var decoded: [Any] = []
         decoded.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
@@ -275,6 +279,24 @@ enum EntityValidator {
                 failures.addNested(
                     arrayElementFailure(index: index, methodName: property.decodingMethodName ?? "", reason: reason),
                     reason: reason, at: elementPath(property.keyPath, index))
+            }
+        }
+        return decoded
+    }
+
+    /// The elements decoded as `[T]`.
+    private static func decodeElements<T: Decodable>(
+        _ elements: [Any], as type: T.Type, keyPath: String, failures: inout FailureCollector
+    ) throws -> Any {
+        var decoded: [T] = []
+        decoded.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            do {
+                decoded.append(try NestedFailures.decode { try T(json: element) })
+            } catch ParserError.validation(let reason) {
+                failures.addNested(
+                    arrayElementFailure(index: index, methodName: String(describing: T.self), reason: reason),
+                    reason: reason, at: elementPath(keyPath, index))
             }
         }
         return decoded

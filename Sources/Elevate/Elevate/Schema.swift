@@ -30,7 +30,9 @@ public final class Schema {
     /// - Returns: The property added.
     @discardableResult
     public func addProperty(keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false) -> SchemaProperty {
-        append(SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: nil))
+        append(
+            SchemaProperty(
+                keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: nil, methodIdentity: nil))
     }
 
     /// Adds a property decoded by a ``Decodable`` type (each element, for `.array`).
@@ -46,7 +48,9 @@ public final class Schema {
         keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decodableType: (any Decodable.Type)?
     ) -> SchemaProperty {
         append(
-            SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: decodableType, decoder: nil)
+            SchemaProperty(
+                keyPath: keyPath, type: type, optional: optional, decodableType: decodableType, decoder: nil,
+                methodIdentity: decodableType.map { ObjectIdentifier($0) })
         )
     }
 
@@ -62,7 +66,12 @@ public final class Schema {
     public func addProperty(
         keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decoder: (any Decoder)?
     ) -> SchemaProperty {
-        append(SchemaProperty(keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: decoder))
+        // The identity is taken from the parameter: reading it back from the stored existential copies it.
+        let identity = decoder.map { ObjectIdentifier(Swift.type(of: $0)) }
+        return append(
+            SchemaProperty(
+                keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: decoder,
+                methodIdentity: identity))
     }
 
     private func append(_ property: SchemaProperty) -> SchemaProperty {

@@ -16,18 +16,21 @@ public struct SchemaProperty {
 
     init(
         keyPath: String, type: SchemaPropertyProtocol, optional: Bool,
-        decodableType: (any Decodable.Type)?, decoder: (any Decoder)?
+        decodableType: (any Decodable.Type)?, decoder: (any Decoder)?, methodIdentity: ObjectIdentifier?
     ) {
         self.keyPath = keyPath
         self.type = type
         self.optional = optional
         self.decodableType = decodableType
         self.decoder = decoder
-        self.hasDecodingMethod = decodableType != nil || decoder != nil
+        self.methodIdentity = methodIdentity
     }
 
-    /// Whether a decodable type or decoder is set (checked without copying the decoder).
-    let hasDecodingMethod: Bool
+    /// The decodable type, or the decoder's type: what a plan compares (without copying the decoder).
+    let methodIdentity: ObjectIdentifier?
+
+    /// Whether a decodable type or decoder is set.
+    var hasDecodingMethod: Bool { methodIdentity != nil }
 
     /// How the property names its decoding method in error texts: `Address`, `DateDecoder`.
     var decodingMethodName: String? {
