@@ -122,7 +122,9 @@ import Testing
         let text = reason {
             _ = try Parser.parseEntity(data: Data("not json".utf8)) { $0.addProperty(keyPath: "a", type: .int) }
         }
-        #expect(text?.hasPrefix("JSON data deserialization failed with error: \"Invalid JSON at line 1, column ") == true, "\(text ?? "")")
+        #expect(
+            text?.hasPrefix("JSON data deserialization failed with error: \"Invalid JSON at line 1, column ") == true,
+            "\(text ?? "")")
         #expect(text?.contains("(byte offset ") == true)
     }
 
@@ -193,10 +195,17 @@ import Testing
                     $0.addProperty(keyPath: "n", type: .int)
                 }
             } == "Value for key path [n] is of incorrect type")
-        for (text, type) in [("12345678901234567890.0", SchemaPropertyProtocol.uint), ("1.2345678901234567e19", .uint)] {
+        for (text, type) in [("12345678901234567890.0", SchemaPropertyProtocol.uint), ("1.2345678901234567e19", .uint)]
+        {
             let json: Any = try JSONSerialization.jsonObject(with: Data(#"{"n": \#(text)}"#.utf8))
-            for parsed in [{ try Parser.parseEntity(data: Data(#"{"n": \#(text)}"#.utf8)) { $0.addProperty(keyPath: "n", type: type) } },
-                           { try Parser.parseEntity(json: json) { $0.addProperty(keyPath: "n", type: type) } }] {
+            for parsed in [
+                {
+                    try Parser.parseEntity(data: Data(#"{"n": \#(text)}"#.utf8)) {
+                        $0.addProperty(keyPath: "n", type: type)
+                    }
+                },
+                { try Parser.parseEntity(json: json) { $0.addProperty(keyPath: "n", type: type) } },
+            ] {
                 #expect(reason { _ = try parsed() } == "Value for key path [n] is of incorrect type", "\(text)")
             }
         }

@@ -265,6 +265,24 @@ private func entity(_ json: String, _ build: @escaping (Schema) -> Void) throws 
         #expect(missing == nil)
     }
 
+    @Test func arrayOperatorsReadTypedAndFoundationArrays() throws {
+        // Decoded on the tape: a typed [Int]. Built by hand: a [Any] whose elements are cast.
+        let decoded = try entity(#"{"a": [1, 2]}"#) {
+            $0.addProperty(keyPath: "a", type: .array, decodableType: Int.self)
+        }
+        let handMade: [String: Any] = ["a": [1, 2] as [Any], "mixed": [1, "two"] as [Any]]
+        for entity in [decoded, handMade] {
+            let required: [Int] = entity <--! "a"
+            let optional: [Int]? = entity <--? "a"
+            #expect(required == [1, 2])
+            #expect(optional == [1, 2])
+            let asStrings: [String]? = entity <--? "a"
+            #expect(asStrings == nil)
+        }
+        let mixed: [Int]? = handMade <--? "mixed"
+        #expect(mixed == nil)
+    }
+
     @Test func primitiveDecodables() throws {
         #expect(try String(json: "x") == "x")
         #expect(try Int(json: 3) == 3)

@@ -6,6 +6,8 @@ import Foundation
 /// let avatar: Avatar = try Elevate.decodeObject(from: data, atKeyPath: "response.avatar")
 /// ```
 /// Pass `""` for an object at the root. Only the object at the key path is materialized.
+/// Values are held to ``StreamingOptions``' default limits (64 MiB for the value at the key path or
+/// one element); for more, pass `.data(data)` with `options:`.
 /// - Throws: ``ParserError``.
 public func decodeObject<T: Decodable>(from data: Data, atKeyPath keyPath: String = "") throws -> T {
     try ObjectDecoding.decode(.data(data), atKeyPath: keyPath)
@@ -16,6 +18,8 @@ public func decodeObject<T: Decodable>(from data: Data, atKeyPath keyPath: Strin
 /// ```swift
 /// let avatar: Avatar = try Elevate.decodeObject(from: data, atKeyPath: "response.avatar", with: AvatarDecoder())
 /// ```
+/// Values are held to ``StreamingOptions``' default limits (64 MiB for the value at the key path or
+/// one element); for more, pass `.data(data)` with `options:`.
 /// - Throws: ``ParserError``, including a validation error when the decoder returns something
 ///   other than a `T` (where Elevate would crash).
 public func decodeObject<T>(from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder) throws -> T {
@@ -29,6 +33,8 @@ public func decodeObject<T>(from data: Data, atKeyPath keyPath: String = "", wit
 /// ```
 /// Each element is decoded as soon as its last byte is parsed; no tree of the whole document is
 /// built. Every failing element is reported, with its index.
+/// Values are held to ``StreamingOptions``' default limits (64 MiB for the value at the key path or
+/// one element); for more, pass `.data(data)` with `options:`.
 /// - Throws: ``ParserError``.
 public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String = "") throws -> [T] {
     try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: String(describing: T.self)) {
@@ -37,6 +43,9 @@ public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String
 }
 
 /// Decodes each element of the array at `keyPath` of JSON data with a ``Decoder``.
+///
+/// Values are held to ``StreamingOptions``' default limits (64 MiB for the value at the key path or
+/// one element); for more, pass `.data(data)` with `options:`.
 /// - Throws: ``ParserError``, including a validation error for an element the decoder turns into
 ///   something other than a `T`.
 public func decodeArray<T>(from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder) throws -> [T] {

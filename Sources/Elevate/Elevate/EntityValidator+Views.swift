@@ -69,7 +69,7 @@ extension EntityValidator {
                 failures.add("A decoding method was not provided for `\(keyPath)` array", at: keyPath)
                 return nil
             }
-            return try decodeElements(of: value, property: pointer.pointee, failures: &failures) as Any
+            return try decodeElements(of: value, property: pointer.pointee, failures: &failures)
         case .dictionary:
             guard value.isObject else {
                 failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)

@@ -75,14 +75,7 @@ public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
 /// - Returns: The elements, or nil when the array is missing or null or an element is not a `T`.
 @inlinable
 public func <--? <T>(entity: [String: Any], keyPath: String) -> [T]? {
-    let value = entity[keyPath]
-    if let typed = value as? [T] { return typed }
-    guard let elements = value as? [Any] else { return nil }
-    var typed: [T] = []
-    typed.reserveCapacity(elements.count)
-    for element in elements {
-        guard let value = element as? T else { return nil }
-        typed.append(value)
-    }
-    return typed
+    // An array cast converts element by element and fails if any element is not a `T`; an array
+    // of decodables is already a `[T]`.
+    entity[keyPath] as? [T]
 }

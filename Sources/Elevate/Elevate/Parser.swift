@@ -17,7 +17,8 @@ public enum Parser {
     /// Parses JSON data and validates it against the schema the closure builds.
     ///
     /// Only the values the schema names are materialized; the rest of the document is skipped
-    /// as YAJL's events stream past.
+    /// as YAJL's events stream past. Each captured value is held to ``StreamingOptions``' default
+    /// maximum element size (64 MiB).
     /// - Parameters:
     ///   - data: The JSON data; its root must be an object or an array (or any value, when the
     ///     schema's only key path is `""`).
