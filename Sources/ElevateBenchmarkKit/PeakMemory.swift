@@ -1,3 +1,4 @@
+import Elevate
 import Foundation
 
 #if canImport(Glibc)
@@ -35,12 +36,17 @@ public enum PeakMemory {
         case loadOnly
         /// Runs a contender once (after reading the file, unless it ``Contender/readsFile``).
         case contender(Contender)
+        /// Decodes the file, a people document whose every element fails, with
+        /// ``BenchmarkPersonWithDate`` over and over, and reports the growth of its resident set
+        /// (KiB) from the end of the warm-up to the end: what dropped errors leave behind.
+        case repeatedFailures
 
         /// The command-line spelling: `idle`, `load-only`, or a contender's raw value.
         public var argument: String {
             switch self {
             case .idle: "idle"
             case .loadOnly: "load-only"
+            case .repeatedFailures: "repeated-failures"
             case .contender(let contender): contender.rawValue
             }
         }
@@ -50,6 +56,7 @@ public enum PeakMemory {
             switch argument {
             case "idle": self = .idle
             case "load-only": self = .loadOnly
+            case "repeated-failures": self = .repeatedFailures
             default:
                 guard let contender = Contender(rawValue: argument) else { return nil }
                 self = .contender(contender)
@@ -60,7 +67,7 @@ public enum PeakMemory {
         public var description: String { argument }
 
         /// Every spelling, for usage texts.
-        public static var allArguments: [String] { ["idle", "load-only"] + Contender.allCases.map(\.rawValue) }
+        public static var allArguments: [String] { ["idle", "load-only", "repeated-failures"] + Contender.allCases.map(\.rawValue) }
     }
 
     /// What a child reported.
@@ -112,6 +119,8 @@ public enum PeakMemory {
         case .loadOnly:
             let data = try Data(contentsOf: file)
             result = data.count
+        case .repeatedFailures:
+            result = try residentGrowthKiB(afterFailingDecodesOf: Data(contentsOf: file))
         case .contender(let contender):
             // A file-reading contender must not be charged for a copy of the file it never holds.
             let data = contender.readsFile ? Data() : try Data(contentsOf: file)
@@ -147,6 +156,35 @@ public enum PeakMemory {
                     + "printing \(text.debugDescription)")
         }
         return ChildReport(peakKiB: peak, result: result)
+    }
+
+    /// Decodes `data` with ``BenchmarkPersonWithDate`` 10 times to warm up (caches, allocator
+    /// pools), then 100 times more, every decode expected to fail, and returns how much the resident
+    /// set grew over those 100, in KiB: nothing of a dropped error may stay behind.
+    /// - Throws: ``ChildFailure`` when a decode succeeds.
+    static func residentGrowthKiB(afterFailingDecodesOf data: Data) throws -> Int {
+        func failOnce() throws {
+            do {
+                let people: [BenchmarkPersonWithDate] = try Elevate.decodeArray(
+                    from: data, atKeyPath: Contender.peopleKeyPath)
+                throw ChildFailure(message: "decoding \(people.count) people succeeded; every element must fail")
+            } catch let error as ParserError {
+                _ = error.failureReason
+            }
+        }
+        for _ in 0..<10 { try failOnce() }
+        let before = residentBytes()
+        for _ in 0..<100 { try failOnce() }
+        return (residentBytes() - before) / 1024
+    }
+
+    /// The resident set of this process now, in bytes (`VmRSS`); `0` where `/proc` is missing.
+    static func residentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return 0 }
+        return kib << 10
     }
 
     /// The peak resident set of this process, in KiB.

@@ -10,14 +10,6 @@ extension JSON {
             if case .object(let object) = self { return object[key] ?? .null }
             return .null
         }
-        _modify {
-            var object: [String: JSON]
-            if case .object(let existing) = self { object = existing } else { object = [:] }
-            // Drop our reference first, so that the dictionary is uniquely held and changes in place.
-            self = .null
-            defer { self = .object(object) }
-            yield &object[key, default: .null]
-        }
         set {
             var object: [String: JSON]
             if case .object(let existing) = self { object = existing } else { object = [:] }
@@ -35,15 +27,6 @@ extension JSON {
         get {
             if case .array(let array) = self, array.indices.contains(index) { return array[index] }
             return .null
-        }
-        _modify {
-            precondition(index >= 0, "JSON array index out of range: \(index)")
-            var array: [JSON]
-            if case .array(let existing) = self { array = existing } else { array = [] }
-            self = .null
-            if array.count <= index { array.append(contentsOf: repeatElement(.null, count: index - array.count + 1)) }
-            defer { self = .array(array) }
-            yield &array[index]
         }
         set {
             precondition(index >= 0, "JSON array index out of range: \(index)")

@@ -32,7 +32,7 @@ extension Parser {
     ///   - keyPath: Where the object is; `""` for the root.
     /// - Returns: The decoded object.
     /// - Throws: ``ParserError``, as `Elevate.decodeObject(from:atKeyPath:)`.
-    @available(*, deprecated, message: "Use Elevate.decodeObject(from:atKeyPath:)")
+    @available(*, deprecated, renamed: "Elevate.decodeObject(from:atKeyPath:)")
     public static func parseObject<T: Decodable>(data: Data, forKeyPath keyPath: String) throws -> T {
         try decodeObject(from: data, atKeyPath: keyPath)
     }
@@ -44,7 +44,7 @@ extension Parser {
     ///   - decoder: The decoder that produces the object.
     /// - Returns: The decoded object.
     /// - Throws: ``ParserError``, as `Elevate.decodeObject(from:atKeyPath:with:)`.
-    @available(*, deprecated, message: "Use Elevate.decodeObject(from:atKeyPath:with:)")
+    @available(*, deprecated, renamed: "Elevate.decodeObject(from:atKeyPath:with:)")
     public static func parseObject<T>(data: Data, forKeyPath keyPath: String, withDecoder decoder: any Decoder) throws
         -> T
     {

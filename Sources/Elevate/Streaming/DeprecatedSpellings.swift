@@ -3,7 +3,9 @@ import Foundation
 // The spellings this library used before its API took one shape: `from:` for every input (a
 // ``JSONInput``, or the chunk sequence a method is called on), `atKeyPath:` for every key path,
 // and ``JSONFraming`` for every framing. Each forwards to its replacement unchanged, options and
-// concurrency included; a rename the compiler can apply says `renamed:`, the rest say what to write.
+// concurrency included. A change the compiler's fix-it can make (new labels, a free function that
+// became a method of its chunk sequence) says `renamed:`; one it cannot — an argument that must be
+// wrapped, `url` becoming `.file(url)` — says in its message exactly what to write.
 
 /// How several top-level JSON values follow each other in one input; now ``JSONFraming``.
 @available(*, deprecated, renamed: "JSONFraming")
@@ -85,7 +87,7 @@ public func forEachValue<T: Decodable>(
 
 /// Decodes the elements of the array at `keyPath` from an asynchronous sequence of byte chunks;
 /// now `chunks.decodedElements(atKeyPath:as:options:)`.
-@available(*, deprecated, message: "Use chunks.decodedElements(atKeyPath: keyPath, as:options:)")
+@available(*, deprecated, renamed: "AsyncSequence.decodedElements(atKeyPath:self:as:options:)")
 public func elements<T: Decodable, Chunks: AsyncSequence>(
     ofArrayAt keyPath: String, from chunks: Chunks, as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions()
@@ -95,7 +97,7 @@ public func elements<T: Decodable, Chunks: AsyncSequence>(
 
 /// Decodes the elements of the array at `keyPath` from an asynchronous sequence of byte chunks
 /// with a ``Decoder``; now `chunks.decodedElements(atKeyPath:with:as:options:)`.
-@available(*, deprecated, message: "Use chunks.decodedElements(atKeyPath: keyPath, with:as:options:)")
+@available(*, deprecated, renamed: "AsyncSequence.decodedElements(atKeyPath:self:with:as:options:)")
 public func elements<T, Chunks: AsyncSequence>(
     ofArrayAt keyPath: String, from chunks: Chunks, with decoder: any Decoder, as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions()
@@ -105,7 +107,7 @@ public func elements<T, Chunks: AsyncSequence>(
 
 /// Decodes every top-level value of a JSON Lines or concatenated-JSON stream from an asynchronous
 /// sequence of byte chunks; now `chunks.decodedValues(framing:atKeyPath:as:options:)`.
-@available(*, deprecated, message: "Use chunks.decodedValues(framing:atKeyPath:as:options:)")
+@available(*, deprecated, renamed: "AsyncSequence.decodedValues(self:framing:atKeyPath:as:options:)")
 public func values<T: Decodable, Chunks: AsyncSequence>(
     in chunks: Chunks, framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions()
