@@ -64,6 +64,24 @@ import Testing
             EntryPoint(name: "decodedElements(as:)", readsInput: false) { input, options in
                 for try await _ in chunks(input).decodedElements(as: AnyJSON.self, options: options) {}
             },
+            EntryPoint(name: "chunks.decodeArray(as:)", readsInput: false) { input, options in
+                _ = try await chunks(input).decodeArray(as: AnyJSON.self, options: options)
+            },
+            EntryPoint(name: "chunks.decodeArray(with:)", readsInput: false) { input, options in
+                _ = try await chunks(input).decodeArray(with: StringToIntDecoder(), as: Int.self, options: options)
+            },
+            EntryPoint(name: "chunks.decodeObject(as:)", readsInput: false) { input, options in
+                _ = try await chunks(input).decodeObject(as: AnyJSON.self, options: options)
+            },
+            EntryPoint(name: "chunks.decodeObject(with:)", readsInput: false) { input, options in
+                _ = try await chunks(input).decodeObject(with: StringToIntDecoder(), as: Int.self, options: options)
+            },
+            EntryPoint(name: "chunks.summarizeValue", readsInput: false) { input, options in
+                _ = try await chunks(input).summarizeValue(options: options)
+            },
+            EntryPoint(name: "chunks.forEachEvent", readsInput: false) { input, options in
+                try await chunks(input).forEachEvent(to: IgnoringHandler(), options: options)
+            },
             EntryPoint(name: "decodedElements(with:)", readsInput: false) { input, options in
                 for try await _ in chunks(input).decodedElements(
                     with: StringToIntDecoder(), as: Int.self, options: options)

@@ -146,12 +146,70 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
         let document: JSONValue
         do {
             document = try JSONValue(contentsOf: url, options: settings.documentOptions)
-        } catch let error as JSONSyntaxError {
-            throw Self.invalidJSON(error)
-        } catch let error as JSONDocumentError {
-            throw Self.invalidJSON(error)
+        } catch {
+            throw Self.parseFailure(error)
         }
         return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: .file(url))
+    }
+
+    /// Decodes a value of `type` from the value at an Elevate key path of any ``JSONInput``: data
+    /// in memory, a file, an open file handle or standard input, the last three read in chunks.
+    ///
+    /// ```swift
+    /// let config = try decoder.decode(Config.self, from: .standardInput)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - input: Where the document comes from.
+    ///   - keyPath: Where the value is, as in ``decode(_:from:atKeyPath:)-(_,Data,_)``; `""`, the
+    ///     default, for the root.
+    /// - Returns: The value.
+    /// - Throws: As ``decode(_:from:atKeyPath:)-(_,Data,_)`` for data, as
+    ///   ``decode(_:contentsOf:atKeyPath:)`` for a file; ``JSONInputError`` when a file handle or
+    ///   standard input cannot be read.
+    public func decode<T: Swift.Decodable>(_ type: T.Type, from input: JSONInput, atKeyPath keyPath: String = "")
+        throws -> T
+    {
+        switch input {
+        case .data(let data): return try decode(type, from: data, atKeyPath: keyPath)
+        case .file(let url): return try decode(type, contentsOf: url, atKeyPath: keyPath)
+        case .fileHandle, .standardInput: break
+        }
+        let settings = lock.withLock { self.settings }
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: input, options: settings.documentOptions)
+        } catch {
+            throw Self.parseFailure(error)
+        }
+        return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: nil)
+    }
+
+    /// Decodes a value of `type` from the value at an Elevate key path of a document that arrives
+    /// as an asynchronous sequence of byte chunks (`Data`, `[UInt8]`, …); only its tape is kept.
+    ///
+    /// ```swift
+    /// let reply = try await decoder.decode(Reply.self, from: responseChunks, atKeyPath: "data")
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - chunks: The document's bytes, in order.
+    ///   - keyPath: Where the value is, as in ``decode(_:from:atKeyPath:)-(_,Data,_)``; `""`, the
+    ///     default, for the root.
+    /// - Returns: The value.
+    /// - Throws: As ``decode(_:from:atKeyPath:)-(_,Data,_)``; `CancellationError` when the task is
+    ///   cancelled; what the sequence throws.
+    public func decode<T: Swift.Decodable, Chunks: AsyncSequence>(
+        _ type: T.Type, from chunks: Chunks, atKeyPath keyPath: String = ""
+    ) async throws -> T where Chunks.Element: Sequence<UInt8> {
+        let settings = lock.withLock { self.settings }
+        let document: JSONValue
+        do {
+            document = try await JSONValue(parsing: chunks, options: settings.documentOptions)
+        } catch {
+            throw Self.parseFailure(error)
+        }
+        return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: nil)
     }
 
     /// Decodes a value of `type` from an already parsed value (or the value at a key path below it).
@@ -226,6 +284,13 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     }
 
     /// The error for input that does not parse, as Foundation words it.
+    /// What a failed parse of the whole document throws: bytes that are not JSON (or a rejected
+    /// duplicate key) as ``invalidJSON(_:)``, anything else (a file that cannot be read, a
+    /// cancelled task) unchanged.
+    static func parseFailure(_ error: any Error) -> any Error {
+        error is JSONSyntaxError || error is JSONDocumentError ? invalidJSON(error) : error
+    }
+
     static func invalidJSON(_ error: any Error) -> DecodingError {
         DecodingError.dataCorrupted(
             DecodingError.Context(

@@ -241,7 +241,7 @@ final class JSONTapeBuilder: JSONEventHandler {
         append(0)  // Written when the container ends.
         depth &+= 1
         if depth == frameCapacity { growFrames() }
-        var frame = Frame(
+        let frame = Frame(
             start: start, count: 0, cursor: 0, cursorEnd: 0, keysMatchedSibling: false, isObject: isObject)
         // The sibling to compare keys with is chosen at the first key.
         if isObject, depth >= levelCount { clearLevels(through: depth) }

@@ -82,6 +82,31 @@ extension JSONValue {
         self = try parse.finish()
     }
 
+    /// Parses a JSON document from any ``JSONInput``: data in memory, a file, an open file handle
+    /// or standard input, the last three read in chunks (only the tape is kept).
+    ///
+    /// ```swift
+    /// let document = try JSONValue(parsing: .standardInput)
+    /// ```
+    /// - Parameters:
+    ///   - input: Where the document comes from.
+    ///   - options: Parser settings and the duplicate-key rule.
+    /// - Throws: As ``init(parsing:options:)-(Data,_)`` for the bytes; for a file as
+    ///   ``init(contentsOf:options:chunkSize:)``; ``JSONInputError`` when a file handle or standard
+    ///   input cannot be read.
+    public init(parsing input: JSONInput, options: JSONDocumentOptions = .default) throws {
+        switch input {
+        case .data(let data):
+            try self.init(parsing: data, options: options)
+        case .file(let url):
+            try self.init(contentsOf: url, options: options)
+        case .fileHandle, .standardInput:
+            let parse = DocumentParse(options: options, expectedBytes: 0)
+            try input.forEachChunk { try parse.parser.parse($0) }
+            self = try parse.finish()
+        }
+    }
+
     /// Parses a JSON document that arrives as an asynchronous sequence of byte chunks (`[UInt8]`,
     /// `Data`, …), of any sizes.
     ///
@@ -100,13 +125,10 @@ extension JSONValue {
         let parse = DocumentParse(options: options, expectedBytes: 0)
         for try await chunk in chunks {
             try Task.checkCancellation()
-            let fed: Void? = try chunk.withContiguousStorageIfAvailable {
-                try parse.parser.parse(UnsafeRawBufferPointer($0))
-            }
-            if fed == nil {
-                try Array(chunk).withUnsafeBytes { try parse.parser.parse($0) }
-            }
+            try parse.parser.parse(contentsOf: chunk)
+            if parse.parser.isStopped { break }
         }
+        try Task.checkCancellation()
         self = try parse.finish()
     }
 

@@ -167,34 +167,72 @@ public func decodeArray<T>(
 /// type `.dictionary`.
 enum ObjectDecoding {
     static func decode<T: Decodable>(
-        _ input: JSONInput, atKeyPath keyPath: String,
-        options: StreamingOptions = StreamingOptions()
+        _ input: JSONInput, atKeyPath keyPath: String, options: StreamingOptions = StreamingOptions()
     ) throws -> T {
-        if T.self is any DecodableArray.Type {
-            // `let people: [Person] = try decodeObject(…)`: the value is an array, decoded whole.
-            let path = KeyPath(keyPath)
-            let captured = try CapturedValues(input: input, paths: [path], options: options)
-            guard let value = captured.value(at: path), !value.isNull else {
-                throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
-            }
-            return try ViewHandOff.decode(value, by: ObjectIdentifier(T.self)) { try T(json: $0) }
-        }
-        let entity = try Parser.parseEntity(input, options: options) { schema in
-            // As in Elevate, a primitive is read as its own property type; anything else is an object.
-            schema.addProperty(
-                keyPath: keyPath, type: primitivePropertyType(T.self) ?? .dictionary, decodableType: T.self)
-        }
-        return try typedResult(entity[keyPath], keyPath: keyPath, method: T.self)
+        let plan = Plan<T>(decoding: T.self, atKeyPath: keyPath)
+        return try plan.result(CapturedValues(input: input, paths: plan.paths, options: options))
     }
 
     static func decode<T>(
         _ input: JSONInput, atKeyPath keyPath: String, with decoder: any Decoder,
         options: StreamingOptions = StreamingOptions()
     ) throws -> T {
-        let entity = try Parser.parseEntity(input, options: options) { schema in
-            schema.addProperty(keyPath: keyPath, type: .dictionary, decoder: decoder)
+        let plan = Plan<T>(decoder: decoder, atKeyPath: keyPath)
+        return try plan.result(CapturedValues(input: input, paths: plan.paths, options: options))
+    }
+
+    static func decode<T: Decodable, Chunks: AsyncSequence>(
+        _ chunks: Chunks, atKeyPath keyPath: String, options: StreamingOptions = StreamingOptions()
+    ) async throws -> T where Chunks.Element: Sequence<UInt8> {
+        let plan = Plan<T>(decoding: T.self, atKeyPath: keyPath)
+        return try plan.result(await CapturedValues(chunks: chunks, paths: plan.paths, options: options))
+    }
+
+    static func decode<T, Chunks: AsyncSequence>(
+        _ chunks: Chunks, atKeyPath keyPath: String, with decoder: any Decoder,
+        options: StreamingOptions = StreamingOptions()
+    ) async throws -> T where Chunks.Element: Sequence<UInt8> {
+        let plan = Plan<T>(decoder: decoder, atKeyPath: keyPath)
+        return try plan.result(await CapturedValues(chunks: chunks, paths: plan.paths, options: options))
+    }
+
+    /// What one `decodeObject` captures, and how it turns the captured values into its result.
+    private struct Plan<T> {
+        let paths: [KeyPath]
+        let result: (CapturedValues) throws -> T
+
+        init(decoding type: T.Type, atKeyPath keyPath: String) where T: Decodable {
+            let path = KeyPath(keyPath)
+            if T.self is any DecodableArray.Type {
+                // `let people: [Person] = try decodeObject(…)`: the value is an array, decoded whole.
+                paths = [path]
+                result = { captured in
+                    guard let value = captured.value(at: path), !value.isNull else {
+                        throw ParserError.validation(
+                            failureReason: "Required key path [\(keyPath)] was missing or null")
+                    }
+                    return try ViewHandOff.decode(value, by: ObjectIdentifier(T.self)) { try T(json: $0) }
+                }
+                return
+            }
+            let schema = Schema()
+            // As in Elevate, a primitive is read as its own property type; anything else is an object.
+            schema.addProperty(keyPath: keyPath, type: primitivePropertyType(T.self) ?? .dictionary, decodableType: T.self)
+            paths = schema.storage.map(\.path)
+            result = { captured in
+                try typedResult(Parser.entity(schema, from: captured)[keyPath], keyPath: keyPath, method: T.self)
+            }
         }
-        return try typedResult(entity[keyPath], keyPath: keyPath, method: type(of: decoder))
+
+        init(decoder: any Decoder, atKeyPath keyPath: String) {
+            let schema = Schema()
+            schema.addProperty(keyPath: keyPath, type: .dictionary, decoder: decoder)
+            paths = schema.storage.map(\.path)
+            result = { captured in
+                try typedResult(
+                    Parser.entity(schema, from: captured)[keyPath], keyPath: keyPath, method: type(of: decoder))
+            }
+        }
     }
 }
 
@@ -238,6 +276,27 @@ func typedResult<T>(_ value: Any?, keyPath: String, method: Any.Type) throws -> 
 
 /// Element-by-element decoding of the array at a key path, in one pass over the data.
 enum ArrayDecoding {
+    /// - Parameter workers: How many elements are decoded at once; 1 decodes each element on the
+    ///   calling thread as soon as it is parsed, more hands them to a ``ParallelElementDecoder``.
+    static func decode<T>(
+        _ input: JSONInput, atKeyPath keyPath: String, methodName: String,
+        options: StreamingOptions = StreamingOptions(), workers: Int = 1,
+        decode: @escaping (JSONValue) throws -> T
+    ) throws -> [T] {
+        try Pass(keyPath: keyPath, methodName: methodName, workers: workers, decode: decode)
+            .run(input, options: options)
+    }
+
+    /// ``decode(_:atKeyPath:methodName:options:workers:decode:)`` of an asynchronous sequence of chunks.
+    static func decode<T, Chunks: AsyncSequence>(
+        _ chunks: Chunks, atKeyPath keyPath: String, methodName: String,
+        options: StreamingOptions = StreamingOptions(), workers: Int = 1,
+        decode: @escaping (JSONValue) throws -> T
+    ) async throws -> [T] where Chunks.Element: Sequence<UInt8> {
+        try await Pass(keyPath: keyPath, methodName: methodName, workers: workers, decode: decode)
+            .run(chunks, options: options)
+    }
+
     /// What was found at one candidate path (the split path, or a literal dotted root key).
     private struct Candidate<Element> {
         var found: Found = .missing
@@ -254,79 +313,89 @@ enum ArrayDecoding {
         case array
     }
 
-    /// - Parameter workers: How many elements are decoded at once; 1 decodes each element on the
-    ///   calling thread as soon as it is parsed, more hands them to a ``ParallelElementDecoder``.
-    static func decode<T>(
-        _ input: JSONInput, atKeyPath keyPath: String, methodName: String,
-        options: StreamingOptions = StreamingOptions(), workers: Int = 1,
-        decode: @escaping (JSONValue) throws -> T
-    ) throws -> [T] {
-        let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)
-        var candidates = [Candidate<T>(), Candidate<T>()]
-        // Whatever happens, no worker outlives the call.
-        defer { for candidate in candidates { candidate.parallel?.cancel() } }
-        var callbacks = KeyPathSelector.Callbacks()
-        callbacks.arrayStart = { target in
-            candidates[target].parallel?.cancel()
-            candidates[target] = Candidate(found: .array)
-            if workers > 1 { candidates[target].parallel = ParallelElementDecoder(workers: workers, decode: decode) }
-        }
-        callbacks.value = { target, value in
-            candidates[target].parallel?.cancel()
-            candidates[target] = Candidate(found: value.isNull ? .null : .wrongType)
-        }
-        // A repeated key: the later occurrence replaces the earlier one whole.
-        callbacks.duplicateKey = { repeated in
-            for target in repeated {
-                candidates[target].parallel?.cancel()
-                candidates[target] = Candidate()
-            }
-        }
-        callbacks.element = { target, index, element in
-            if let parallel = candidates[target].parallel {
-                parallel.submit(element, at: index)
-                return
-            }
-            do {
-                candidates[target].elements.append(try NestedFailures.decode { try decode(element) })
-            } catch ParserError.validation(let reason) {
-                candidates[target].failures.addNested(
-                    EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason),
-                    reason: reason, at: elementPath(keyPath, index))
-            }
-        }
-        do {
-            let selector = KeyPathSelector(targets: targets, callbacks: callbacks)
+    private final class Pass<T>: DocumentPass {
+        let selector: KeyPathSelector
+        private let keyPath: String
+        private let methodName: String
+        // Touched on every element, never reentrantly: no dynamic exclusivity checks.
+        @exclusivity(unchecked) private var candidates = [Candidate<T>(), Candidate<T>()]
+
+        init(keyPath: String, methodName: String, workers: Int, decode: @escaping (JSONValue) throws -> T) {
+            self.keyPath = keyPath
+            self.methodName = methodName
+            selector = KeyPathSelector(
+                targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements),
+                callbacks: KeyPathSelector.Callbacks())
             selector.reusesTapes = workers == 1
-            try parseDocument(input, handler: selector, options: options)
-        } catch {
-            // One thread would have decoded every element before the input's error first, and
-            // stopped at one whose decoding threw: the workers finish theirs, and such an error wins.
-            for candidate in candidates { _ = try candidate.parallel?.finish() }
-            throw error
+            // The callbacks reach this pass, which the selector does not own: no cycle.
+            var callbacks = KeyPathSelector.Callbacks()
+            callbacks.arrayStart = { [unowned self] target in
+                candidates[target].parallel?.cancel()
+                candidates[target] = Candidate(found: .array)
+                if workers > 1 { candidates[target].parallel = ParallelElementDecoder(workers: workers, decode: decode) }
+            }
+            callbacks.value = { [unowned self] target, value in
+                candidates[target].parallel?.cancel()
+                candidates[target] = Candidate(found: value.isNull ? .null : .wrongType)
+            }
+            // A repeated key: the later occurrence replaces the earlier one whole.
+            callbacks.duplicateKey = { [unowned self] repeated in
+                for target in repeated {
+                    candidates[target].parallel?.cancel()
+                    candidates[target] = Candidate()
+                }
+            }
+            callbacks.element = { [unowned self] target, index, element in
+                if let parallel = candidates[target].parallel {
+                    parallel.submit(element, at: index)
+                    return
+                }
+                do {
+                    candidates[target].elements.append(try NestedFailures.decode { try decode(element) })
+                } catch ParserError.validation(let reason) {
+                    candidates[target].failures.addNested(
+                        EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason),
+                        reason: reason, at: elementPath(keyPath, index))
+                }
+            }
+            selector.callbacks = callbacks
         }
 
-        var chosen = candidates[1].found != .missing ? candidates[1] : candidates[0]
-        if let parallel = chosen.parallel {
-            let (elements, failures) = try parallel.finish()
-            chosen.elements = elements
-            for failure in failures {
-                chosen.failures.addNested(
-                    EntityValidator.arrayElementFailure(
-                        index: failure.index, methodName: methodName, reason: failure.reason),
-                    reason: failure.reason, nested: failure.nested, at: elementPath(keyPath, failure.index))
-            }
+        /// Whatever happens, no worker outlives the call.
+        func end() {
+            for candidate in candidates { candidate.parallel?.cancel() }
         }
-        switch chosen.found {
-        case .missing, .null:
-            throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
-        case .wrongType:
-            throw ParserError.validation(failureReason: "Value for key path [\(keyPath)] is of incorrect type")
-        case .array:
-            guard chosen.failures.isEmpty else {
-                throw chosen.failures.error()
+
+        /// One thread would have decoded every element before the input's error first, and
+        /// stopped at one whose decoding threw: the workers finish theirs, and such an error wins.
+        func settle(after error: any Error) throws -> any Error {
+            for candidate in candidates { _ = try candidate.parallel?.finish() }
+            return error
+        }
+
+        func result() throws -> [T] {
+            var chosen = candidates[1].found != .missing ? candidates[1] : candidates[0]
+            if let parallel = chosen.parallel {
+                let (elements, failures) = try parallel.finish()
+                chosen.elements = elements
+                for failure in failures {
+                    chosen.failures.addNested(
+                        EntityValidator.arrayElementFailure(
+                            index: failure.index, methodName: methodName, reason: failure.reason),
+                        reason: failure.reason, nested: failure.nested, at: elementPath(keyPath, failure.index))
+                }
             }
-            return chosen.elements
+            switch chosen.found {
+            case .missing, .null:
+                throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+            case .wrongType:
+                throw ParserError.validation(failureReason: "Value for key path [\(keyPath)] is of incorrect type")
+            case .array:
+                guard chosen.failures.isEmpty else {
+                    throw chosen.failures.error()
+                }
+                return chosen.elements
+            }
         }
     }
 }

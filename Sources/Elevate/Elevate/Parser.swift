@@ -39,7 +39,21 @@ public enum Parser {
     ) throws -> [String: Any] {
         let schema = Schema()
         closure(schema)
-        let captured = try CapturedValues(input: input, paths: schema.storage.map(\.path), options: options)
+        return try entity(schema, from: CapturedValues(input: input, paths: schema.storage.map(\.path), options: options))
+    }
+
+    /// `parseEntity(data:closure:)` of an asynchronous sequence of chunks.
+    static func parseEntity<Chunks: AsyncSequence>(
+        _ chunks: Chunks, options: StreamingOptions = StreamingOptions(), closure: (Schema) -> Void
+    ) async throws -> [String: Any] where Chunks.Element: Sequence<UInt8> {
+        let schema = Schema()
+        closure(schema)
+        let captured = try await CapturedValues(chunks: chunks, paths: schema.storage.map(\.path), options: options)
+        return try entity(schema, from: captured)
+    }
+
+    /// The entity of `schema` over the values one pass captured for its key paths.
+    static func entity(_ schema: Schema, from captured: CapturedValues) throws -> [String: Any] {
         if captured.rootIsScalar { try EntityValidator.rejectScalarRoot(of: schema) }
         return try EntityValidator.validate(schema, plan: nil) { captured.value(at: KeyPath($0)) }
     }
@@ -108,29 +122,51 @@ public enum Parser {
 struct CapturedValues {
     private var values: [[String]: JSONValue] = [:]
 
-    init(
-        input: JSONInput, paths: [KeyPath], options: StreamingOptions = StreamingOptions()
-    ) throws {
-        var componentsByTarget: [[String]] = []
-        var targets: [KeyPathSelector.Target] = []
-        for path in paths {
-            for var target in [KeyPathSelector.Target].candidates(for: path, mode: .value) {
-                target.id = componentsByTarget.count
-                componentsByTarget.append(target.components)
-                targets.append(target)
+    init(input: JSONInput, paths: [KeyPath], options: StreamingOptions = StreamingOptions()) throws {
+        self = try Capture(paths: paths).run(input, options: options)
+    }
+
+    init<Chunks: AsyncSequence>(chunks: Chunks, paths: [KeyPath], options: StreamingOptions = StreamingOptions())
+        async throws where Chunks.Element: Sequence<UInt8>
+    {
+        self = try await Capture(paths: paths).run(chunks, options: options)
+    }
+
+    private init(values: [[String]: JSONValue], rootIsScalar: Bool) {
+        self.values = values
+        self.rootIsScalar = rootIsScalar
+    }
+
+    /// The pass that captures the values at the paths (and, for Elevate's rule, at each path's
+    /// literal dotted alternative).
+    private final class Capture: DocumentPass {
+        let selector: KeyPathSelector
+        private var captured: [[String]: JSONValue] = [:]
+
+        init(paths: [KeyPath]) {
+            var componentsByTarget: [[String]] = []
+            var targets: [KeyPathSelector.Target] = []
+            for path in paths {
+                for var target in [KeyPathSelector.Target].candidates(for: path, mode: .value) {
+                    target.id = componentsByTarget.count
+                    componentsByTarget.append(target.components)
+                    targets.append(target)
+                }
             }
+            var callbacks = KeyPathSelector.Callbacks()
+            selector = KeyPathSelector(targets: targets, callbacks: callbacks)
+            // The callbacks write into this pass, which the selector does not own: no cycle.
+            callbacks.value = { [unowned self] target, value in captured[componentsByTarget[target]] = value }
+            // A repeated key: the later occurrence replaces the earlier one whole, never merged.
+            callbacks.duplicateKey = { [unowned self] repeated in
+                for target in repeated { captured[componentsByTarget[target]] = nil }
+            }
+            selector.callbacks = callbacks
         }
-        var captured: [[String]: JSONValue] = [:]
-        var callbacks = KeyPathSelector.Callbacks()
-        callbacks.value = { target, value in captured[componentsByTarget[target]] = value }
-        // A repeated key: the later occurrence replaces the earlier one whole, never merged.
-        callbacks.duplicateKey = { repeated in
-            for target in repeated { captured[componentsByTarget[target]] = nil }
+
+        func result() -> CapturedValues {
+            CapturedValues(values: captured, rootIsScalar: selector.rootIsContainer == false)
         }
-        let selector = KeyPathSelector(targets: targets, callbacks: callbacks)
-        try parseDocument(input, handler: selector, options: options)
-        values = captured
-        rootIsScalar = selector.rootIsContainer == false
     }
 
     /// Whether the document's root is a string, number, Boolean or null.
@@ -158,28 +194,6 @@ struct CapturedValues {
             prefixLength -= 1
         }
         return nil
-    }
-}
-
-/// Parses a whole document, turning syntax errors into Elevate's deserialization error.
-func parseDocument(_ input: JSONInput, handler: KeyPathSelector, options: StreamingOptions) throws {
-    let parser = JSONEventParser(handler: handler, options: options.parsing)
-    if options.maximumElementSize < Int.max {
-        handler.maximumCaptureSize = options.maximumElementSize
-        handler.currentOffset = { [unowned parser] in parser.currentByteOffset }
-    }
-    do {
-        try parser.parseAll(input, chunkSize: options.chunkSize, progress: options.progress)
-    } catch let error as JSONSyntaxError {
-        guard options.wrapsErrorsInParserError else { throw error }
-        throw ParserError(error)
-    } catch let error as KeyPathSelector.CaptureTooLarge {
-        throw ParserError.validation(
-            failureReason: "A value is larger than the maximum element size of \(error.limit) bytes "
-                + "(ending near byte offset \(parser.currentByteOffset))")
-    } catch let error as JSONInputError {
-        guard options.wrapsErrorsInParserError else { throw error }
-        throw ParserError.deserialization(reason: error.description)
     }
 }
 

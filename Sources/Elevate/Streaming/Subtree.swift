@@ -37,22 +37,7 @@ public struct JSONContainerSummary: Sendable, Hashable {
 public func summarizeValue(
     atKeyPath keyPath: String = "", from input: JSONInput, options: StreamingOptions = StreamingOptions()
 ) throws -> JSONContainerSummary? {
-    var summary: JSONContainerSummary?
-    var callbacks = KeyPathSelector.Callbacks()
-    callbacks.containerEnd = { _, isArray, count in
-        if summary == nil { summary = JSONContainerSummary(kind: isArray ? .array : .object, count: count) }
-    }
-    callbacks.value = { _, _ in
-        if summary == nil { summary = JSONContainerSummary(kind: .scalar, count: 0) }
-    }
-    // A repeated key: the later occurrence replaces the earlier one whole.
-    callbacks.duplicateKey = { _ in summary = nil }
-    try parseDocument(
-        input,
-        handler: KeyPathSelector(
-            targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .count), callbacks: callbacks),
-        options: options)
-    return summary
+    try SummaryPass(keyPath: keyPath).run(input, options: options)
 }
 
 /// Sends the events of the value at `keyPath` to `handler`, and nothing else: the way to copy or
@@ -81,20 +66,54 @@ public func forEachEvent(
     atKeyPath keyPath: String = "", from input: JSONInput, to handler: any JSONEventHandler,
     options: StreamingOptions = StreamingOptions()
 ) throws -> Bool {
-    var found = false
-    var callbacks = KeyPathSelector.Callbacks()
-    // The first value found is the one sent; the rest of the document is still read, so that a
-    // repeated key (whose later value would replace the one already sent) is an error.
-    callbacks.forwarded = { _ in found = true }
-    callbacks.duplicateKey = { _ in
-        guard found else { return }
-        throw ParserError.validation(
-            failureReason: "Key path [\(keyPath)] appears more than once in its object; "
-                + "the value of its first occurrence was already written")
+    try ForwardingPass(keyPath: keyPath, handler: handler).run(input, options: options)
+}
+
+/// Counts what is at a key path (see ``summarizeValue(atKeyPath:from:options:)``).
+final class SummaryPass: DocumentPass {
+    let selector: KeyPathSelector
+    private var summary: JSONContainerSummary?
+
+    init(keyPath: String) {
+        selector = KeyPathSelector(
+            targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .count),
+            callbacks: KeyPathSelector.Callbacks())
+        var callbacks = KeyPathSelector.Callbacks()
+        callbacks.containerEnd = { [unowned self] _, isArray, count in
+            if summary == nil { summary = JSONContainerSummary(kind: isArray ? .array : .object, count: count) }
+        }
+        callbacks.value = { [unowned self] _, _ in
+            if summary == nil { summary = JSONContainerSummary(kind: .scalar, count: 0) }
+        }
+        // A repeated key: the later occurrence replaces the earlier one whole.
+        callbacks.duplicateKey = { [unowned self] _ in summary = nil }
+        selector.callbacks = callbacks
     }
-    let selector = KeyPathSelector(
-        targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)),
-        callbacks: callbacks)
-    try parseDocument(input, handler: selector, options: options)
-    return found
+
+    func result() -> JSONContainerSummary? { summary }
+}
+
+/// Sends the events at a key path to a handler (see ``forEachEvent(atKeyPath:from:to:options:)``).
+final class ForwardingPass: DocumentPass {
+    let selector: KeyPathSelector
+    private var found = false
+
+    init(keyPath: String, handler: any JSONEventHandler) {
+        selector = KeyPathSelector(
+            targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)),
+            callbacks: KeyPathSelector.Callbacks())
+        var callbacks = KeyPathSelector.Callbacks()
+        // The first value found is the one sent; the rest of the document is still read, so that a
+        // repeated key (whose later value would replace the one already sent) is an error.
+        callbacks.forwarded = { [unowned self] _ in found = true }
+        callbacks.duplicateKey = { [unowned self] _ in
+            guard found else { return }
+            throw ParserError.validation(
+                failureReason: "Key path [\(keyPath)] appears more than once in its object; "
+                    + "the value of its first occurrence was already written")
+        }
+        selector.callbacks = callbacks
+    }
+
+    func result() -> Bool { found }
 }
