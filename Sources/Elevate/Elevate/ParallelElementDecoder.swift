@@ -54,7 +54,11 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     private let decode: (JSONValue) throws -> Element
     private let batchSize: Int
     private let inFlight: DispatchSemaphore
-    /// The most batches a stream holds undelivered before it waits for the oldest.
+    /// The most batches a stream holds undelivered before it waits for the oldest. Batches the
+    /// parsing thread decodes itself queue behind the oldest worker batch; a window of a few
+    /// (six for two workers) made the parsing thread wait for that batch often enough to cost a
+    /// fifth of the parallel forEachElement's speed, so it is sixteen per worker: with 64 small
+    /// elements per batch, still a few MiB at most.
     private let maximumQueued: Int
     private let group = DispatchGroup()
     private let queue = DispatchQueue(label: "Elevate.ParallelElementDecoder", attributes: .concurrent)
@@ -74,7 +78,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         self.batchSize = batchSize
         // Two batches per worker: one being decoded, one ready.
         self.inFlight = DispatchSemaphore(value: max(2, workers * 2))
-        self.maximumQueued = max(2, workers * 2) + 2
+        self.maximumQueued = max(2, workers * 2) * 8
         self.forcesFoundationValues = DecodingThread.current.views.forcesFoundationValues
     }
 
