@@ -383,4 +383,107 @@ import Testing
         }
         #expect(ids == Array(0..<3_000))
     }
+
+    #if os(Linux)
+        /// Which threads decoded elements (kernel thread ids), and whether the calling thread was one.
+        private final class ThreadRecorder: @unchecked Sendable {
+            private let lock = NSLock()
+            private var ids: Set<String> = []
+            func record() { lock.withLock { _ = ids.insert(ParallelDecodingTests.currentThreadID()) } }
+            var recorded: Set<String> { lock.withLock { ids } }
+        }
+
+        private struct RecordingDecoder: Elevate.Decoder, @unchecked Sendable {
+            let recorder: ThreadRecorder
+            func decode(_ object: Any) throws -> Any {
+                recorder.record()
+                return try Item(json: object)
+            }
+        }
+
+        fileprivate static func currentThreadID() -> String {
+            // "/proc/thread-self" links to "<pid>/task/<tid>".
+            let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+            return String(link.split(separator: "/").last ?? "")
+        }
+
+        /// How many of `ids` are decoding-pool threads (the pool names them) still alive, after
+        /// giving a thread that has done its last work up to two seconds to exit.
+        private func poolThreadsAlive(among ids: Set<String>) -> Int {
+            func alive() -> Int {
+                ids.filter { id in
+                    let name = (try? String(contentsOfFile: "/proc/self/task/\(id)/comm", encoding: .utf8)) ?? ""
+                    return name.hasPrefix("Elevate.decoder")
+                }.count
+            }
+            let deadline = Date().addingTimeInterval(2)
+            while alive() > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            return alive()
+        }
+
+        /// The pool's threads end when the call ends: finished, stopped by the body, ended by an
+        /// element's error, or dropped by an async consumer that stopped iterating.
+        @Test func noDecodingThreadOutlivesItsCall() async throws {
+            let data = document(5_000)
+            var options = StreamingOptions()
+            options.concurrency = 3
+
+            let finished = ThreadRecorder()
+            let people: [Item] = try Elevate.decodeArray(
+                from: .data(data), atKeyPath: "items", with: RecordingDecoder(recorder: finished), options: options)
+            #expect(people.count == 5_000)
+            #expect(finished.recorded.count > 1)
+            #expect(poolThreadsAlive(among: finished.recorded) == 0)
+
+            struct Enough: Error {}
+            let stopped = ThreadRecorder()
+            var seen = 0
+            #expect(throws: Enough.self) {
+                try Elevate.forEachElement(
+                    atKeyPath: "items", from: .data(data), with: RecordingDecoder(recorder: stopped), as: Item.self,
+                    options: options
+                ) { _ in
+                    seen += 1
+                    if seen == 300 { throw Enough() }
+                }
+            }
+            #expect(poolThreadsAlive(among: stopped.recorded) == 0)
+
+            let failed = ThreadRecorder()
+            #expect(throws: ParserError.self) {
+                let _: [Item] = try Elevate.decodeArray(
+                    from: .data(self.document(5_000, invalidEvery: 700)), atKeyPath: "items",
+                    with: RecordingDecoder(recorder: failed), options: options)
+            }
+            #expect(poolThreadsAlive(among: failed.recorded) == 0)
+
+            let dropped = ThreadRecorder()
+            do {
+                let chunks = AsyncStream<[UInt8]> { continuation in
+                    continuation.yield(Array(data))
+                    continuation.finish()
+                }
+                var iterator = chunks.decodedElements(
+                    atKeyPath: "items", with: RecordingDecoder(recorder: dropped), as: Item.self, options: options
+                ).makeAsyncIterator()
+                #expect(try await iterator.next()?.id == 0)
+            }
+            #expect(poolThreadsAlive(among: dropped.recorded) == 0)
+        }
+
+        /// The calling thread is one of the workers: with `concurrency` 2, elements are decoded on
+        /// the calling thread and one thread of the pool's.
+        @Test func theCallingThreadIsOneOfTheWorkers() throws {
+            var options = StreamingOptions()
+            options.concurrency = 2
+            let recorder = ThreadRecorder()
+            let caller = Self.currentThreadID()
+            let people: [Item] = try Elevate.decodeArray(
+                from: .data(document(20_000)), atKeyPath: "items", with: RecordingDecoder(recorder: recorder),
+                options: options)
+            #expect(people.count == 20_000)
+            #expect(recorder.recorded.count == 2)
+            #expect(recorder.recorded.contains(caller))
+        }
+    #endif
 }

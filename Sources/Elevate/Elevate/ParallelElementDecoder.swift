@@ -1,14 +1,22 @@
-import Dispatch
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Decodes the elements of one array on worker threads while the calling thread parses, and
 /// gives them back in document order, with the failures the sequential decoding would report.
 ///
 /// The calling thread runs YAJL and cuts the array into elements, each on a tape of its own
 /// (``JSONTapeBuilder`` starts a new tape while a view of the last one is still held). Elements
-/// are grouped in batches, so that handing work over costs little next to decoding it; at most
-/// two batches per worker are in flight, which bounds the memory held by elements not yet
-/// decoded: when they are all taken, the parsing thread decodes the next batch itself.
+/// are grouped in batches, so that handing work over costs little next to decoding it, and the
+/// batches go into one first-in, first-out queue served by `workers - 1` threads of this decoder's
+/// own. The calling thread is the last worker: when more batches wait than the threads can take,
+/// it decodes the oldest waiting one itself instead of parsing further. So exactly `workers`
+/// threads run, one per core with the automatic choice (a pool thread per worker on top of the
+/// parsing thread left three threads on two cores, and the parsing thread, which every other
+/// thread waits for, was the one descheduled); the oldest batches are decoded first, which is the
+/// order they are delivered in; and the elements waiting are bounded by the queue's length.
 /// Nothing runs after ``finish()`` or ``cancel()`` return.
 ///
 /// The decode closure runs on several threads at once: the decodable types and decoders it calls
@@ -34,8 +42,8 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         let firstIndex: Int
         /// nil: a placeholder (see ``submitPlaceholder(at:)``).
         var inputs: [JSONValue?] = []
-        // Written by the worker only, read by the caller once `done` is set (or the group is
-        // waited on): the lock behind `done` orders the two.
+        // Written by the worker only, read by the caller once `done` is set: the lock behind
+        // `done` orders the two.
         var outcomes: [Outcome] = []
         var error: (any Error)?
         let done = ManagedFlag()
@@ -51,35 +59,154 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         }
     }
 
-    private let decode: (JSONValue) throws -> Element
+    /// The queue of batches waiting and the threads that serve it. The threads hold this, not
+    /// the decoder, so that a decoder its owner drops still stops them (see `deinit`).
+    private final class Pool: @unchecked Sendable {
+        let decode: (JSONValue) throws -> Element
+        /// Whether the caller asked for Foundation values (``withFoundationValues(_:)``), which
+        /// is per thread: the threads are told.
+        let forcesFoundationValues: Bool
+        let cancelled = ManagedFlag()
+        // Behind `condition`.
+        private let condition = NSCondition()
+        private var waiting: [Batch] = []
+        private var closed = false
+        private var threadsRunning = 0
+
+        init(decode: @escaping (JSONValue) throws -> Element) {
+            self.decode = decode
+            self.forcesFoundationValues = DecodingThread.current.views.forcesFoundationValues
+        }
+
+        static var threadName: String { "Elevate.decoder" }
+
+        /// Gives the calling thread the name `top -H`, debuggers and the tests see (Foundation's
+        /// `Thread.name` does not reach the system on Linux; 15 bytes at most).
+        private static func nameCurrentThread() {
+            #if canImport(Glibc)
+                let file = open("/proc/thread-self/comm", O_WRONLY)
+                guard file >= 0 else { return }
+                var name = threadName
+                _ = name.withUTF8 { write(file, $0.baseAddress, $0.count) }
+                close(file)
+            #endif
+        }
+
+        func start(threads: Int) {
+            condition.withLock { threadsRunning = threads }
+            for _ in 0..<threads {
+                let thread = Thread { [self] in
+                    Self.nameCurrentThread()
+                    serve()
+                }
+                // As much stack as the main thread has, so that what decodes sequentially
+                // (deep nesting included) decodes here too.
+                thread.stackSize = 8 << 20
+                thread.name = Self.threadName
+                thread.start()
+            }
+        }
+
+        /// Queues `batch`; when more than `maximumWaiting` wait, takes the oldest back for the
+        /// caller to decode.
+        func add(_ batch: Batch, maximumWaiting: Int) -> Batch? {
+            condition.withLock {
+                waiting.append(batch)
+                condition.signal()
+                // Queues hold a few batches: removing the first costs nothing to speak of.
+                return waiting.count > maximumWaiting ? waiting.removeFirst() : nil
+            }
+        }
+
+        /// A pool thread: decodes the oldest waiting batch until the queue is closed and empty.
+        private func serve() {
+            while let batch = nextWaiting() {
+                if !cancelled.isSet, batch.claim() { run(batch) }
+            }
+            condition.withLock {
+                threadsRunning -= 1
+                condition.broadcast()
+            }
+        }
+
+        private func nextWaiting() -> Batch? {
+            condition.withLock {
+                while waiting.isEmpty && !closed { condition.wait() }
+                return waiting.isEmpty ? nil : waiting.removeFirst()
+            }
+        }
+
+        /// Lets the threads end once the queue is empty (at once when cancelled), and waits
+        /// until they have.
+        func closeAndJoin() {
+            condition.withLock {
+                closed = true
+                if cancelled.isSet { waiting.removeAll() }
+                condition.broadcast()
+                while threadsRunning > 0 { condition.wait() }
+            }
+        }
+
+        func run(_ batch: Batch) {
+            defer { batch.done.set() }
+            let views = DecodingThread.current.views
+            let saved = views.forcesFoundationValues
+            views.forcesFoundationValues = forcesFoundationValues
+            defer { views.forcesFoundationValues = saved }
+            batch.outcomes.reserveCapacity(batch.inputs.count)
+            for offset in batch.inputs.indices {
+                guard let input = batch.inputs[offset] else {
+                    batch.outcomes.append(.failed(Failure(index: batch.firstIndex + offset, reason: "", nested: nil)))
+                    continue
+                }
+                do {
+                    batch.outcomes.append(.decoded(try NestedFailures.decode { try decode(input) }))
+                } catch ParserError.validation(let reason) {
+                    batch.outcomes.append(
+                        .failed(
+                            Failure(
+                                index: batch.firstIndex + offset, reason: reason,
+                                nested: NestedFailures.take(matching: reason))))
+                } catch {
+                    // As in the sequential decoding, any other error ends everything.
+                    batch.error = error
+                    cancelled.set()
+                    break
+                }
+            }
+            // The elements' tapes can go now.
+            batch.inputs = []
+        }
+    }
+
+    private let pool: Pool
     private let batchSize: Int
-    private let inFlight: DispatchSemaphore
-    /// The most batches a stream holds undelivered before it waits for the oldest. Batches the
-    /// parsing thread decodes itself queue behind the oldest worker batch; a window of a few
-    /// (six for two workers) made the parsing thread wait for that batch often enough to cost a
-    /// fifth of the parallel forEachElement's speed, so it is sixteen per worker: with 64 small
-    /// elements per batch, still a few MiB at most.
+    /// The pool's threads: the calling thread is the last worker.
+    private let threadCount: Int
+    private var threadsStarted = false
+    /// More batches than this waiting, and the calling thread decodes the oldest itself: one
+    /// ready for each thread, plus one, so that no thread starves while the caller decodes.
+    private let maximumWaiting: Int
+    /// The most batches a stream holds undelivered before it waits for the oldest (sixteen per
+    /// worker): a batch finished early queues behind an older one still being decoded, and a
+    /// short window made the parsing thread wait for that one often.
     private let maximumQueued: Int
-    private let group = DispatchGroup()
-    private let queue = DispatchQueue(label: "Elevate.ParallelElementDecoder", attributes: .concurrent)
-    /// Whether the caller asked for Foundation values (``withFoundationValues(_:)``), which is
-    /// per thread: the workers are told.
-    private let forcesFoundationValues: Bool
-    private let cancelled = ManagedFlag()
     private var pending: Batch?
+    /// Every batch not yet delivered, in document order.
     private var batches: [Batch] = []
+    private var cancelled: ManagedFlag { pool.cancelled }
 
     /// - Parameters:
-    ///   - workers: How many elements are decoded at once (at least 2; 1 is the sequential path).
+    ///   - workers: How many elements are decoded at once, the calling thread's included (at
+    ///     least 2; 1 is the sequential path).
     ///   - batchSize: Elements per work item.
     ///   - decode: Decodes one element; runs on worker threads.
     init(workers: Int, batchSize: Int = 64, decode: @escaping (JSONValue) throws -> Element) {
-        self.decode = decode
+        self.pool = Pool(decode: decode)
         self.batchSize = batchSize
-        // Two batches per worker: one being decoded, one ready.
-        self.inFlight = DispatchSemaphore(value: max(2, workers * 2))
+        self.threadCount = max(1, workers - 1)
+        self.maximumWaiting = threadCount + 1
         self.maximumQueued = max(2, workers * 2) * 8
-        self.forcesFoundationValues = DecodingThread.current.views.forcesFoundationValues
     }
 
     /// Queues the element at `index` (indices arrive in increasing order).
@@ -106,52 +233,16 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
 
     private func dispatch(_ batch: Batch) {
         batches.append(batch)
-        if inFlight.wait(timeout: .now()) == .timedOut {
-            // The workers are behind: rather than wait, the parsing thread decodes this batch.
-            guard !cancelled.isSet, batch.claim() else { return }
-            run(batch)
-            return
+        guard !cancelled.isSet else { return }
+        if !threadsStarted {
+            // On the first batch: an array too small to fill one never starts a thread.
+            threadsStarted = true
+            pool.start(threads: threadCount)
         }
-        group.enter()
-        queue.async { [self] in
-            defer {
-                inFlight.signal()
-                group.leave()
-            }
-            guard !cancelled.isSet, batch.claim() else { return }
-            run(batch)
+        // The threads are behind: rather than parse further, this thread decodes the oldest.
+        if let oldest = pool.add(batch, maximumWaiting: maximumWaiting), oldest.claim() {
+            pool.run(oldest)
         }
-    }
-
-    private func run(_ batch: Batch) {
-        defer { batch.done.set() }
-        let views = DecodingThread.current.views
-        let saved = views.forcesFoundationValues
-        views.forcesFoundationValues = forcesFoundationValues
-        defer { views.forcesFoundationValues = saved }
-        batch.outcomes.reserveCapacity(batch.inputs.count)
-        for offset in batch.inputs.indices {
-            guard let input = batch.inputs[offset] else {
-                batch.outcomes.append(.failed(Failure(index: batch.firstIndex + offset, reason: "", nested: nil)))
-                continue
-            }
-            do {
-                batch.outcomes.append(.decoded(try NestedFailures.decode { try decode(input) }))
-            } catch ParserError.validation(let reason) {
-                batch.outcomes.append(
-                    .failed(
-                        Failure(
-                            index: batch.firstIndex + offset, reason: reason,
-                            nested: NestedFailures.take(matching: reason))))
-            } catch {
-                // As in the sequential decoding, any other error ends everything.
-                batch.error = error
-                cancelled.set()
-                break
-            }
-        }
-        // The elements' tapes can go now.
-        batch.inputs = []
     }
 
     /// Hands over, in document order, the outcomes of the batches finished so far (all of them,
@@ -192,7 +283,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         }
         // A batch skipped after a later batch's error may hold an earlier error: decode it now.
         for batch in batches { finishBatch(batch) }
-        group.wait()
+        pool.closeAndJoin()
         var elements: [Element] = []
         elements.reserveCapacity(batches.reduce(0) { $0 + $1.outcomes.count })
         var failures: [Failure] = []
@@ -211,21 +302,21 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
 
     /// Makes sure `batch` is decoded: here, if no one took it, otherwise by waiting for it.
     private func finishBatch(_ batch: Batch) {
-        if batch.claim() { run(batch) } else { batch.done.wait() }
+        if batch.claim() { pool.run(batch) } else { batch.done.wait() }
     }
 
     /// Stops handing out work and waits for the workers to finish what they started.
     func cancel() {
         cancelled.set()
         pending = nil
-        group.wait()
+        pool.closeAndJoin()
         batches = []
     }
 
     deinit {
-        // Never leave a worker running past the decoder's owner.
+        // Never leave a thread running past the decoder's owner.
         cancelled.set()
-        group.wait()
+        pool.closeAndJoin()
     }
 }
 

@@ -40,9 +40,10 @@ public struct StreamingOptions: Sendable {
     /// ``maximumElementSize``) are ``ParserError`` either way.
     public var wrapsErrorsInParserError: Bool
     /// How many elements are decoded at once. 1, the default, decodes each element on the calling
-    /// thread as soon as it is parsed; more decode them on that many worker threads while the
-    /// calling thread parses, with the results, errors and skipped elements exactly those of one
-    /// thread, in document order. ``automaticConcurrency`` is one per processor. Every element and
+    /// thread as soon as it is parsed; `n` more decode them on `n` threads: `n - 1` threads the
+    /// call starts and ends, and the calling thread, which parses and decodes a batch itself
+    /// whenever the others are behind. Results, errors and skipped elements are exactly those of
+    /// one thread, in document order. ``automaticConcurrency`` is one per processor. Every element and
     /// value reader honours it: the arrays of `decodeArray`, `decodeObject`, `forEachElement` and
     /// `decodedElements`, and all three framings of `forEachValue` and `decodedValues`, for
     /// `Elevate.Decodable` and `Swift.Decodable` types alike.
