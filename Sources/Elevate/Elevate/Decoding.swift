@@ -298,12 +298,50 @@ enum ArrayDecoding {
     }
 
     /// What was found at one candidate path (the split path, or a literal dotted root key).
-    private struct Candidate<Element> {
-        var found: Found = .missing
-        var elements: [Element] = []
+    private final class Candidate<Element> {
+        let found: Found
         var failures = FailureCollector()
         /// Decodes the elements on other threads, when more than one worker is asked for.
         var parallel: ParallelElementDecoder<Element>?
+        // The elements decoded on this thread, in a buffer of its own: in this code, generic over
+        // a type known only at run time, appending to an `[Element]` looks the array type's
+        // metadata up again for every element.
+        private var storage: UnsafeMutablePointer<Element>?
+        private var count = 0
+        private var capacity = 0
+
+        init(found: Found = .missing) {
+            self.found = found
+        }
+
+        func append(_ element: Element) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Element>.allocate(capacity: max(16, capacity * 2))
+                if let storage {
+                    grown.moveInitialize(from: storage, count: count)
+                    storage.deallocate()
+                }
+                storage = grown
+                capacity = max(16, capacity * 2)
+            }
+            (storage! + count).initialize(to: element)
+            count += 1
+        }
+
+        /// The elements appended so far, moved into an array; the buffer is empty afterwards.
+        func takeElements() -> [Element] {
+            let taken = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if let storage { buffer.baseAddress!.moveInitialize(from: storage, count: count) }
+                initialized = count
+            }
+            count = 0
+            return taken
+        }
+
+        deinit {
+            storage?.deinitialize(count: count)
+            storage?.deallocate()
+        }
     }
 
     private enum Found {
@@ -317,8 +355,20 @@ enum ArrayDecoding {
         let selector: KeyPathSelector
         private let keyPath: String
         private let methodName: String
+        // The split path's candidate and the literal dotted root key's (targets 0 and 1), two
+        // properties rather than an array, for the reason ``Candidate`` keeps its own buffer.
         // Touched on every element, never reentrantly: no dynamic exclusivity checks.
-        @exclusivity(unchecked) private var candidates = [Candidate<T>(), Candidate<T>()]
+        @exclusivity(unchecked) private var splitPath = Candidate<T>()
+        @exclusivity(unchecked) private var literalKey = Candidate<T>()
+
+        private func candidate(_ target: Int) -> Candidate<T> {
+            target == 0 ? splitPath : literalKey
+        }
+
+        private func replaceCandidate(_ target: Int, with candidate: Candidate<T>) {
+            self.candidate(target).parallel?.cancel()
+            if target == 0 { splitPath = candidate } else { literalKey = candidate }
+        }
 
         init(keyPath: String, methodName: String, workers: Int, decode: @escaping (JSONValue) throws -> T) {
             self.keyPath = keyPath
@@ -330,30 +380,27 @@ enum ArrayDecoding {
             // The callbacks reach this pass, which the selector does not own: no cycle.
             var callbacks = KeyPathSelector.Callbacks()
             callbacks.arrayStart = { [unowned self] target in
-                candidates[target].parallel?.cancel()
-                candidates[target] = Candidate(found: .array)
-                if workers > 1 { candidates[target].parallel = ParallelElementDecoder(workers: workers, decode: decode) }
+                let found = Candidate<T>(found: .array)
+                if workers > 1 { found.parallel = ParallelElementDecoder(workers: workers, decode: decode) }
+                replaceCandidate(target, with: found)
             }
             callbacks.value = { [unowned self] target, value in
-                candidates[target].parallel?.cancel()
-                candidates[target] = Candidate(found: value.isNull ? .null : .wrongType)
+                replaceCandidate(target, with: Candidate(found: value.isNull ? .null : .wrongType))
             }
             // A repeated key: the later occurrence replaces the earlier one whole.
             callbacks.duplicateKey = { [unowned self] repeated in
-                for target in repeated {
-                    candidates[target].parallel?.cancel()
-                    candidates[target] = Candidate()
-                }
+                for target in repeated { replaceCandidate(target, with: Candidate()) }
             }
             callbacks.element = { [unowned self] target, index, element in
-                if let parallel = candidates[target].parallel {
+                let candidate = candidate(target)
+                if let parallel = candidate.parallel {
                     parallel.submit(element, at: index)
                     return
                 }
                 do {
-                    candidates[target].elements.append(try NestedFailures.decode { try decode(element) })
+                    candidate.append(try NestedFailures.decode { try decode(element) })
                 } catch ParserError.validation(let reason) {
-                    candidates[target].failures.addNested(
+                    candidate.failures.addNested(
                         EntityValidator.arrayElementFailure(index: index, methodName: methodName, reason: reason),
                         reason: reason, at: elementPath(keyPath, index))
                 }
@@ -363,27 +410,30 @@ enum ArrayDecoding {
 
         /// Whatever happens, no worker outlives the call.
         func end() {
-            for candidate in candidates { candidate.parallel?.cancel() }
+            for candidate in [splitPath, literalKey] { candidate.parallel?.cancel() }
         }
 
         /// One thread would have decoded every element before the input's error first, and
         /// stopped at one whose decoding threw: the workers finish theirs, and such an error wins.
         func settle(after error: any Error) throws -> any Error {
-            for candidate in candidates { _ = try candidate.parallel?.finish() }
+            for candidate in [splitPath, literalKey] { _ = try candidate.parallel?.finish() }
             return error
         }
 
         func result() throws -> [T] {
-            var chosen = candidates[1].found != .missing ? candidates[1] : candidates[0]
+            let chosen = literalKey.found != .missing ? literalKey : splitPath
+            var elements: [T]
             if let parallel = chosen.parallel {
-                let (elements, failures) = try parallel.finish()
-                chosen.elements = elements
+                let failures: [ParallelElementDecoder<T>.Failure]
+                (elements, failures) = try parallel.finish()
                 for failure in failures {
                     chosen.failures.addNested(
                         EntityValidator.arrayElementFailure(
                             index: failure.index, methodName: methodName, reason: failure.reason),
                         reason: failure.reason, nested: failure.nested, at: elementPath(keyPath, failure.index))
                 }
+            } else {
+                elements = chosen.takeElements()
             }
             switch chosen.found {
             case .missing, .null:
@@ -394,7 +444,7 @@ enum ArrayDecoding {
                 guard chosen.failures.isEmpty else {
                     throw chosen.failures.error()
                 }
-                return chosen.elements
+                return elements
             }
         }
     }

@@ -31,7 +31,7 @@ public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
     guard let value = entity[keyPath] else {
         preconditionFailure("Elevate: key path [\(keyPath)] is not in the entity; is it optional in the schema?")
     }
-    guard let typed = value as? T else {
+    guard let typed = castValue(value, to: T.self) else {
         preconditionFailure("Elevate: key path [\(keyPath)] holds \(type(of: value)), not \(T.self)")
     }
     return typed
@@ -44,7 +44,7 @@ public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
 /// - Returns: The value, or nil when it is missing, null or not a `T`.
 @inlinable
 public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
-    entity[keyPath] as? T
+    entity[keyPath].flatMap { castValue($0, to: T.self) }
 }
 
 /// The elements of a required array property, as the element type its schema guarantees.
@@ -56,7 +56,7 @@ public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
 public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
     let value = entity[keyPath]
     // Arrays of decodables are stored typed: no cast per element.
-    if let typed = value as? [T] { return typed }
+    if let value, let typed = castValue(value, to: [T].self) { return typed }
     guard let elements = value as? [Any] else {
         preconditionFailure("Elevate: key path [\(keyPath)] is not an array in the entity")
     }
@@ -77,5 +77,5 @@ public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
 public func <--? <T>(entity: [String: Any], keyPath: String) -> [T]? {
     // An array cast converts element by element and fails if any element is not a `T`; an array
     // of decodables is already a `[T]`.
-    entity[keyPath] as? [T]
+    entity[keyPath].flatMap { castValue($0, to: [T].self) }
 }

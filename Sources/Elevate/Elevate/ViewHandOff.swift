@@ -103,7 +103,6 @@ extension JSONValue {
     /// costs far more, and Foundation input never is one).
     @inline(__always)
     static func exactly(_ value: Any) -> JSONValue? {
-        guard type(of: value) == JSONValue.self else { return nil }
-        return (value as! JSONValue)
+        exactValue(value, as: JSONValue.self)
     }
 }
