@@ -471,6 +471,19 @@ import Testing
             #expect(poolThreadsAlive(among: dropped.recorded) == 0)
         }
 
+        /// A mistyped concurrency starts at most four threads per processor, and decodes the same.
+        @Test func aHugeConcurrencyIsCapped() throws {
+            var options = StreamingOptions()
+            options.concurrency = 10_000
+            let recorder = ThreadRecorder()
+            let people: [Item] = try Elevate.decodeArray(
+                from: .data(document(20_000)), atKeyPath: "items", with: RecordingDecoder(recorder: recorder),
+                options: options)
+            #expect(people.map(\.id) == Array(0..<20_000))
+            #expect(recorder.recorded.count <= 4 * ProcessInfo.processInfo.activeProcessorCount)
+            #expect(poolThreadsAlive(among: recorder.recorded) == 0)
+        }
+
         /// The calling thread is one of the workers: with `concurrency` 2, elements are decoded on
         /// the calling thread and one thread of the pool's.
         @Test func theCallingThreadIsOneOfTheWorkers() throws {

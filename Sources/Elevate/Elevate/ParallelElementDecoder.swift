@@ -202,12 +202,19 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     ///   - batchSize: Elements per work item.
     ///   - decode: Decodes one element; runs on worker threads.
     init(workers: Int, batchSize: Int = 64, decode: @escaping (JSONValue) throws -> Element) {
+        // A mistyped `concurrency` (10_000) must not start that many threads, nor widen the
+        // window of batches held to match.
+        let workers = min(workers, Self.maximumWorkers)
         self.pool = Pool(decode: decode)
         self.batchSize = batchSize
         self.threadCount = max(1, workers - 1)
         self.maximumWaiting = threadCount + 1
         self.maximumQueued = max(2, workers * 2) * 8
     }
+
+    /// The most workers a decoder uses, whatever is asked: four per processor (more than one per
+    /// processor helps only decoders that wait for something).
+    static var maximumWorkers: Int { 4 * max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Queues the element at `index` (indices arrive in increasing order).
     func submit(_ element: JSONValue, at index: Int) {

@@ -43,7 +43,8 @@ public struct StreamingOptions: Sendable {
     /// thread as soon as it is parsed; `n` more decode them on `n` threads: `n - 1` threads the
     /// call starts and ends, and the calling thread, which parses and decodes a batch itself
     /// whenever the others are behind. Results, errors and skipped elements are exactly those of
-    /// one thread, in document order. ``automaticConcurrency`` is one per processor. Every element and
+    /// one thread, in document order. ``automaticConcurrency`` is one per processor; more than
+    /// four per processor are taken as four per processor. Every element and
     /// value reader honours it: the arrays of `decodeArray`, `decodeObject`, `forEachElement` and
     /// `decodedElements`, and all three framings of `forEachValue` and `decodedValues`, for
     /// `Elevate.Decodable` and `Swift.Decodable` types alike.
