@@ -384,6 +384,54 @@ import Testing
         #expect(ids == Array(0..<3_000))
     }
 
+    /// A recursive Elevate type: one level of `{"child": …}` per nesting level.
+    private struct Chain: Elevate.Decodable {
+        let depth: Int
+        init(json: Any) throws {
+            let entity = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "child", type: .dictionary, optional: true, decodableType: Chain.self)
+            }
+            let child: Chain? = entity <-? "child"
+            depth = (child?.depth ?? 0) + 1
+        }
+    }
+
+    /// Runs `body` on a thread with the main thread's stack (8 MiB), as a program's own code runs;
+    /// the test runner's threads have less.
+    private final class ResultBox<R>: @unchecked Sendable { var result: Result<R, any Error>? }
+
+    private func onMainSizedStack<R>(_ body: @escaping @Sendable () throws -> R) throws -> R {
+        let box = ResultBox<R>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { try body() }
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        done.wait()
+        return try box.result!.get()
+    }
+
+    /// Deeply nested elements (1,000 levels of a recursive Elevate type) decode on the pool's
+    /// threads as on a thread with the main thread's stack: the pool asks for that much, whatever
+    /// the platform's default for new threads.
+    @Test func deeplyNestedElementsDecodeOnWorkers() throws {
+        let depth = 1_000
+        let element = String(repeating: #"{"child": "#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
+        let data = Data(("[" + Array(repeating: element, count: 300).joined(separator: ",") + "]").utf8)
+        let depths = try onMainSizedStack { () -> (sequential: [Int], parallel: [Int]) in
+            var options = StreamingOptions()
+            options.parsing.maximumDepth = 2_048
+            let sequential: [Chain] = try Elevate.decodeArray(from: .data(data), atKeyPath: "", options: options)
+            options.concurrency = 2
+            let parallel: [Chain] = try Elevate.decodeArray(from: .data(data), atKeyPath: "", options: options)
+            return (sequential.map(\.depth), parallel.map(\.depth))
+        }
+        #expect(depths.sequential == Array(repeating: depth, count: 300))
+        #expect(depths.parallel == depths.sequential)
+    }
+
     #if os(Linux)
         /// Which threads decoded elements (kernel thread ids), and whether the calling thread was one.
         private final class ThreadRecorder: @unchecked Sendable {
