@@ -6,21 +6,24 @@
 /// found by that type (see ``ViewHandOff``) and is used only when the schema just built matches it
 /// property for property, so a schema that varies between elements is simply not planned.
 final class EntityPlan {
-    private struct Signature: Equatable {
-        var keyPath: String
-        var type: SchemaPropertyProtocol
-        var optional: Bool
-        var method: ObjectIdentifier?
-    }
-
-    private let signatures: [Signature]
+    /// The properties the plan was made from. Their decoders are not kept (see
+    /// ``replays(_:at:)``): a plan must not keep alive, or hand out, a decoder of an earlier entity.
+    let properties: [SchemaProperty]
+    /// Whether a schema can be rebuilt against this plan without storing its properties: none of
+    /// them has a decoder, whose instance may differ from entity to entity.
+    let isReplayable: Bool
     /// Every key path, mapped to a placeholder.
     let template: [String: Any]
     /// Where each property's key path is in `template`.
     let positions: [Dictionary<String, Any>.Index]
 
     init(_ properties: [SchemaProperty]) {
-        signatures = properties.map(Self.signature)
+        self.properties = properties.map { property in
+            SchemaProperty(
+                keyPath: property.keyPath, type: property.type, optional: property.optional,
+                decodableType: property.decodableType, decoder: nil, methodIdentity: property.methodIdentity)
+        }
+        isReplayable = properties.allSatisfy { $0.decoder == nil }
         var template = [String: Any](minimumCapacity: properties.count)
         for property in properties { template[property.keyPath] = Placeholder() }
         positions = properties.map { template.index(forKey: $0.keyPath)! }
@@ -30,29 +33,35 @@ final class EntityPlan {
     /// What every key path holds until its value is validated: removed if it is never set.
     struct Placeholder {}
 
-    private static func signature(_ property: SchemaProperty) -> Signature {
-        Signature(
-            keyPath: property.keyPath, type: property.type, optional: property.optional, method: property.methodIdentity)
+    /// Whether the property added at `index` while a schema is rebuilt is the plan's property
+    /// there. (Properties with a decoder are never replayed: see ``isReplayable``.) Key paths are
+    /// usually the same string literals each time, which compare equal without looking at their
+    /// bytes; they are compared last, as the rest compares without touching memory elsewhere.
+    @inline(__always)
+    func replays(
+        _ keyPath: String, _ type: SchemaPropertyProtocol, _ optional: Bool, method: ObjectIdentifier?, at index: Int
+    ) -> Bool {
+        guard index < properties.count else { return false }
+        return properties.withUnsafeBufferPointer { planned in
+            let property = planned.baseAddress! + index
+            return property.pointee.type == type && property.pointee.optional == optional
+                && property.pointee.methodIdentity == method && property.pointee.keyPath == keyPath
+        }
     }
 
-    /// Whether `properties` are exactly the ones this plan was made from. Key paths are usually
-    /// the same string literals each time, which compare equal without looking at their bytes.
+    /// Whether `properties` are exactly the ones this plan was made from.
     func matches(_ properties: [SchemaProperty]) -> Bool {
-        guard properties.count == signatures.count else { return false }
+        guard properties.count == self.properties.count else { return false }
         return properties.withUnsafeBufferPointer { buffer in
-            signatures.withUnsafeBufferPointer { signatures in
-                for index in buffer.indices {
-                    let property = buffer.baseAddress! + index
-                    let signature = signatures.baseAddress! + index
-                    // The key path last: the others compare without touching memory elsewhere.
-                    guard property.pointee.type == signature.pointee.type,
-                        property.pointee.optional == signature.pointee.optional,
-                        property.pointee.methodIdentity == signature.pointee.method,
-                        property.pointee.keyPath == signature.pointee.keyPath
-                    else { return false }
-                }
-                return true
+            for index in buffer.indices {
+                let property = buffer.baseAddress! + index
+                guard
+                    replays(
+                        property.pointee.keyPath, property.pointee.type, property.pointee.optional,
+                        method: property.pointee.methodIdentity, at: index)
+                else { return false }
             }
+            return true
         }
     }
 }
@@ -70,6 +79,15 @@ final class SchemaPool {
     @inline(__always)
     func take() -> Schema {
         idle.popLast() ?? Schema()
+    }
+
+    /// The plan last used for `identity`'s entities, to rebuild a schema against.
+    @inline(__always)
+    func replayablePlan(for identity: ObjectIdentifier) -> EntityPlan? {
+        guard let first = plans.first, first.identity == identity else {
+            return plans.first { $0.identity == identity }.flatMap { $0.plan.isReplayable ? $0.plan : nil }
+        }
+        return first.plan.isReplayable ? first.plan : nil
     }
 
     /// Gives a schema back, emptied, unless the closure kept a reference to it.

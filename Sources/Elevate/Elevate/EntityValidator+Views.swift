@@ -2,15 +2,16 @@
 /// from their tape entries, objects and arrays handed to nested decoders as views. No
 /// intermediate dictionary is built and no value is cast from `Any`.
 extension EntityValidator {
-    /// Validates the schema against the values `lookup` finds on a tape; with a plan, the entity
-    /// starts as the plan's laid-out dictionary and values are set by position.
-    static func validate(_ schema: Schema, plan: EntityPlan?, lookup: (String) -> JSONValue?) throws
-        -> [String: Any]
+    /// Validates a schema's properties against the values `lookup` finds on a tape; with a plan
+    /// (made from the same properties), the entity starts as the plan's laid-out dictionary and
+    /// values are set by position.
+    static func validate(_ schemaProperties: [SchemaProperty], plan: EntityPlan?, lookup: (String) -> JSONValue?)
+        throws -> [String: Any]
     {
-        var entity = plan?.template ?? [String: Any](minimumCapacity: schema.storage.count)
+        var entity = plan?.template ?? [String: Any](minimumCapacity: schemaProperties.count)
         var failures = FailureCollector()
         var unset: [String] = []
-        try schema.storage.withUnsafeBufferPointer { properties in
+        try schemaProperties.withUnsafeBufferPointer { properties in
             // Properties are read in place: copying one copies its existentials.
             let first = properties.baseAddress!
             for index in properties.indices {

@@ -28,7 +28,7 @@ infix operator <--? : ElevateExtractionPrecedence
 /// - Returns: The value, cast to `T`.
 @inlinable
 public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
-    guard let value = entity[keyPath] else {
+    guard let value = entityValue(entity, at: keyPath) else {
         preconditionFailure("Elevate: key path [\(keyPath)] is not in the entity; is it optional in the schema?")
     }
     guard let typed = castValue(value, to: T.self) else {
@@ -44,7 +44,7 @@ public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
 /// - Returns: The value, or nil when it is missing, null or not a `T`.
 @inlinable
 public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
-    entity[keyPath].flatMap { castValue($0, to: T.self) }
+    entityValue(entity, at: keyPath).flatMap { castValue($0, to: T.self) }
 }
 
 /// The elements of a required array property, as the element type its schema guarantees.
@@ -54,7 +54,7 @@ public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
 /// - Returns: The elements, each cast to `T`.
 @inlinable
 public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
-    let value = entity[keyPath]
+    let value = entityValue(entity, at: keyPath)
     // Arrays of decodables are stored typed: no cast per element.
     if let value, let typed = castValue(value, to: [T].self) { return typed }
     guard let elements = value as? [Any] else {
@@ -77,5 +77,5 @@ public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
 public func <--? <T>(entity: [String: Any], keyPath: String) -> [T]? {
     // An array cast converts element by element and fails if any element is not a `T`; an array
     // of decodables is already a `[T]`.
-    entity[keyPath].flatMap { castValue($0, to: [T].self) }
+    entityValue(entity, at: keyPath).flatMap { castValue($0, to: [T].self) }
 }

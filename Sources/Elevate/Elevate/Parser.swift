@@ -55,7 +55,7 @@ public enum Parser {
     /// The entity of `schema` over the values one pass captured for its key paths.
     static func entity(_ schema: Schema, from captured: CapturedValues) throws -> [String: Any] {
         if captured.rootIsScalar { try EntityValidator.rejectScalarRoot(of: schema) }
-        return try EntityValidator.validate(schema, plan: nil) { captured.value(at: KeyPath($0)) }
+        return try EntityValidator.validate(schema.storage, plan: nil) { captured.value(at: KeyPath($0)) }
     }
 
     /// Validates an already parsed JSON value (usually the `json` handed to a ``Decodable``)
@@ -93,23 +93,33 @@ public enum Parser {
         let identity = ViewHandOff.read(view, in: thread)
         var schema = thread.schemas.take()
         defer { thread.schemas.giveBack(&schema) }
+        // A type decoded again and again gets its entity laid out once, and its schema, rebuilt
+        // for every entity, is checked against that plan instead of being stored.
+        if let identity, let known = thread.schemas.replayablePlan(for: identity) { schema.replay(known) }
         closure(schema)
-        // A type decoded again and again gets its entity laid out once.
-        let plan = identity.map { thread.schemas.plan(for: $0, schema.storage) }
+        let plan: EntityPlan?
+        let properties: [SchemaProperty]
+        if let replayed = schema.finishReplay() {
+            plan = replayed
+            properties = replayed.properties
+        } else {
+            plan = identity.map { thread.schemas.plan(for: $0, schema.storage) }
+            properties = schema.storage
+        }
         if view.isObject {
             var hint: Int?
-            return try EntityValidator.validate(schema, plan: plan) {
+            return try EntityValidator.validate(properties, plan: plan) {
                 EntityValidator.value(at: $0, in: view, hint: &hint)
             }
         }
         guard view.isArray else {
             throw ParserError.validation(failureReason: EntityValidator.notAContainer)
         }
-        if let property = schema.storage.first, schema.storage.count == 1, property.type == .array {
-            return try EntityValidator.validate(schema, plan: plan) { _ in view }
+        if let property = properties.first, properties.count == 1, property.type == .array {
+            return try EntityValidator.validate(properties, plan: plan) { _ in view }
         }
         var hint: Int?
-        return try EntityValidator.validate(schema, plan: plan) { EntityValidator.value(at: $0, in: view, hint: &hint) }
+        return try EntityValidator.validate(properties, plan: plan) { EntityValidator.value(at: $0, in: view, hint: &hint) }
     }
 
     /// Whether `value` has the JSON type a property names, with this library's strict rules.

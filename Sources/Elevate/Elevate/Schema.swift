@@ -10,15 +10,51 @@
 /// ```
 public final class Schema {
     /// The properties added so far, in order.
-    public var properties: [SchemaProperty] { storage }
+    public var properties: [SchemaProperty] {
+        stopReplaying()
+        return storage
+    }
 
     /// A schema is built for every decoded entity and never shared while being built; decoding
     /// reuses one per nesting level and thread (see ``SchemaPool``), so that building it
     /// allocates nothing.
     @exclusivity(unchecked) var storage: [SchemaProperty] = []
 
+    /// While a closure rebuilds a schema this thread has planned before: that plan. Properties
+    /// that match it one by one are counted instead of stored, so that rebuilding the same
+    /// schema for every element neither copies nor destroys a property.
+    @exclusivity(unchecked) private var expected: EntityPlan?
+    /// How many of `expected`'s properties the closure has added again, in order.
+    @exclusivity(unchecked) private var replayedCount = 0
+
     init() {
         storage.reserveCapacity(8)
+    }
+
+    /// Starts checking the properties added against `plan` instead of storing them.
+    func replay(_ plan: EntityPlan) {
+        expected = plan
+        replayedCount = 0
+    }
+
+    /// Ends a replay: `plan` when the closure added exactly its properties (it validates with
+    /// them), otherwise nil, with every property added now in ``storage``.
+    func finishReplay() -> EntityPlan? {
+        guard let plan = expected else { return nil }
+        guard replayedCount == plan.properties.count else {
+            stopReplaying()
+            return nil
+        }
+        expected = nil
+        return plan
+    }
+
+    /// Stores the properties matched so far: the closure added one that differs, or asked for
+    /// ``properties``.
+    private func stopReplaying() {
+        guard let plan = expected else { return }
+        storage.append(contentsOf: plan.properties[..<replayedCount])
+        expected = nil
     }
 
     /// Adds a property whose value is kept as its JSON type.
@@ -30,9 +66,10 @@ public final class Schema {
     /// - Returns: The property added.
     @discardableResult
     public func addProperty(keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false) -> SchemaProperty {
-        append(
-            SchemaProperty(
-                keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: nil, methodIdentity: nil))
+        let property = SchemaProperty(
+            keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: nil, methodIdentity: nil)
+        if !replays(keyPath, type, optional, method: nil) { storage.append(property) }
+        return property
     }
 
     /// Adds a property decoded by a ``Decodable`` type (each element, for `.array`).
@@ -47,11 +84,12 @@ public final class Schema {
     public func addProperty(
         keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decodableType: (any Decodable.Type)?
     ) -> SchemaProperty {
-        append(
-            SchemaProperty(
-                keyPath: keyPath, type: type, optional: optional, decodableType: decodableType, decoder: nil,
-                methodIdentity: decodableType.map { ObjectIdentifier($0) })
-        )
+        let identity = decodableType.map { ObjectIdentifier($0) }
+        let property = SchemaProperty(
+            keyPath: keyPath, type: type, optional: optional, decodableType: decodableType, decoder: nil,
+            methodIdentity: identity)
+        if !replays(keyPath, type, optional, method: identity) { storage.append(property) }
+        return property
     }
 
     /// Adds a property transformed by a ``Decoder`` (each element, for `.array`).
@@ -68,14 +106,29 @@ public final class Schema {
     ) -> SchemaProperty {
         // The identity is taken from the parameter: reading it back from the stored existential copies it.
         let identity = decoder.map { ObjectIdentifier(Swift.type(of: $0)) }
-        return append(
-            SchemaProperty(
-                keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: decoder,
-                methodIdentity: identity))
+        let property = SchemaProperty(
+            keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: decoder,
+            methodIdentity: identity)
+        // A decoder is never replayed: validation must use this instance, not an earlier entity's.
+        if decoder != nil || !replays(keyPath, type, optional, method: nil) {
+            stopReplaying()
+            storage.append(property)
+        }
+        return property
     }
 
-    private func append(_ property: SchemaProperty) -> SchemaProperty {
-        storage.append(property)
-        return property
+    /// Whether a schema being replayed has this property next, as its plan does; the replay ends
+    /// at the first property that differs.
+    @inline(__always)
+    private func replays(
+        _ keyPath: String, _ type: SchemaPropertyProtocol, _ optional: Bool, method: ObjectIdentifier?
+    ) -> Bool {
+        guard let plan = expected else { return false }
+        if plan.replays(keyPath, type, optional, method: method, at: replayedCount) {
+            replayedCount += 1
+            return true
+        }
+        stopReplaying()
+        return false
     }
 }
