@@ -113,6 +113,28 @@ import Testing
         #expect(decoded.map(\.seen) == Array(repeating: ["a", "b"], count: 3))
     }
 
+    /// Keeps each schema its closure built.
+    struct Keeping: Elevate.Decodable {
+        let schema: Schema
+
+        init(json: Any) throws {
+            var kept: Schema?
+            _ = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "a", type: .int)
+                schema.addProperty(keyPath: "b", type: .int, optional: true)
+                kept = schema
+            }
+            self.schema = kept!
+        }
+    }
+
+    @Test func aSchemaKeptByItsClosureStillListsItsProperties() throws {
+        let json = #"[{"a":1},{"a":2},{"a":3}]"#
+        let decoded: [Keeping] = try Elevate.decodeArray(from: Data(json.utf8), atKeyPath: "")
+        #expect(decoded.map { $0.schema.properties.map(\.keyPath) } == Array(repeating: ["a", "b"], count: 3))
+        #expect(Set(decoded.map { ObjectIdentifier($0.schema) }).count == 3)
+    }
+
     @Test func plansAreKeptPerThreadAcrossCalls() throws {
         let json = #"[{"a":1,"b":2},{"a":3,"b":4}]"#
         // The second call starts by replaying the first call's plan, then departs from it.

@@ -99,7 +99,7 @@ public enum Parser {
         closure(schema)
         let plan: EntityPlan?
         let properties: [SchemaProperty]
-        if let replayed = schema.finishReplay() {
+        if let replayed = schema.finishReplay(isKept: !isKnownUniquelyReferenced(&schema)) {
             plan = replayed
             properties = replayed.properties
         } else {

@@ -38,10 +38,11 @@ public final class Schema {
     }
 
     /// Ends a replay: `plan` when the closure added exactly its properties (it validates with
-    /// them), otherwise nil, with every property added now in ``storage``.
-    func finishReplay() -> EntityPlan? {
+    /// them), otherwise nil, with every property added now in ``storage``. A schema the closure
+    /// kept a reference to always stores its properties, for whoever reads them later.
+    func finishReplay(isKept: Bool) -> EntityPlan? {
         guard let plan = expected else { return nil }
-        guard replayedCount == plan.properties.count else {
+        guard replayedCount == plan.properties.count, !isKept else {
             stopReplaying()
             return nil
         }
