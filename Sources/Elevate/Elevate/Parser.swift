@@ -99,7 +99,8 @@ public enum Parser {
         closure(schema)
         let plan: EntityPlan?
         let properties: [SchemaProperty]
-        if let replayed = schema.finishReplay(isKept: !isKnownUniquelyReferenced(&schema)) {
+        let isKept = !isKnownUniquelyReferenced(&schema)
+        if let replayed = schema.finishReplay(isKept: isKept) {
             plan = replayed
             properties = replayed.properties
         } else {
