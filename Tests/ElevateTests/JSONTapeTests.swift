@@ -121,6 +121,21 @@ private struct SplitMix {
         #expect(root.description == #"[{"a":2},{"a":4},{"a":5}]"#)
     }
 
+    /// Keys of one length that share their first eight bytes (what duplicates are screened by)
+    /// are told apart by the rest; keys repeated word for word are still found.
+    @Test func duplicatesAmongKeysWithACommonPrefix() throws {
+        let text = #"{"prefix__1":1,"prefix__2":2,"prefix__10":3,"prefix__1":4,"short":5,"short":6}"#
+        let root = try value(Array(text.utf8))
+        #expect(root.count == 4)
+        #expect(root["prefix__1"]?.int == 4 && root["prefix__2"]?.int == 2 && root["prefix__10"]?.int == 3)
+        #expect(root["short"]?.int == 6)
+        let distinct = #"{"prefix__1":1,"prefix__2":2,"prefix__3":3}"#
+        #expect(try value(Array(distinct.utf8)).count == 3)
+        let options = JSONDocumentOptions(rejectsDuplicateKeys: true)
+        #expect(throws: JSONDocumentError.self) { _ = try value(Array(text.utf8), options: options) }
+        #expect(try value(Array(distinct.utf8), options: options).count == 3)
+    }
+
     @Test func rejectingDuplicatesNamesKeyPathAndOffset() throws {
         let text = #"{"list":[{"a":1},{"a":1,"b":2,"a":3}]}"#
         let options = JSONDocumentOptions(rejectsDuplicateKeys: true)

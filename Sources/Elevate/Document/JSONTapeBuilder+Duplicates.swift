@@ -17,6 +17,34 @@ extension JSONTapeBuilder {
     /// marked; in rejecting mode, throws at the first duplicate instead.
     func shadowDuplicates(objectAt start: Int, keyCount: Int) throws -> Int {
         let tape = self.tape
+        if keyCount <= Self.pairwiseLimit {
+            return try withUnsafeTemporaryAllocation(of: PairwiseKey.self, capacity: keyCount) { keys in
+                var position = start + 1
+                for ordinal in 0..<keyCount {
+                    let key = PairwiseKey(index: position, signature: signature(ofKeyAt: position, tape))
+                    keys.initializeElement(at: ordinal, to: key)
+                    position = tapeEnd(of: position + 1)
+                }
+                // Signatures first (equal keys have equal ones): distinct keys, nearly every pair,
+                // cost one comparison instead of a look at their bytes.
+                var shadowed = 0
+                for later in 1..<keyCount {
+                    for earlier in 0..<later
+                    where keys[earlier].signature == keys[later].signature
+                        && keysEqual(keys[earlier].index, keys[later].index, tape)
+                    {
+                        if rejectsDuplicateKeys {
+                            throw duplicateKeyError(keyAt: keys[later].index, ordinal: later, keyCount: keyCount)
+                        }
+                        if !tape.isShadowed(keys[earlier].index) {
+                            tape.words[keys[earlier].index] |= JSONTape.shadowedFlag
+                            shadowed += 1
+                        }
+                    }
+                }
+                return shadowed
+            }
+        }
         // The key indices, in order.
         scratch.removeAll(keepingCapacity: true)
         var position = start + 1
@@ -25,20 +53,6 @@ extension JSONTapeBuilder {
             position = tapeEnd(of: position + 1)
         }
         var shadowed = 0
-        if keyCount <= Self.pairwiseLimit {
-            for later in 1..<keyCount {
-                for earlier in 0..<later where keysEqual(scratch[earlier], scratch[later], tape) {
-                    if rejectsDuplicateKeys {
-                        throw duplicateKeyError(start: start, ordinal: later, keyCount: keyCount)
-                    }
-                    if !tape.isShadowed(scratch[earlier]) {
-                        tape.words[scratch[earlier]] |= JSONTape.shadowedFlag
-                        shadowed += 1
-                    }
-                }
-            }
-            return shadowed
-        }
         // Open addressing over the key ordinals, later keys first: a key that finds its equal already
         // in the table is an earlier occurrence.
         var capacity = 16
@@ -57,7 +71,7 @@ extension JSONTapeBuilder {
                 }
                 if keysEqual(index, scratch[occupant], tape) {
                     if rejectsDuplicateKeys {
-                        throw duplicateKeyError(start: start, ordinal: occupant, keyCount: keyCount)
+                        throw duplicateKeyError(keyAt: scratch[occupant], ordinal: occupant, keyCount: keyCount)
                     }
                     tape.words[index] |= JSONTape.shadowedFlag
                     shadowed += 1
@@ -78,6 +92,28 @@ extension JSONTapeBuilder {
         let x = tape.arenaText(a)
         let y = tape.arenaText(b)
         return x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+    }
+
+    /// A key of an object small enough to compare pairwise: where it is, and its signature.
+    private struct PairwiseKey {
+        var index: Int
+        var signature: UInt64
+    }
+
+    /// The key's word when it is inline; otherwise its length and first eight bytes.
+    @inline(__always)
+    private func signature(ofKeyAt index: Int, _ tape: JSONTape) -> UInt64 {
+        let word = tape.words[index] & ~JSONTape.shadowedFlag
+        if JSONTape.kind(of: word) == .inlineKey { return word }
+        let text = tape.arenaText(word)
+        var head: UInt64 = 0
+        if text.count >= 8 {
+            head = text.loadUnaligned(as: UInt64.self)
+        } else {
+            for offset in 0..<text.count { head |= UInt64(text[offset]) << (8 * UInt64(offset)) }
+        }
+        // Inline keys have a kind nibble above their bytes; this value never does.
+        return (head ^ UInt64(text.count) &* 0x9E37_79B9_7F4A_7C15) & ~(0xF << 60)
     }
 
     private func hash(ofKeyAt index: Int, _ tape: JSONTape) -> UInt64 {
@@ -107,9 +143,10 @@ extension JSONTapeBuilder {
         return x &* 0xD6E8_FEB8_6659_FD93 ^ (x >> 29)
     }
 
-    /// The error for the key at `ordinal` in the object at `start`, which repeats an earlier key.
-    private func duplicateKeyError(start: Int, ordinal: Int, keyCount: Int) -> JSONDocumentError {
-        let key = tape.string(at: scratch[ordinal])
+    /// The error for the key at tape index `index`, the `ordinal`th of its object's `keyCount`,
+    /// which repeats an earlier key.
+    private func duplicateKeyError(keyAt index: Int, ordinal: Int, keyCount: Int) -> JSONDocumentError {
+        let key = tape.string(at: index)
         let offsetIndex = keyOffsets.count - keyCount + ordinal
         let byteOffset = offsetIndex >= 0 && offsetIndex < keyOffsets.count ? keyOffsets[offsetIndex] : -1
         let path = openKeyPath()
