@@ -43,7 +43,7 @@ public final class JSONEventParser {
     /// between calls, the number of bytes accepted so far.
     public var currentByteOffset: Int {
         guard chunkBase != nil else { return chunkOffset }
-        return chunkOffset + Int(yajl_get_bytes_consumed(handle))
+        return chunkOffset + state.pointee.deliveredEnd
     }
 
     private let handle: OpaquePointer
@@ -54,6 +54,14 @@ public final class JSONEventParser {
 
     fileprivate struct CallbackState {
         var parser: Unmanaged<JSONEventParser>?
+        var handle: OpaquePointer?
+        /// The chunk YAJL is reading: callbacks tell chunk pointers from YAJL's own buffers by it,
+        /// and errors give absolute positions.
+        var chunkBase: UnsafeRawPointer?
+        var chunkCount = 0
+        var pending = PendingEvents()
+        /// The in-chunk end of the event being delivered (see `currentByteOffset`).
+        var deliveredEnd = 0
         /// In-chunk offset after the last token that produced an event; -1 when none did yet.
         var lastEventEnd = -1
         /// What the last event was (an `EventKind` raw value): it decides which separator may
@@ -62,6 +70,8 @@ public final class JSONEventParser {
         var depth = 0
         let maximumDepth: Int
         let allowsMultipleValues: Bool
+        /// Whether keys and objects go through the duplicate key tracker.
+        let tracksKeys: Bool
     }
 
     /// The kinds of events that differ in what may follow them.
@@ -80,10 +90,14 @@ public final class JSONEventParser {
     private var failure: (any Error)?
     private var isFinished = false
 
-    // Where the chunk YAJL is reading lives, so that callbacks can tell chunk pointers from
-    // YAJL's decode buffer and errors can give absolute positions.
-    private var chunkBase: UnsafeRawPointer?
-    private var chunkCount = 0
+    private var chunkBase: UnsafeRawPointer? {
+        get { state.pointee.chunkBase }
+        set { state.pointee.chunkBase = newValue }
+    }
+    private var chunkCount: Int {
+        get { state.pointee.chunkCount }
+        set { state.pointee.chunkCount = newValue }
+    }
     private var chunkOffset = 0
     private var linesBeforeChunk = 0
     private var lineStartBeforeChunk = 0
@@ -122,9 +136,12 @@ public final class JSONEventParser {
         self.handler = handler
         state = .allocate(capacity: 1)
         state.initialize(
-            to: CallbackState(maximumDepth: options.maximumDepth, allowsMultipleValues: options.allowsMultipleValues))
+            to: CallbackState(
+                maximumDepth: options.maximumDepth, allowsMultipleValues: options.allowsMultipleValues,
+                tracksKeys: options.rejectsDuplicateKeys))
         // yajl_alloc fails only when malloc does.
         handle = yajl_alloc(Self.callbacks, nil, UnsafeMutableRawPointer(state))!
+        state.pointee.handle = handle
         // UTF8Validation checks every string completely after YAJL; YAJL's partial check
         // (byte patterns only) would only repeat part of that work.
         _ = cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
@@ -139,6 +156,7 @@ public final class JSONEventParser {
 
     deinit {
         yajl_free(handle)
+        state.pointee.pending.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -312,7 +330,7 @@ public final class JSONEventParser {
         }
         if isStopped {
             // The handler has all it wanted: the rest of the chunk is neither checked nor kept.
-            chunkOffset += Int(yajl_get_bytes_consumed(handle))
+            chunkOffset += state.pointee.deliveredEnd
             chunkBase = nil
             chunkCount = 0
             return
@@ -423,6 +441,9 @@ public final class JSONEventParser {
     }
 
     private func check(_ status: yajl_status, chunk: UnsafeRawBufferPointer) throws {
+        // The events before whatever ended the parse come first: a handler that throws at one of
+        // them wins over a syntax error further on.
+        let status = deliverPendingEvents() == 1 ? status : yajl_status_client_canceled
         switch status {
         case yajl_status_ok:
             return
@@ -521,24 +542,79 @@ public final class JSONEventParser {
     }
 
     // MARK: Events from YAJL
+    //
+    // The callbacks record events (see `PendingEvents`) and touch nothing but the callback state
+    // on their common paths; anything unusual (errors, escaped or split text, duplicate key
+    // checks) goes through the parser. The handler receives each batch from
+    // `deliverPendingEvents()`, when the batch is full and before `yajl_parse` returns.
 
-    @inline(__always)
-    private func markEvent(_ kind: UInt8) {
-        state.pointee.lastEventEnd = Int(yajl_get_bytes_consumed(handle))
-        state.pointee.lastEvent = kind
-    }
+    fileprivate typealias State = UnsafeMutablePointer<CallbackState>
 
-    /// Runs a handler call; a thrown error is kept to rethrow once YAJL has returned
-    /// (Swift errors cannot cross C frames).
-    @inline(__always)
-    private func deliver(_ body: () throws -> Void) -> Int32 {
+    /// Hands the recorded events to the handler in order. Returns 0 when the handler threw: its
+    /// error (or ``Stop``) is then the pending error, and the rest of the batch is dropped.
+    fileprivate func deliverPendingEvents() -> Int32 {
+        let state = self.state
+        let count = state.pointee.pending.count
+        guard count > 0 else { return 1 }
+        defer { state.pointee.pending.removeAll() }
+        let handler = self.handler
+        let entries = state.pointee.pending.entries
+        var index = 0
         do {
-            try body()
-            return 1
+            while index < count {
+                let entry = entries[index]
+                state.pointee.deliveredEnd = entry.end
+                switch entry.code {
+                case .startObject: try handler.startObject()
+                case .endObject: try handler.endObject()
+                case .startArray: try handler.startArray()
+                case .endArray: try handler.endArray()
+                case .key: try handler.key(JSONText(bytes: state.pointee.pending.text(of: entry)))
+                case .string: try handler.string(JSONText(bytes: state.pointee.pending.text(of: entry)))
+                case .number: try handler.number(JSONNumberText(bytes: state.pointee.pending.text(of: entry)))
+                case .true: try handler.bool(true)
+                case .false: try handler.bool(false)
+                case .null: try handler.null()
+                }
+                index &+= 1
+            }
         } catch {
             pendingError = error
             return 0
         }
+        return 1
+    }
+
+    @inline(__always)
+    fileprivate static func state(_ context: UnsafeMutableRawPointer?) -> State {
+        context!.assumingMemoryBound(to: CallbackState.self)
+    }
+
+    /// The parser behind the callback state, for the uncommon paths. It is alive for the whole
+    /// `yajl_parse` call that invokes a callback. (Public API only: this costs a retain, which is
+    /// why the common paths do without it.)
+    @inline(__always)
+    fileprivate static func parser(_ state: State) -> JSONEventParser {
+        state.pointee.parser!.takeUnretainedValue()
+    }
+
+    /// After an event was recorded: delivers the batch when it is full.
+    @inline(__always)
+    fileprivate static func recorded(_ state: State) -> Int32 {
+        state.pointee.pending.isFull ? parser(state).deliverPendingEvents() : 1
+    }
+
+    @inline(__always)
+    fileprivate static func markEvent(_ state: State, _ kind: UInt8) -> Int {
+        let end = Int(yajl_get_bytes_consumed(state.pointee.handle))
+        state.pointee.lastEventEnd = end
+        state.pointee.lastEvent = kind
+        return end
+    }
+
+    @inline(__always)
+    private func markEvent(_ kind: UInt8) -> Int {
+        Self.markEvent(state, kind)
     }
 
     /// Records an error at absolute offset `offset` (by default, the current token's first byte).
@@ -553,33 +629,30 @@ public final class JSONEventParser {
 
     /// With ``JSONParsingOptions/allowsMultipleValues``, YAJL splits `1-2` into two numbers and
     /// `truefalse` into two literals: a top-level number or literal that touches a previous one
-    /// is rejected at its first byte.
+    /// is rejected at its first byte. This is whether the check is needed at all.
     @inline(__always)
-    private func touchesPreviousScalar() -> Int? {
-        guard state.pointee.depth == 0, state.pointee.allowsMultipleValues,
-            state.pointee.lastEvent == EventKind.bareScalar
-        else { return nil }
+    fileprivate static func mayTouchPreviousScalar(_ state: State) -> Bool {
+        state.pointee.depth == 0 && state.pointee.allowsMultipleValues
+            && state.pointee.lastEvent == EventKind.bareScalar
+    }
+
+    /// The failure for a top-level number or literal that touches the previous one, if it does.
+    @inline(never)
+    fileprivate func failureIfTouchingPreviousScalar() -> Int32? {
         let chunk = UnsafeRawBufferPointer(start: chunkBase, count: chunkCount)
         guard let token = currentToken(in: chunk), token.touchesPrevious else { return nil }
-        return token.start
+        return failInCallback(
+            .syntax, "a number or literal must be separated from the previous one by whitespace", at: token.start)
     }
-
-    @inline(never)
-    private func failTouchingScalar(at start: Int) -> Int32 {
-        failInCallback(
-            .syntax, "a number or literal must be separated from the previous one by whitespace", at: start)
-    }
-
-    // The event methods below are inlined into the C callbacks, so that an event costs one call
-    // from YAJL and one to the handler; their rare error paths stay out of line.
 
     @inline(__always)
-    fileprivate func onStartContainer(object: Bool) -> Int32 {
-        markEvent(EventKind.open)
+    fileprivate static func onStartContainer(_ state: State, object: Bool) -> Int32 {
+        let end = markEvent(state, EventKind.open)
         state.pointee.depth += 1
-        if state.pointee.depth > state.pointee.maximumDepth { return failTooDeep() }
-        if object, let duplicateKeys { duplicateKeys.startObject() }
-        return deliver { object ? try handler.startObject() : try handler.startArray() }
+        if state.pointee.depth > state.pointee.maximumDepth { return parser(state).failTooDeep() }
+        if object, state.pointee.tracksKeys { parser(state).duplicateKeys?.startObject() }
+        state.pointee.pending.append(object ? .startObject : .startArray, end: end)
+        return recorded(state)
     }
 
     @inline(never)
@@ -592,35 +665,39 @@ public final class JSONEventParser {
     }
 
     @inline(__always)
-    fileprivate func onEndContainer(object: Bool) -> Int32 {
-        markEvent(EventKind.value)
+    fileprivate static func onEndContainer(_ state: State, object: Bool) -> Int32 {
+        let end = markEvent(state, EventKind.value)
         state.pointee.depth -= 1
-        if object, let duplicateKeys { duplicateKeys.endObject() }
-        return deliver { object ? try handler.endObject() : try handler.endArray() }
+        if object, state.pointee.tracksKeys { parser(state).duplicateKeys?.endObject() }
+        state.pointee.pending.append(object ? .endObject : .endArray, end: end)
+        return recorded(state)
     }
 
     /// The common case inline: unescaped, valid text inside the chunk. Its token ends at the
     /// closing quote just after the text, so no call into YAJL is needed to know where.
     @inline(__always)
-    fileprivate func onText(_ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool) -> Int32 {
-        if let pointer, length > 0, let chunkBase {
+    fileprivate static func onText(_ state: State, _ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool)
+        -> Int32
+    {
+        if let pointer, length > 0, let chunkBase = state.pointee.chunkBase, !(isKey && state.pointee.tracksKeys) {
             let raw = UnsafeRawPointer(pointer)
             let offset = raw - chunkBase
-            if offset >= 0, offset < chunkCount, UTF8Validation.isValid(raw, length) {
+            if offset >= 0, offset < state.pointee.chunkCount, UTF8Validation.isValid(raw, length) {
                 let end = offset + length + 1
-                assert(end == Int(yajl_get_bytes_consumed(handle)), "a string in the chunk ends at its closing quote")
-                let text = JSONText(bytes: UnsafeRawBufferPointer(start: raw, count: length))
-                // Before the event is marked, so that the error names this key's opening quote.
-                if isKey, let duplicateKeys, !duplicateKeys.insert(text) { return failDuplicateKey(text) }
+                assert(
+                    end == Int(yajl_get_bytes_consumed(state.pointee.handle)),
+                    "a string in the chunk ends at its closing quote")
                 state.pointee.lastEventEnd = end
                 state.pointee.lastEvent = isKey ? EventKind.key : EventKind.value
-                return deliver { isKey ? try handler.key(text) : try handler.string(text) }
+                state.pointee.pending.append(isKey ? .key : .string, end: end, text: raw, length: length)
+                return recorded(state)
             }
         }
-        return onCheckedText(pointer, length, isKey: isKey)
+        return parser(state).onCheckedText(pointer, length, isKey: isKey)
     }
 
-    /// Text that was escaped, split across chunks, empty or invalid: every check, at full length.
+    /// Text that was escaped, split across chunks, empty or invalid, or a key to check for
+    /// duplicates: every check, at full length.
     @inline(never)
     private func onCheckedText(_ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool) -> Int32 {
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
@@ -646,17 +723,25 @@ public final class JSONEventParser {
             return failInCallback(
                 .invalidUTF8, "\(isKey ? "key" : "string") is not valid UTF-8", at: offset.flatMap { $0 })
         }
-        if length > 0, !isInChunk(pointer), validation.hasFourByteSequence || memchr(pointer!, 0x3F, length) != nil {
+        let inChunk = isInChunk(pointer)
+        if length > 0, !inChunk, validation.hasFourByteSequence || memchr(pointer!, 0x3F, length) != nil {
             // The string had escapes. YAJL turns a lone high surrogate escape into "?" and a
             // high surrogate followed by a non-surrogate into a bogus character: re-read the raw text.
             if let escape = unpairedSurrogateEscape() {
                 return failInCallback(.unpairedSurrogate, "\\u escape is an unpaired UTF-16 surrogate", at: escape)
             }
         }
-        let text = JSONText(bytes: bytes)
-        if isKey, let duplicateKeys, !duplicateKeys.insert(text) { return failDuplicateKey(text) }
-        markEvent(isKey ? EventKind.key : EventKind.value)
-        return deliver { isKey ? try handler.key(text) : try handler.string(text) }
+        if isKey, let duplicateKeys, !duplicateKeys.insert(JSONText(bytes: bytes)) {
+            return failDuplicateKey(JSONText(bytes: bytes))
+        }
+        let end = markEvent(isKey ? EventKind.key : EventKind.value)
+        let code: PendingEvents.Code = isKey ? .key : .string
+        if inChunk {
+            state.pointee.pending.append(code, end: end, text: UnsafeRawPointer(pointer), length: length)
+        } else {
+            state.pointee.pending.append(code, end: end, copying: bytes)
+        }
+        return Self.recorded(state)
     }
 
     @inline(never)
@@ -665,35 +750,36 @@ public final class JSONEventParser {
     }
 
     @inline(__always)
-    fileprivate func onNumber(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
-        if let start = touchesPreviousScalar() { return failTouchingScalar(at: start) }
-        if let pointer, let chunkBase, case let offset = UnsafeRawPointer(pointer) - chunkBase, offset >= 0,
-            offset < chunkCount
+    fileprivate static func onNumber(_ state: State, _ pointer: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
+        if mayTouchPreviousScalar(state), let failure = parser(state).failureIfTouchingPreviousScalar() {
+            return failure
+        }
+        if let pointer, let chunkBase = state.pointee.chunkBase, case let offset = UnsafeRawPointer(pointer) - chunkBase,
+            offset >= 0, offset < state.pointee.chunkCount
         {
             // A number read whole from the chunk ends with its text (YAJL leaves the byte that
             // ended it unread): no call into YAJL is needed to know where.
-            assert(offset + length == Int(yajl_get_bytes_consumed(handle)), "a number in the chunk ends with its text")
-            state.pointee.lastEventEnd = offset + length
+            let end = offset + length
+            assert(end == Int(yajl_get_bytes_consumed(state.pointee.handle)), "a number in the chunk ends with its text")
+            state.pointee.lastEventEnd = end
             state.pointee.lastEvent = EventKind.bareScalar
+            state.pointee.pending.append(.number, end: end, text: UnsafeRawPointer(pointer), length: length)
         } else {
-            markEvent(EventKind.bareScalar)
+            // From YAJL's lexer buffer (a number split across chunks, or the last one at the end).
+            let end = markEvent(state, EventKind.bareScalar)
+            state.pointee.pending.append(.number, end: end, copying: UnsafeRawBufferPointer(start: pointer, count: length))
         }
-        let text = JSONNumberText(bytes: UnsafeRawBufferPointer(start: pointer, count: length))
-        return deliver { try handler.number(text) }
+        return recorded(state)
     }
 
     @inline(__always)
-    fileprivate func onBool(_ value: Bool) -> Int32 {
-        if let start = touchesPreviousScalar() { return failTouchingScalar(at: start) }
-        markEvent(EventKind.bareScalar)
-        return deliver { try handler.bool(value) }
-    }
-
-    @inline(__always)
-    fileprivate func onNull() -> Int32 {
-        if let start = touchesPreviousScalar() { return failTouchingScalar(at: start) }
-        markEvent(EventKind.bareScalar)
-        return deliver { try handler.null() }
+    fileprivate static func onLiteral(_ state: State, _ code: PendingEvents.Code) -> Int32 {
+        if mayTouchPreviousScalar(state), let failure = parser(state).failureIfTouchingPreviousScalar() {
+            return failure
+        }
+        let end = markEvent(state, EventKind.bareScalar)
+        state.pointee.pending.append(code, end: end)
+        return recorded(state)
     }
 
     private func isInChunk(_ pointer: UnsafePointer<UInt8>?) -> Bool {
@@ -721,40 +807,36 @@ public final class JSONEventParser {
         let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         table.initialize(
             to: yajl_callbacks(
-                yajl_null: { context in JSONEventParser.withParser(context) { $0.onNull() } },
-                yajl_boolean: { context, value in JSONEventParser.withParser(context) { $0.onBool(value != 0) } },
+                yajl_null: { context in JSONEventParser.onLiteral(JSONEventParser.state(context), .null) },
+                yajl_boolean: { context, value in
+                    JSONEventParser.onLiteral(JSONEventParser.state(context), value != 0 ? .true : .false)
+                },
                 yajl_integer: nil,
                 yajl_double: nil,
                 yajl_number: { context, text, length in
-                    JSONEventParser.withParser(context) { $0.onNumber(text, length) }
+                    JSONEventParser.onNumber(JSONEventParser.state(context), text, length)
                 },
                 yajl_string: { context, text, length in
-                    JSONEventParser.withParser(context) { $0.onText(text, length, isKey: false) }
+                    JSONEventParser.onText(JSONEventParser.state(context), text, length, isKey: false)
                 },
-                yajl_start_map: { context in JSONEventParser.withParser(context) { $0.onStartContainer(object: true) }
+                yajl_start_map: { context in
+                    JSONEventParser.onStartContainer(JSONEventParser.state(context), object: true)
                 },
                 yajl_map_key: { context, text, length in
-                    JSONEventParser.withParser(context) { $0.onText(text, length, isKey: true) }
+                    JSONEventParser.onText(JSONEventParser.state(context), text, length, isKey: true)
                 },
-                yajl_end_map: { context in JSONEventParser.withParser(context) { $0.onEndContainer(object: true) } },
+                yajl_end_map: { context in
+                    JSONEventParser.onEndContainer(JSONEventParser.state(context), object: true)
+                },
                 yajl_start_array: { context in
-                    JSONEventParser.withParser(context) { $0.onStartContainer(object: false) }
+                    JSONEventParser.onStartContainer(JSONEventParser.state(context), object: false)
                 },
-                yajl_end_array: { context in JSONEventParser.withParser(context) { $0.onEndContainer(object: false) } }
+                yajl_end_array: { context in
+                    JSONEventParser.onEndContainer(JSONEventParser.state(context), object: false)
+                }
             ))
         return table
     }()
-}
-
-extension JSONEventParser {
-    /// Runs `body` on the parser behind a callback context: the parser is alive for the whole
-    /// `yajl_parse` call that invokes the callback. (Only public standard-library API here:
-    /// the underscored guaranteed-reference borrow would spare a retain, but is not a promise.)
-    @inline(__always)
-    fileprivate static func withParser(_ context: UnsafeMutableRawPointer?, _ body: (JSONEventParser) -> Int32) -> Int32
-    {
-        body(context!.assumingMemoryBound(to: CallbackState.self).pointee.parser!.takeUnretainedValue())
-    }
 }
 
 #if canImport(Glibc)

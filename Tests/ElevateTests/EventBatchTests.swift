@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@testable import Elevate
+
+/// The parser records YAJL's events and hands them to the handler in batches: nothing of that may
+/// show. These tests cross batch boundaries (more events than one batch holds) and mix text that is
+/// recorded by address with text that is copied (escaped, split across chunks).
+@Suite struct EventBatchTests {
+    /// Records every event with `currentByteOffset` as read inside the call, and throws the
+    /// given error at the given event.
+    final class OffsetRecorder: JSONEventHandler {
+        weak var parser: JSONEventParser?
+        var events: [String] = []
+        var offsets: [Int] = []
+        var failure: (at: Int, error: any Error)?
+
+        private func record(_ event: String) throws {
+            if let failure, events.count == failure.at { throw failure.error }
+            events.append(event)
+            offsets.append(parser?.currentByteOffset ?? -1)
+        }
+        func startObject() throws { try record("{") }
+        func key(_ key: JSONText) throws { try record("key:" + key.string) }
+        func endObject() throws { try record("}") }
+        func startArray() throws { try record("[") }
+        func endArray() throws { try record("]") }
+        func string(_ value: JSONText) throws { try record("s:" + value.string) }
+        func number(_ value: JSONNumberText) throws { try record("n:" + value.text) }
+        func bool(_ value: Bool) throws { try record("b:\(value)") }
+        func null() throws { try record("null") }
+    }
+
+    struct Boom: Error, Equatable {}
+
+    /// An array of `count` small objects, some with escaped strings, with a known end offset for
+    /// each value token.
+    static func document(count: Int) -> [UInt8] {
+        var text = "["
+        for index in 0..<count {
+            if index > 0 { text += "," }
+            let name = index % 3 == 0 ? #"esc\"aped \u00e9 \#(index)"# : "plain \(index)"
+            text += #"{"id":\#(index),"name":"\#(name)","ok":true,"none":null}"#
+        }
+        return Array((text + "]").utf8)
+    }
+
+    static func parse(
+        _ bytes: [UInt8], chunkSize: Int, failure: (at: Int, error: any Error)? = nil
+    ) -> (recorder: OffsetRecorder, parser: JSONEventParser, error: (any Error)?) {
+        let recorder = OffsetRecorder()
+        recorder.failure = failure
+        let parser = JSONEventParser(handler: recorder)
+        recorder.parser = parser
+        do {
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + chunkSize)
+                try parser.parse(Array(bytes[start..<end]))
+                start = end
+            }
+            try parser.finish()
+            return (recorder, parser, nil)
+        } catch {
+            return (recorder, parser, error)
+        }
+    }
+
+    @Test(arguments: [1, 7, 4096, Int.max])
+    func eventsAndOffsetsAreTheSameWhateverTheChunking(chunkSize: Int) throws {
+        let bytes = Self.document(count: 1_500)  // about 9,000 events: several batches
+        let reference = Self.parse(bytes, chunkSize: Int.max)
+        #expect(reference.error == nil)
+        #expect(reference.recorder.events == (try recordEvents(bytes)))
+        let run = Self.parse(bytes, chunkSize: chunkSize)
+        #expect(run.error == nil)
+        #expect(run.recorder.events == reference.recorder.events)
+        // Inside every call, currentByteOffset is just past the event's token: after a value's
+        // last byte, a key's closing quote, a bracket. (A number's end is known only from the
+        // byte after it, so it may be reported later when the input is cut right after it.)
+        for (event, offset) in zip(run.recorder.events, run.recorder.offsets) where !event.hasPrefix("n:") {
+            let last = bytes[offset - 1]
+            switch event.first {
+            case "{": #expect(last == UInt8(ascii: "{"))
+            case "}": #expect(last == UInt8(ascii: "}"))
+            case "[": #expect(last == UInt8(ascii: "["))
+            case "]": #expect(last == UInt8(ascii: "]"))
+            case "k", "s": #expect(last == UInt8(ascii: "\""))
+            case "b": #expect(last == UInt8(ascii: "e"))
+            default: #expect(last == UInt8(ascii: "l"))
+            }
+        }
+        if chunkSize == Int.max {
+            let numbers = zip(run.recorder.events, run.recorder.offsets).filter { $0.0.hasPrefix("n:") }
+            for (event, offset) in numbers {
+                let text = Array(event.dropFirst(2).utf8)
+                #expect(Array(bytes[(offset - text.count)..<offset]) == text)
+            }
+        }
+    }
+
+    @Test(arguments: [1_023, 1_024, 1_025, 5_000])
+    func aHandlerErrorWinsOverALaterSyntaxError(at failingEvent: Int) {
+        var bytes = Self.document(count: 1_500)
+        bytes.removeLast()
+        bytes += Array(",[1,}".utf8)  // a syntax error after every event the handler sees
+        let run = Self.parse(bytes, chunkSize: Int.max, failure: (failingEvent, Boom()))
+        #expect(run.error as? Boom == Boom())
+        #expect(run.recorder.events.count == failingEvent)
+        // The parser stays failed with the handler's error.
+        #expect(throws: Boom.self) { try run.parser.parse(Array("1".utf8)) }
+    }
+
+    @Test func aHandlerErrorInTheLastBatchWinsOverTheSyntaxErrorAfterIt() {
+        // Fewer events than a batch: they are delivered after YAJL has already met the error.
+        let run = Self.parse(Array("[1,2,3,}".utf8), chunkSize: Int.max, failure: (2, Boom()))
+        #expect(run.error as? Boom == Boom())
+        #expect(run.recorder.events == ["[", "n:1"])
+    }
+
+    @Test func eventsBeforeASyntaxErrorAreAllDelivered() throws {
+        var bytes = Self.document(count: 1_500)
+        let complete = try recordEvents(bytes)
+        bytes.removeLast()
+        bytes += Array(",]".utf8)
+        let run = Self.parse(bytes, chunkSize: Int.max)
+        let error = try #require(run.error as? JSONSyntaxError)
+        #expect(error.byteOffset == bytes.count - 1)
+        #expect(run.recorder.events == Array(complete.dropLast()))
+    }
+
+    @Test func eventsBeforeADepthErrorAreAllDelivered() throws {
+        let prefix = Self.document(count: 400)
+        var options = JSONParsingOptions.default
+        options.maximumDepth = 3
+        var bytes = Array(prefix.dropLast())
+        bytes += Array(#",[[[1]]]]"#.utf8)
+        let recorder = EventRecorder()
+        let parser = JSONEventParser(handler: recorder, options: options)
+        #expect(throws: JSONSyntaxError.self) { try parser.parseAll(Data(bytes)) }
+        let expected = try recordEvents(Array(prefix.dropLast()) + Array("]".utf8))
+        #expect(recorder.events == Array(expected.dropLast()) + ["[", "["])
+    }
+
+    @Test(arguments: [1_000, 1_024, 3_000])
+    func stopEndsTheParseAtItsEvent(at stoppingEvent: Int) {
+        let bytes = Self.document(count: 1_500)
+        let run = Self.parse(bytes, chunkSize: Int.max, failure: (stoppingEvent, JSONEventParser.Stop()))
+        #expect(run.error == nil)
+        #expect(run.parser.isStopped)
+        #expect(run.recorder.events.count == stoppingEvent)
+        // What was accepted ends with the token of the event that stopped the parse.
+        let reference = Self.parse(bytes, chunkSize: Int.max)
+        #expect(run.parser.bytesParsed == reference.recorder.offsets[stoppingEvent])
+        #expect(run.parser.bytesParsed < bytes.count)
+    }
+
+    @Test func longEscapedTextIsCopiedWhole() throws {
+        // Escaped strings are copied out of YAJL's decode buffer; many of them, and a long one,
+        // in one batch.
+        let long = String(repeating: #"\u00e9\n"#, count: 300_000)
+        var text = "["
+        for index in 0..<2_000 { text += #""\u00e9\#(index)","# }
+        text += "\"\(long)\"]"
+        let events = try recordEvents(Array(text.utf8))
+        #expect(events.count == 2_003)
+        #expect(events[1] == "s:é0")
+        #expect(events[2_000] == "s:é1999")
+        #expect(events[2_001] == "s:" + String(repeating: "é\n", count: 300_000))
+    }
+}
