@@ -2,6 +2,10 @@
 
 #include <yajl/yajl_parse.h>
 
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
 static int on_null(void *context) { (void)context; return 1; }
 static int on_boolean(void *context, int value) { (void)context; (void)value; return 1; }
 static int on_integer(void *context, long long value) { (void)context; (void)value; return 1; }
@@ -33,5 +37,22 @@ int cyajl_baseline_parse(const unsigned char *bytes, size_t length) {
     int ok = yajl_parse(handle, bytes, length) == yajl_status_ok
         && yajl_complete_parse(handle) == yajl_status_ok;
     yajl_free(handle);
+    return ok;
+}
+
+int cyajl_baseline_parse_file(const char *path, size_t chunk_size) {
+    int descriptor = open(path, O_RDONLY);
+    if (descriptor < 0) return 0;
+    unsigned char *buffer = malloc(chunk_size);
+    yajl_handle handle = buffer ? yajl_alloc(&null_callbacks, NULL, NULL) : NULL;
+    int ok = handle != NULL;
+    ssize_t count = 0;
+    while (ok && (count = read(descriptor, buffer, chunk_size)) > 0) {
+        ok = yajl_parse(handle, buffer, (size_t)count) == yajl_status_ok;
+    }
+    ok = ok && count == 0 && yajl_complete_parse(handle) == yajl_status_ok;
+    if (handle) yajl_free(handle);
+    free(buffer);
+    close(descriptor);
     return ok;
 }

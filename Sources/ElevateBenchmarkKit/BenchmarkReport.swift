@@ -70,6 +70,7 @@ public enum BenchmarkReport {
             lines.append(line)
         }
         add("events / C yajl", .elevateEvents, .cYAJL)
+        add("count of the file / C yajl of the file (1 MiB chunks)", .countFile, .cYAJLFile)
         add("values / JSONSerialization", .elevateValues, .jsonSerialization, memory: true)
         add("JSONValue / JSONSerialization", .elevateDocument, .jsonSerialization, memory: true)
         add("decodeArray / JSONDecoder (birthDate string)", .decodeArray, .jsonDecoder, memory: true)

@@ -15,6 +15,11 @@ import Foundation
 public enum Contender: String, CaseIterable, Sendable {
     /// YAJL with callbacks that only return 1: the floor.
     case cYAJL = "c-yajl"
+    /// YAJL with the same callbacks, reading the file in 1 MiB chunks: the floor for streaming a file.
+    case cYAJLFile = "c-yajl-file"
+    /// `summarizeValue(atKeyPath: "", from: .file(url))`, what `elevate count FILE` runs: the
+    /// event layer streaming the file in 1 MiB chunks, counting the root's children.
+    case countFile = "elevate-count-file"
     /// ``JSONEventParser`` with a ``CountingHandler``: what the event layer costs over bare YAJL.
     case elevateEvents = "elevate-events"
     /// `JSONValueBuilder.value(from:)`: a Foundation-compatible tree.
@@ -82,6 +87,8 @@ public enum Contender: String, CaseIterable, Sendable {
     public var displayName: String {
         switch self {
         case .cYAJL: "C yajl (null callbacks)"
+        case .cYAJLFile: "C yajl (null callbacks, file in 1 MiB chunks)"
+        case .countFile: "Elevate count (file in 1 MiB chunks, as elevate count)"
         case .elevateEvents: "Elevate events (counting handler)"
         case .elevateValues: "Elevate values"
         case .elevateDocument: "Elevate JSONValue (tape)"
@@ -113,7 +120,8 @@ public enum Contender: String, CaseIterable, Sendable {
     /// Whether the contender decodes people, and so runs only on people-shaped documents.
     public var requiresPeopleDocument: Bool {
         switch self {
-        case .cYAJL, .elevateEvents, .elevateValues, .elevateDocument, .jsonSerialization: false
+        case .cYAJL, .cYAJLFile, .elevateEvents, .countFile, .elevateValues, .elevateDocument, .jsonSerialization:
+            false
         case .jsonDecoderTwitter, .tapeCodableTwitter, .jsonDecoderCitm, .tapeCodableCitm: false
         default: true
         }
@@ -139,7 +147,7 @@ public enum Contender: String, CaseIterable, Sendable {
     public var readsFile: Bool {
         switch self {
         case .forEachElement, .forEachElementParallel, .tapeCodableForEachElement, .tapeCodableForEachElementParallel,
-            .jsonLines, .jsonLinesParallel:
+            .jsonLines, .jsonLinesParallel, .cYAJLFile, .countFile:
             true
         default: false
         }
@@ -175,6 +183,15 @@ public enum Contender: String, CaseIterable, Sendable {
             }
             guard ok == 1 else { throw ContenderFailure(contender: self, reason: "YAJL rejected the document") }
             return Int(ok)
+        case .cYAJLFile:
+            let ok = cyajl_baseline_parse_file(input.file.path, JSONInput.defaultChunkSize)
+            guard ok == 1 else { throw ContenderFailure(contender: self, reason: "YAJL rejected the file") }
+            return Int(ok)
+        case .countFile:
+            guard let summary = try summarizeValue(atKeyPath: "", from: .file(input.file)) else {
+                throw ContenderFailure(contender: self, reason: "no value in the file")
+            }
+            return summary.count
         case .elevateEvents:
             let handler = CountingHandler()
             let parser = JSONEventParser(handler: handler)

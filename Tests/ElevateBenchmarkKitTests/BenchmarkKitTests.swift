@@ -36,6 +36,7 @@ import Testing
         #expect(result.rows.map(\.contender) == Contender.allCases.filter { $0.requiredDocumentName == nil })
         let ratios = BenchmarkReport.ratioLines(for: result)
         #expect(ratios.contains { $0.hasPrefix("events / C yajl:") })
+        #expect(ratios.contains { $0.hasPrefix("count of the file / C yajl of the file (1 MiB chunks):") })
         #expect(ratios.contains { $0.hasPrefix("forEachElement / decodeArray:") })
         #expect(BenchmarkReport.markdown(for: [result], runs: 1, command: "test").contains("| Elevate values |"))
 
@@ -63,7 +64,26 @@ import Testing
         let input = try BenchmarkDocument.file(file).prepare(in: FileManager.default.temporaryDirectory)
         #expect(!input.isPeopleShaped)
         #expect(input.notPeopleReason != nil)
-        #expect(input.contenders == [.cYAJL, .elevateEvents, .elevateValues, .elevateDocument, .jsonSerialization])
+        #expect(
+            input.contenders == [
+                .cYAJL, .cYAJLFile, .countFile, .elevateEvents, .elevateValues, .elevateDocument, .jsonSerialization,
+            ])
+    }
+
+    @Test func fileContendersReadTheFile() throws {
+        let (input, directory) = try Self.preparedPeople()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(Contender.cYAJLFile.readsFile && Contender.countFile.readsFile)
+        #expect(try Contender.cYAJLFile.run(on: input) == 1)
+        // The root of a people document is an object with one member.
+        #expect(try Contender.countFile.run(on: input) == 1)
+
+        // Both read the file, not the data: a file that is not JSON fails them.
+        var broken = input
+        broken.file = directory.appendingPathComponent("broken.json")
+        try Data("[1,".utf8).write(to: broken.file)
+        #expect(throws: (any Error).self) { try Contender.cYAJLFile.run(on: broken) }
+        #expect(throws: (any Error).self) { try Contender.countFile.run(on: broken) }
     }
 
     @Test func childTargetsRoundTrip() {

@@ -53,13 +53,7 @@ import Testing
         let parser = JSONEventParser(handler: recorder)
         recorder.parser = parser
         do {
-            var start = 0
-            while start < bytes.count {
-                let end = min(bytes.count, start + chunkSize)
-                try parser.parse(Array(bytes[start..<end]))
-                start = end
-            }
-            try parser.finish()
+            try parseInChunks(parser, bytes, chunkSize: chunkSize)
             return (recorder, parser, nil)
         } catch {
             return (recorder, parser, error)

@@ -98,13 +98,7 @@ import Elevate
         final class Ignore: JSONEventHandler {}
         let parser = JSONEventParser(handler: Ignore())
         do {
-            var start = 0
-            while start < bytes.count {
-                let end = min(bytes.count, start + chunkSize)
-                try parser.parse(Array(bytes[start..<end]))
-                start = end
-            }
-            try parser.finish()
+            try parseInChunks(parser, bytes, chunkSize: chunkSize)
             return nil
         } catch {
             return error as? JSONSyntaxError

@@ -50,6 +50,17 @@ func recordEvents(
     return recorder.events
 }
 
+/// Feeds `bytes` to `parser` in chunks of `chunkSize` bytes, then finishes.
+func parseInChunks(_ parser: JSONEventParser, _ bytes: [UInt8], chunkSize: Int) throws {
+    var start = 0
+    while start < bytes.count {
+        let end = min(bytes.count, start + chunkSize)
+        try parser.parse(Array(bytes[start..<end]))
+        start = end
+    }
+    try parser.finish()
+}
+
 func syntaxError(_ text: String, options: JSONParsingOptions = .default) -> JSONSyntaxError? {
     syntaxError(Array(text.utf8), options: options)
 }

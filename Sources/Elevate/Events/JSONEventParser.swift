@@ -47,9 +47,10 @@ public final class JSONEventParser {
     }
 
     private let handle: OpaquePointer
-    /// What the C callbacks touch on every event. It lives in manually allocated memory: class
-    /// properties would cost a retain of the parser and a dynamic exclusivity check per access,
-    /// which measured at a third of the event layer's time.
+    /// What the C callbacks touch on every event, including the batch of events they record for
+    /// the handler (see `PendingEvents`). It lives in manually allocated memory: class properties
+    /// would cost a retain of the parser and a dynamic exclusivity check per access, which
+    /// measured at a third of the event layer's time.
     private let state: UnsafeMutablePointer<CallbackState>
 
     fileprivate struct CallbackState {
