@@ -256,7 +256,9 @@ public final class JSONEventParser {
                 let end = makeError(.truncated, "", at: chunkOffset, in: UnsafeRawBufferPointer(start: nil, count: 0))
                 error.kind = .truncated
                 error.message = "unexpected end of input inside a token (\(error.message))"
-                (error.byteOffset, error.line, error.column, error.excerpt) = (end.byteOffset, end.line, end.column, end.excerpt)
+                (error.byteOffset, error.line, error.column, error.excerpt) = (
+                    end.byteOffset, end.line, end.column, end.excerpt
+                )
                 throw error
             }
         } catch {
@@ -755,20 +757,23 @@ public final class JSONEventParser {
         if mayTouchPreviousScalar(state), let failure = parser(state).failureIfTouchingPreviousScalar() {
             return failure
         }
-        if let pointer, let chunkBase = state.pointee.chunkBase, case let offset = UnsafeRawPointer(pointer) - chunkBase,
+        if let pointer, let chunkBase = state.pointee.chunkBase,
+            case let offset = UnsafeRawPointer(pointer) - chunkBase,
             offset >= 0, offset < state.pointee.chunkCount
         {
             // A number read whole from the chunk ends with its text (YAJL leaves the byte that
             // ended it unread): no call into YAJL is needed to know where.
             let end = offset + length
-            assert(end == Int(yajl_get_bytes_consumed(state.pointee.handle)), "a number in the chunk ends with its text")
+            assert(
+                end == Int(yajl_get_bytes_consumed(state.pointee.handle)), "a number in the chunk ends with its text")
             state.pointee.lastEventEnd = end
             state.pointee.lastEvent = EventKind.bareScalar
             state.pointee.pending.append(.number, end: end, text: UnsafeRawPointer(pointer), length: length)
         } else {
             // From YAJL's lexer buffer (a number split across chunks, or the last one at the end).
             let end = markEvent(state, EventKind.bareScalar)
-            state.pointee.pending.append(.number, end: end, copying: UnsafeRawBufferPointer(start: pointer, count: length))
+            state.pointee.pending.append(
+                .number, end: end, copying: UnsafeRawBufferPointer(start: pointer, count: length))
         }
         return recorded(state)
     }
