@@ -8,7 +8,7 @@ extension EntityValidator {
     static func validate(_ schemaProperties: [SchemaProperty], plan: EntityPlan?, lookup: (String) -> JSONValue?)
         throws -> [String: Any]
     {
-        var entity = plan?.template ?? [String: Any](minimumCapacity: schemaProperties.count)
+        var entity = plan?.takeEntity() ?? [String: Any](minimumCapacity: schemaProperties.count)
         var failures = FailureCollector()
         var unset: [String] = []
         try schemaProperties.withUnsafeBufferPointer { properties in
@@ -37,6 +37,9 @@ extension EntityValidator {
         }
         if !failures.isEmpty {
             throw failures.error()
+        }
+        if let plan, unset.isEmpty {
+            plan.keepSpare(entity)
         }
         // Removing may move other entries, so only once every value is in place.
         for keyPath in unset { entity.removeValue(forKey: keyPath) }

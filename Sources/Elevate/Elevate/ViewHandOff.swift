@@ -51,7 +51,8 @@ enum ViewHandOff {
     @inline(__always)
     static func decode<R>(_ value: JSONValue, by identity: ObjectIdentifier, _ decode: (Any) throws -> R) throws -> R {
         guard value.isObject || value.isArray else { return try decode(value.foundationValue) }
-        let slot = DecodingThread.current.views
+        let thread = DecodingThread.current
+        let slot = thread.views
         if slot.forcesFoundationValues || slot.materializing.contains(identity) {
             return try decode(value.foundationValue)
         }
@@ -60,7 +61,12 @@ enum ViewHandOff {
         slot.expectedIndex = value.index
         slot.expectedIdentity = identity
         slot.wasRead = false
-        defer { (slot.expectedTape, slot.expectedIndex, slot.expectedIdentity, slot.wasRead) = saved }
+        defer {
+            (slot.expectedTape, slot.expectedIndex, slot.expectedIdentity, slot.wasRead) = saved
+            // The outermost decode is over: what its entities held is the caller's now, and the
+            // entities kept for reuse let go of it (nested decodes share one release).
+            if saved.0 == nil { thread.schemas.releaseSpareValues() }
+        }
         do {
             let result = try decode(value)
             if slot.wasRead { return result }

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import Elevate
+
+/// A planned type's entity dictionary is filled in place, element after element, instead of being
+/// made and freed for each one. These tests check that no entity ever shows another element's
+/// value, that an entity a decode keeps is never changed afterwards, and that no decoded value
+/// outlives its decode in the thread's state.
+@Suite struct EntityReuseTests {
+    /// Keeps every entity it is given, as code that stores `[String: Any]` would.
+    final class Keeper: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: [[String: Any]] = []
+
+        func keep(_ entity: [String: Any]) { lock.withLock { kept.append(entity) } }
+        var entities: [[String: Any]] { lock.withLock { kept } }
+    }
+
+    struct Item: Elevate.Decodable {
+        @TaskLocal static var keeper: Keeper?
+        let entity: [String: Any]
+
+        init(json: Any) throws {
+            entity = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "name", type: .string)
+                schema.addProperty(keyPath: "note", type: .string, optional: true)
+                schema.addProperty(keyPath: "size", type: .int, optional: true)
+            }
+            Self.keeper?.keep(entity)
+        }
+    }
+
+    @Test func anOptionalKeyOfAnEarlierElementNeverShowsInALaterOne() throws {
+        let json = #"""
+            [{"name":"a","note":"first","size":1},{"name":"b"},{"name":"c","size":3},
+             {"name":"d","note":"fourth","size":4},{"name":"e","note":null,"size":5}]
+            """#
+        let items: [Item] = try Elevate.decodeArray(from: Data(json.utf8), atKeyPath: "")
+        let shapes = items.map { item in
+            item.entity.mapValues { "\($0)" }
+        }
+        #expect(
+            shapes == [
+                ["name": "a", "note": "first", "size": "1"], ["name": "b"], ["name": "c", "size": "3"],
+                ["name": "d", "note": "fourth", "size": "4"], ["name": "e", "size": "5"],
+            ])
+    }
+
+    @Test func anEntityTheDecodeKeptIsNeverChangedByLaterElements() throws {
+        let elements = (0..<50).map { #"{"name":"n\#($0)","note":"x\#($0)","size":\#($0)}"# }
+        let json = "[" + elements.joined(separator: ",") + "]"
+        let keeper = Keeper()
+        _ = try Item.$keeper.withValue(keeper) {
+            try Elevate.decodeArray(from: Data(json.utf8), atKeyPath: "") as [Item]
+        }
+        let kept = keeper.entities
+        #expect(kept.count == 50)
+        for (index, entity) in kept.enumerated() {
+            #expect(entity["name"] as? String == "n\(index)")
+            #expect(entity["note"] as? String == "x\(index)")
+            #expect(entity["size"] as? Int == index)
+        }
+    }
+
+    /// A tree of one type: each entity is being read while entities of the same type below it are
+    /// filled in.
+    struct Node: Elevate.Decodable {
+        let name: String
+        let children: [Node]
+
+        init(json: Any) throws {
+            let entity = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "name", type: .string)
+                schema.addProperty(keyPath: "children", type: .array, decodableType: Node.self)
+            }
+            // Read after the children were decoded with the same plan.
+            name = entity <-! "name"
+            children = entity <--! "children"
+        }
+
+        var description: String {
+            children.isEmpty ? name : "\(name)(\(children.map(\.description).joined(separator: ",")))"
+        }
+    }
+
+    @Test func nestedEntitiesOfOneTypeKeepTheirOwnValues() throws {
+        let json = #"""
+            [{"name":"r","children":[{"name":"a","children":[{"name":"a1","children":[]}]},
+                                    {"name":"b","children":[]}]},
+             {"name":"s","children":[{"name":"c","children":[]}]}]
+            """#
+        let trees: [Node] = try Elevate.decodeArray(from: Data(json.utf8), atKeyPath: "")
+        #expect(trees.map(\.description) == ["r(a(a1),b)", "s(c)"])
+    }
+
+    /// Counts its live instances: what a decoded value that outlived its decode would show.
+    final class Tracked: @unchecked Sendable {
+        static let lock = NSLock()
+        nonisolated(unsafe) static var live = 0
+        let text: String
+        init(_ text: String) {
+            self.text = text
+            Self.lock.withLock { Self.live += 1 }
+        }
+        deinit { Self.lock.withLock { Self.live -= 1 } }
+    }
+
+    final class TrackingDecoder: Elevate.Decoder, @unchecked Sendable {
+        func decode(_ object: Any) throws -> Any { Tracked(object as! String) }
+    }
+
+    struct Holder: Elevate.Decodable {
+        let tracked: Tracked
+
+        init(json: Any) throws {
+            let entity = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "value", type: .string, decoder: TrackingDecoder())
+            }
+            tracked = entity <-! "value"
+        }
+    }
+
+    @Test(.serialized, arguments: [1, 2])
+    func noDecodedValueOutlivesTheDecode(workers: Int) throws {
+        let json = "[" + (0..<40).map { #"{"value":"v\#($0)"}"# }.joined(separator: ",") + "]"
+        let before = Tracked.lock.withLock { Tracked.live }
+        do {
+            var options = StreamingOptions()
+            options.concurrency = workers
+            let holders: [Holder] = try Elevate.decodeArray(
+                from: .data(Data(json.utf8)), atKeyPath: "", options: options)
+            #expect(holders.map(\.tracked.text) == (0..<40).map { "v\($0)" })
+        }
+        // Other suites may decode `Holder` too; none of them does, so the count is exact.
+        #expect(Tracked.lock.withLock { Tracked.live } == before)
+    }
+}
