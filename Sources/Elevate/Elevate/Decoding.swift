@@ -314,7 +314,9 @@ enum ArrayDecoding {
             self.found = found
         }
 
-        func append(_ element: Element) {
+        /// Takes `element` over: moved into the buffer, not copied (a copy of a decoded struct
+        /// retains and then releases each of its strings and arrays).
+        func append(_ element: consuming Element) {
             if count == capacity {
                 let grown = UnsafeMutablePointer<Element>.allocate(capacity: max(16, capacity * 2))
                 if let storage {
@@ -324,7 +326,7 @@ enum ArrayDecoding {
                 storage = grown
                 capacity = max(16, capacity * 2)
             }
-            (storage! + count).initialize(to: element)
+            (storage! + count).initialize(to: consume element)
             count += 1
         }
 

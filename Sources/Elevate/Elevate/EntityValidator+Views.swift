@@ -167,7 +167,7 @@ extension EntityValidator {
                     let value = try NestedFailures.decode { try decodeElement(element, as: T.self) }
                     // After a failure the entity throws: later elements are decoded for their errors only.
                     if !failed {
-                        (buffer.baseAddress! + initialized).initialize(to: value)
+                        (buffer.baseAddress! + initialized).initialize(to: consume value)
                         initialized += 1
                     }
                 } catch ParserError.validation(let reason) {
