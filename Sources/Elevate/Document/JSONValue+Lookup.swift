@@ -81,6 +81,12 @@ extension JSONValue {
     ///     on a miss).
     /// - Returns: The member's value, or nil when the value is not an object or lacks the key.
     func member(utf8Key key: UnsafeRawBufferPointer, hint: inout Int?) -> JSONValue? {
+        memberIndex(utf8Key: key, hint: &hint).map { JSONValue(tape: tape, index: $0) }
+    }
+
+    /// The tape index of the member value ``member(utf8Key:hint:)`` finds: no view is made, so the
+    /// tape is not retained for it (schema validation reads scalars straight off the tape).
+    func memberIndex(utf8Key key: UnsafeRawBufferPointer, hint: inout Int?) -> Int? {
         guard isObject else { return nil }
         let inlineWord: UInt64? = key.count <= 7 ? JSONTape.inlineWord(.inlineKey, key) : nil
         let first = index + 1
@@ -95,7 +101,7 @@ extension JSONValue {
         repeat {
             if tape.keyEquals(position, key, inlineWord: inlineWord), !tape.isShadowed(position) {
                 hint = position
-                return JSONValue(tape: tape, index: position + 1)
+                return position + 1
             }
             position = tape.end(of: position + 1)
             if position >= end { position = first }
@@ -109,7 +115,12 @@ extension JSONValue {
     ///   - hint: In: where the previous lookup in this object hit. Out: where this one hit.
     /// - Returns: The member's value, or nil when the value is not an object or lacks the key.
     func member(_ key: String, hint: inout Int?) -> JSONValue? {
+        memberIndex(key, hint: &hint).map { JSONValue(tape: tape, index: $0) }
+    }
+
+    /// The tape index of the member value ``member(_:hint:)`` finds.
+    func memberIndex(_ key: String, hint: inout Int?) -> Int? {
         var key = key
-        return key.withUTF8 { member(utf8Key: UnsafeRawBufferPointer($0), hint: &hint) }
+        return key.withUTF8 { memberIndex(utf8Key: UnsafeRawBufferPointer($0), hint: &hint) }
     }
 }

@@ -2,12 +2,44 @@
 /// from their tape entries, objects and arrays handed to nested decoders as views. No
 /// intermediate dictionary is built and no value is cast from `Any`.
 extension EntityValidator {
-    /// Validates a schema's properties against the values `lookup` finds on a tape; with a plan
-    /// (made from the same properties), the entity starts as the plan's laid-out dictionary and
-    /// values are set by position.
+    /// Validates a schema's properties against the values `lookup` finds, each a view on a tape
+    /// of its own (values captured from a stream).
     static func validate(_ schemaProperties: [SchemaProperty], plan: EntityPlan?, lookup: (String) -> JSONValue?)
         throws -> [String: Any]
     {
+        try fill(schemaProperties, plan: plan) { keyPath, property, failures, isMissing in
+            guard let value = lookup(keyPath), !value.isNull else {
+                isMissing = true
+                return nil
+            }
+            return try validate(value.tape, value.index, for: property, failures: &failures)
+        }
+    }
+
+    /// Validates a schema's properties against the values `lookup` finds on `tape`, as indices:
+    /// scalars are converted from their entries, and only objects and arrays handed on become
+    /// views, so no value costs a retain and release of the tape.
+    static func validate(
+        _ schemaProperties: [SchemaProperty], plan: EntityPlan?, on tape: JSONTape, lookup: (String) -> Int?
+    ) throws -> [String: Any] {
+        try fill(schemaProperties, plan: plan) { keyPath, property, failures, isMissing in
+            guard let index = lookup(keyPath), tape.kind(at: index) != .null else {
+                isMissing = true
+                return nil
+            }
+            return try validate(tape, index, for: property, failures: &failures)
+        }
+    }
+
+    /// Builds the entity from each property's validated value (nil: missing, or rejected with
+    /// its failure recorded); with a plan (made from the same properties), the entity starts as the
+    /// plan's laid-out dictionary and values are set by position.
+    @inline(__always)
+    private static func fill(
+        _ schemaProperties: [SchemaProperty], plan: EntityPlan?,
+        _ validated: (String, UnsafePointer<SchemaProperty>, inout FailureCollector, _ isMissing: inout Bool) throws
+            -> Any?
+    ) throws -> [String: Any] {
         var entity = plan?.takeEntity() ?? [String: Any](minimumCapacity: schemaProperties.count)
         var failures = FailureCollector()
         var unset: [String] = []
@@ -17,22 +49,19 @@ extension EntityValidator {
             for index in properties.indices {
                 let property = first + index
                 let keyPath = property.pointee.keyPath
-                guard let value = lookup(keyPath), !value.isNull else {
-                    if !property.pointee.optional {
-                        failures.add("Required key path [\(keyPath)] was missing or null", at: keyPath)
-                    }
-                    if plan != nil { unset.append(keyPath) }
-                    continue
-                }
-                if let parsed = try validate(value, for: property, failures: &failures) {
+                var isMissing = false
+                if let parsed = try validated(keyPath, property, &failures, &isMissing) {
                     if let plan {
                         entity.values[plan.positions[index]] = parsed
                     } else {
                         entity[keyPath] = parsed
                     }
-                } else if plan != nil {
-                    unset.append(keyPath)
+                    continue
                 }
+                if isMissing, !property.pointee.optional {
+                    failures.add("Required key path [\(keyPath)] was missing or null", at: keyPath)
+                }
+                if plan != nil { unset.append(keyPath) }
             }
         }
         if !failures.isEmpty {
@@ -46,26 +75,27 @@ extension EntityValidator {
         return entity
     }
 
-    /// The value at `keyPath` below an object or array root, with Elevate's rules: the whole key
-    /// path as one key first (it may contain dots), then the split path. `hint` makes reading the
-    /// keys of one object in document order linear.
+    /// The tape index of the value at `keyPath` below an object or array root, with Elevate's
+    /// rules: the whole key path as one key first (it may contain dots), then the split path.
+    /// `hint` makes reading the keys of one object in document order linear.
     @inline(__always)
-    static func value(at keyPath: String, in root: JSONValue, hint: inout Int?) -> JSONValue? {
-        if keyPath.isEmpty { return root }
-        if let member = root.member(keyPath, hint: &hint) { return member }
+    static func index(at keyPath: String, in root: JSONValue, hint: inout Int?) -> Int? {
+        if keyPath.isEmpty { return root.index }
+        if let member = root.memberIndex(keyPath, hint: &hint) { return member }
         guard KeyPath(keyPath).hasLiteralAlternative || root.isArray else { return nil }
-        return root[keyPath: keyPath]
+        return root[keyPath: keyPath]?.index
     }
 
     /// The typed, decoded value, or nil after recording why it does not fit.
     private static func validate(
-        _ value: JSONValue, for pointer: UnsafePointer<SchemaProperty>, failures: inout FailureCollector
+        _ tape: JSONTape, _ index: Int, for pointer: UnsafePointer<SchemaProperty>, failures: inout FailureCollector
     ) throws -> Any? {
         let keyPath = pointer.pointee.keyPath
         let hasMethod = pointer.pointee.hasDecodingMethod
+        let kind = tape.kind(at: index)
         switch pointer.pointee.type {
         case .array:
-            guard value.isArray else {
+            guard kind == .array else {
                 failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
                 return nil
             }
@@ -73,17 +103,19 @@ extension EntityValidator {
                 failures.add("A decoding method was not provided for `\(keyPath)` array", at: keyPath)
                 return nil
             }
-            return try decodeElements(of: value, property: pointer.pointee, failures: &failures)
+            return try decodeElements(
+                of: JSONValue(tape: tape, index: index), property: pointer.pointee, failures: &failures)
         case .dictionary:
-            guard value.isObject else {
+            guard kind == .object else {
                 failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
                 return nil
             }
+            let value = JSONValue(tape: tape, index: index)
             guard hasMethod else { return value.foundationValue }
             return try decodeNested(value, with: pointer.pointee, at: keyPath, failures: &failures)
         default:
-            guard let typed = scalar(value, as: pointer.pointee.type) else {
-                if pointer.pointee.type == .url, value.isString {
+            guard let typed = scalar(tape, index, kind, as: pointer.pointee.type) else {
+                if pointer.pointee.type == .url, kind == .string || kind == .inlineString {
                     failures.add("Required key path [\(keyPath)] could not be parsed to valid URL", at: keyPath)
                 } else {
                     failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
@@ -103,15 +135,20 @@ extension EntityValidator {
     /// A scalar entry as the Swift type a property names, with the same strictness as for
     /// Foundation values.
     @inline(__always)
-    private static func scalar(_ value: JSONValue, as type: SchemaPropertyProtocol) -> Any? {
+    private static func scalar(
+        _ tape: JSONTape, _ index: Int, _ kind: JSONTape.Kind, as type: SchemaPropertyProtocol
+    ) -> Any? {
+        let isString = kind == .string || kind == .inlineString
         switch type {
-        case .string: return value.string
-        case .int: return value.number.flatMap { StrictConversion.int(number: StrictConversion.number($0)) }
-        case .uint: return value.number.flatMap { StrictConversion.uint(number: StrictConversion.number($0)) }
-        case .float: return value.number.flatMap { StrictConversion.float(number: StrictConversion.number($0)) }
-        case .double: return value.number.flatMap { StrictConversion.double(number: StrictConversion.number($0)) }
-        case .bool: return value.bool
-        case .url: return value.string.flatMap { StrictConversion.url(string: $0) }
+        case .string: return isString ? tape.string(at: index) : nil
+        case .int: return tape.number(at: index).flatMap { StrictConversion.int(number: StrictConversion.number($0)) }
+        case .uint: return tape.number(at: index).flatMap { StrictConversion.uint(number: StrictConversion.number($0)) }
+        case .float:
+            return tape.number(at: index).flatMap { StrictConversion.float(number: StrictConversion.number($0)) }
+        case .double:
+            return tape.number(at: index).flatMap { StrictConversion.double(number: StrictConversion.number($0)) }
+        case .bool: return kind == .true ? true : kind == .false ? false : nil
+        case .url: return isString ? StrictConversion.url(string: tape.string(at: index)) : nil
         case .array, .dictionary: return nil
         }
     }
@@ -141,7 +178,8 @@ extension EntityValidator {
         var index = 0
         for element in array.elements! {
             do {
-                decoded.append(try NestedFailures.decode { () throws -> Any in try decodeView(element, with: property) })
+                decoded.append(
+                    try NestedFailures.decode { () throws -> Any in try decodeView(element, with: property) })
             } catch ParserError.validation(let reason) {
                 failures.addNested(
                     arrayElementFailure(index: index, methodName: property.decodingMethodName ?? "", reason: reason),
@@ -190,10 +228,11 @@ extension EntityValidator {
     @inline(__always)
     static func decodeView(_ value: JSONValue, with property: SchemaProperty) throws -> Any {
         if let decodableType = property.decodableType {
-            return try ViewHandOff.decode(value, by: ObjectIdentifier(decodableType)) { try decodableType.init(json: $0) }
+            return try ViewHandOff.decode(value, by: ObjectIdentifier(decodableType)) {
+                try decodableType.init(json: $0)
+            }
         }
         let decoder = property.decoder!
         return try ViewHandOff.decode(value, by: ObjectIdentifier(type(of: decoder))) { try decoder.decode($0) }
     }
 }
-

@@ -39,7 +39,8 @@ public enum Parser {
     ) throws -> [String: Any] {
         let schema = Schema()
         closure(schema)
-        return try entity(schema, from: CapturedValues(input: input, paths: schema.storage.map(\.path), options: options))
+        return try entity(
+            schema, from: CapturedValues(input: input, paths: schema.storage.map(\.path), options: options))
     }
 
     /// `parseEntity(data:closure:)` of an asynchronous sequence of chunks.
@@ -109,18 +110,20 @@ public enum Parser {
         }
         if view.isObject {
             var hint: Int?
-            return try EntityValidator.validate(properties, plan: plan) {
-                EntityValidator.value(at: $0, in: view, hint: &hint)
+            return try EntityValidator.validate(properties, plan: plan, on: view.tape) {
+                EntityValidator.index(at: $0, in: view, hint: &hint)
             }
         }
         guard view.isArray else {
             throw ParserError.validation(failureReason: EntityValidator.notAContainer)
         }
         if let property = properties.first, properties.count == 1, property.type == .array {
-            return try EntityValidator.validate(properties, plan: plan) { _ in view }
+            return try EntityValidator.validate(properties, plan: plan, on: view.tape) { _ in view.index }
         }
         var hint: Int?
-        return try EntityValidator.validate(properties, plan: plan) { EntityValidator.value(at: $0, in: view, hint: &hint) }
+        return try EntityValidator.validate(properties, plan: plan, on: view.tape) {
+            EntityValidator.index(at: $0, in: view, hint: &hint)
+        }
     }
 
     /// Whether `value` has the JSON type a property names, with this library's strict rules.

@@ -105,7 +105,9 @@ func makeValueReader<T>(
             decodeElement = { element in
                 var hint: Int?
                 // As for the other framings: at a key path, null is missing, as in Elevate.
-                guard let value = EntityValidator.value(at: keyPath, in: element, hint: &hint), !value.isNull else {
+                guard let index = EntityValidator.index(at: keyPath, in: element, hint: &hint),
+                    case let value = JSONValue(tape: element.tape, index: index), !value.isNull
+                else {
                     throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
                 }
                 return try decode(value)
@@ -340,14 +342,16 @@ final class ValueSequenceReader<T> {
     private func failMissing(index: Int, line: Int?) throws {
         let (place, path) = place(index: index, line: line)
         let reason = "Required key path [\(keyPath.text)] was missing or null"
-        try fail("Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nil, at: path)
+        try fail(
+            "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nil, at: path)
     }
 
     private func fail(index: Int, line: Int?, reason: String, nested: [ValidationFailure]?) throws {
         let (place, path) = place(index: index, line: line)
         let inner = keyPath.text.isEmpty ? path : path + "." + keyPath.text
         try fail(
-            "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nested, at: inner)
+            "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nested,
+            at: inner)
     }
 
     private func fail(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) throws {
