@@ -17,11 +17,11 @@ final class EntityPlan {
     /// Where each property's key path is in `template`.
     let positions: [Dictionary<String, Any>.Index]
     /// The last entity filled in, kept so that the next one is filled in place: no dictionary
-    /// copied from `template` and freed again per entity (with the values let go of after each
-    /// decode, 4% of the instructions of `decodeArray` of the people document). It holds only
-    /// placeholders between decodes (see
-    /// ``releaseSpareValues()``); nil while an entity is being filled, or after one lost keys.
-    /// Touched by one thread only, as its plan (see ``SchemaPool``).
+    /// copied from `template` and freed again per entity (4% of the instructions of `decodeArray`
+    /// of the people document, net of letting the values go after each decode). Between decodes
+    /// it holds only placeholders (see ``releaseSpareValues()``); it is nil while an entity is
+    /// being filled, and after one that lost keys. Only its plan's thread touches it (see
+    /// ``SchemaPool``).
     @exclusivity(unchecked) private var spare: [String: Any]?
 
     init(_ properties: [SchemaProperty]) {
