@@ -17,7 +17,7 @@ final class KeyPathPlan {
             if text.isEmpty { return object }
             var hint: Int?
             // A literal key that contains dots wins over the split path, as in Elevate.
-            if let literal = root.member(text, hint: &hint) { return literal.index }
+            if let literal = root.memberIndex(text, hint: &hint) { return literal }
             guard components.count > 1 else { return nil }
             var current = root
             for component in components {
