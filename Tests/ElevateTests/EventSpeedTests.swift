@@ -129,6 +129,48 @@ import Testing
         }
     }
 
+    /// The chunk check that lets text read in place skip its own check stops exactly where the
+    /// standard library's validation says the valid prefix ends: at the first invalid sequence,
+    /// or at one the end of the bytes cuts short.
+    @Test func theChunkCheckStopsWhereTheValidPrefixEnds() {
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8), Array("é".utf8),
+            Array("大".utf8), Array("😀".utf8), [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xE0, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0x80], [0xC3], [0xE5, 0xA4],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                // Mostly valid text, so that the first bad sequence falls anywhere.
+                let upper = round % 4 == 0 ? pieces.count : 5
+                bytes += pieces[Int.random(in: 0..<upper, using: &generator)]
+            }
+            if round % 3 == 0 { bytes.removeLast(Int.random(in: 0...bytes.count, using: &generator)) }
+            let expected = (0...bytes.count).last { String(validating: bytes[..<$0], as: UTF8.self) != nil } ?? 0
+            let found = bytes.withUnsafeBytes { buffer in
+                buffer.baseAddress.map { UTF8Validation.validPrefixLength($0, buffer.count) } ?? 0
+            }
+            #expect(found == expected, "\(bytes)")
+        }
+    }
+
+    /// Text that comes after where the chunk check stopped (here, at a byte that is no UTF-8 in a
+    /// comment, which the parser lets through) is still delivered whole, and checked on its own.
+    @Test func textAfterTheCheckedPrefixIsCheckedOnItsOwn() throws {
+        let options = JSONParsingOptions(allowsComments: true)
+        let text = Array(#"["é 😀 \#(String(repeating: "x", count: 40))", {"clé": "大阪"}]"#.utf8)
+        let comment = Array("/* ".utf8) + [0xFF] + Array(" */ ".utf8)
+        let plain = try recordEvents(text, options: options)
+        for chunkSize in Self.chunkings {
+            let events = try recordEvents(comment + text, chunkSizes: chunkSize == 0 ? [] : [chunkSize], options: options)
+            #expect(events == plain, "chunks of \(chunkSize)")
+        }
+        // Invalid text after that point is still an error, at its own byte.
+        let head = comment + Array(#"["ok", "a"#.utf8)
+        Self.expectError(head + [0xFF] + Array(#"b"]"#.utf8), at: head.count, .invalidUTF8, options: options)
+    }
+
     /// With several values allowed, numbers and literals read in place must still be separated.
     @Test func touchingTopLevelScalarsAreRejectedAtTheSecond() {
         let multiple = JSONParsingOptions(allowsMultipleValues: true)

@@ -60,6 +60,10 @@ public final class JSONEventParser {
         /// and errors give absolute positions.
         var chunkBase: UnsafeRawPointer?
         var chunkCount = 0
+        /// The chunk's bytes before this in-chunk offset are valid UTF-8, checked once when the
+        /// chunk arrived (see `UTF8Validation.validPrefixLength`): text YAJL finds whole inside
+        /// them needs no check of its own. 0 between chunks.
+        var validTextEnd = 0
         var pending = PendingEvents()
         /// The in-chunk end of the event being delivered (see `currentByteOffset`).
         var deliveredEnd = 0
@@ -327,6 +331,8 @@ public final class JSONEventParser {
         chunkCount = parsedCount
         lastEventEnd = -1
         if parsedCount > 0 {
+            state.pointee.validTextEnd = UTF8Validation.validPrefixLength(chunk.baseAddress!, parsedCount)
+            defer { state.pointee.validTextEnd = 0 }
             let status = yajl_parse(
                 handle, chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), parsedCount)
             try check(status, chunk: chunk)
@@ -676,8 +682,9 @@ public final class JSONEventParser {
         return recorded(state)
     }
 
-    /// The common case inline: unescaped, valid text inside the chunk. Its token ends at the
-    /// closing quote just after the text, so no call into YAJL is needed to know where.
+    /// The common case inline: unescaped text inside the part of the chunk already known to be
+    /// valid UTF-8. Its token ends at the closing quote just after the text, so no call into YAJL
+    /// is needed to know where.
     @inline(__always)
     fileprivate static func onText(_ state: State, _ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool)
         -> Int32
@@ -685,7 +692,8 @@ public final class JSONEventParser {
         if let pointer, length > 0, let chunkBase = state.pointee.chunkBase, !(isKey && state.pointee.tracksKeys) {
             let raw = UnsafeRawPointer(pointer)
             let offset = raw - chunkBase
-            if offset >= 0, offset < state.pointee.chunkCount, UTF8Validation.isValid(raw, length) {
+            // Text elsewhere (YAJL's buffers) or past the checked prefix takes the full path.
+            if offset >= 0, offset &+ length <= state.pointee.validTextEnd {
                 let end = offset + length + 1
                 assert(
                     end == Int(yajl_get_bytes_consumed(state.pointee.handle)),

@@ -9,12 +9,6 @@ enum UTF8Validation {
         var hasFourByteSequence: Bool
     }
 
-    /// Whether `count` bytes at `base` are valid UTF-8: ASCII answered inline, with word loads.
-    @inline(__always)
-    static func isValid(_ base: UnsafeRawPointer, _ count: Int) -> Bool {
-        isASCII(base, count) || scan(base, count).invalidOffset == nil
-    }
-
     static func validate(_ bytes: UnsafeRawBufferPointer) -> Result {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return Result(invalidOffset: nil, hasFourByteSequence: false) }
@@ -40,38 +34,83 @@ enum UTF8Validation {
                 index += 1
                 continue
             }
-            let length: Int
-            var lowerBound: UInt8 = 0x80
-            var upperBound: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lowerBound = 0xA0  // overlong below U+0800
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upperBound = 0x9F  // U+D800...U+DFFF are surrogates
-            case 0xF0: length = 4; lowerBound = 0x90  // overlong below U+10000
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upperBound = 0x8F  // above U+10FFFF
-            default: return Result(invalidOffset: index, hasFourByteSequence: hasFourByte)
-            }
-            guard index + length <= count else {
-                return Result(invalidOffset: index, hasFourByteSequence: hasFourByte)
-            }
-            let second = base.load(fromByteOffset: index + 1, as: UInt8.self)
-            guard second >= lowerBound, second <= upperBound else {
-                return Result(invalidOffset: index, hasFourByteSequence: hasFourByte)
-            }
-            var position = index + 2
-            while position < index + length {
-                let continuation = base.load(fromByteOffset: position, as: UInt8.self)
-                guard continuation & 0xC0 == 0x80 else {
-                    return Result(invalidOffset: index, hasFourByteSequence: hasFourByte)
-                }
-                position += 1
-            }
+            let length = sequenceLength(base, at: index, count)
+            guard length > 0 else { return Result(invalidOffset: index, hasFourByteSequence: hasFourByte) }
             if length == 4 { hasFourByte = true }
             index += length
         }
         return Result(invalidOffset: nil, hasFourByteSequence: hasFourByte)
+    }
+
+    /// The length of the longest prefix of `count` bytes at `base` that is valid UTF-8 and ends at
+    /// a character boundary: it stops at the first invalid sequence, or at one the end cuts short.
+    ///
+    /// The event parser checks each chunk once with this, before YAJL reads it. Any string YAJL
+    /// then finds whole inside that prefix is valid without another look: it lies between two
+    /// quotes, and an ASCII byte is always a character of its own in valid UTF-8, so the text
+    /// between them is made of complete, valid characters.
+    static func validPrefixLength(_ base: UnsafeRawPointer, _ count: Int) -> Int {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while true {
+            // ASCII thirty-two bytes at a time, then eight: most JSON is ASCII.
+            while index &+ 32 <= count {
+                let bits =
+                    base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    | base.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)
+                    | base.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self)
+                    | base.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self)
+                if bits & high != 0 { break }
+                index &+= 32
+            }
+            // Then straight to the first byte at or above 0x80 (the lowest such byte of the word).
+            var found = false
+            while index &+ 8 <= count {
+                let bits = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & high
+                if bits != 0 {
+                    index &+= UInt64(littleEndian: bits).trailingZeroBitCount &>> 3
+                    found = true
+                    break
+                }
+                index &+= 8
+            }
+            if !found {
+                while index < count, base.load(fromByteOffset: index, as: UInt8.self) < 0x80 { index &+= 1 }
+                guard index < count else { return count }
+            }
+            let length = sequenceLength(base, at: index, count)
+            if length == 0 { return index }
+            index &+= length
+        }
+    }
+
+    /// The length of the valid multi-byte sequence at `index` (whose lead byte is 0x80 or
+    /// above), or 0 when it is invalid or runs past `count`.
+    @inline(__always)
+    private static func sequenceLength(_ base: UnsafeRawPointer, at index: Int, _ count: Int) -> Int {
+        let lead = base.load(fromByteOffset: index, as: UInt8.self)
+        let length: Int
+        var lowerBound: UInt8 = 0x80
+        var upperBound: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lowerBound = 0xA0  // overlong below U+0800
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upperBound = 0x9F  // U+D800...U+DFFF are surrogates
+        case 0xF0: length = 4; lowerBound = 0x90  // overlong below U+10000
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upperBound = 0x8F  // above U+10FFFF
+        default: return 0
+        }
+        guard index &+ length <= count else { return 0 }
+        let second = base.load(fromByteOffset: index &+ 1, as: UInt8.self)
+        guard second >= lowerBound, second <= upperBound else { return 0 }
+        var position = index &+ 2
+        while position < index &+ length {
+            guard base.load(fromByteOffset: position, as: UInt8.self) & 0xC0 == 0x80 else { return 0 }
+            position &+= 1
+        }
+        return length
     }
 
     /// Whether every byte is below 0x80: the common case, answered with word-sized loads
