@@ -13,7 +13,8 @@ public enum BenchmarkReport {
     ///   - command: The command line that produced the results.
     public static func markdown(for results: [DocumentResult], runs: Int, command: String) -> String {
         var lines = [
-            "MB/s: 1 MB = 10^6 bytes, best of \(runs) after one warm-up, higher is better. Peak MiB: VmHWM of a child "
+            "MB/s: 1 MB = 10^6 bytes, best of \(runs) rounds in which the contenders take turns, after one warm-up, "
+                + "higher is better. Peak MiB: VmHWM of a child "
                 + "process that runs the contender once, lower is better. It includes the runtime (see *child doing "
                 + "nothing*) and the document read into memory (see *child reading the file only*), except for "
                 + "forEachElement, which streams the file.",

@@ -10,7 +10,7 @@ import Foundation
 /// print(BenchmarkReport.markdown(for: result))
 /// ```
 public struct BenchmarkRunner: Sendable {
-    /// Timed runs per contender, after one warm-up.
+    /// Timed rounds, after one warm-up; in each, every contender runs once, in turn.
     public var runs: Int
     /// How to start a child process for memory; `nil` skips memory.
     public var childCommand: PeakMemory.ChildCommand?
@@ -19,7 +19,7 @@ public struct BenchmarkRunner: Sendable {
 
     /// Creates a runner.
     /// - Parameters:
-    ///   - runs: Timed runs per contender, after one warm-up.
+    ///   - runs: Timed rounds, after one warm-up; in each, every contender runs once, in turn.
     ///   - childCommand: How to start the host executable in child mode; `nil` skips memory.
     ///   - log: Receives progress lines; by default they go to standard error.
     public init(
@@ -42,8 +42,11 @@ public struct BenchmarkRunner: Sendable {
     public func measure(_ input: BenchmarkInput, contenders: [Contender]? = nil) throws -> DocumentResult {
         var result = DocumentResult(
             name: input.name, byteCount: input.data.count, elementCount: input.expectedElementCount, rows: [])
-        for contender in contenders ?? input.contenders {
-            let timing = try Stopwatch.best(of: runs) { try contender.run(on: input) }
+        let contenders = contenders ?? input.contenders
+        // The contenders take turns (see `Stopwatch.bestTakingTurns`): their ratios are the point.
+        let timings = try Stopwatch.bestTakingTurns(
+            of: runs, contenders.map { contender in { try contender.run(on: input) } })
+        for (contender, timing) in zip(contenders, timings) {
             try check(contender, decoded: timing.result, against: &result.elementCount)
             var row = ContenderResult(contender: contender, seconds: timing.seconds, result: timing.result)
             let speed = BenchmarkReport.format(row.megabytesPerSecond(byteCount: input.data.count))

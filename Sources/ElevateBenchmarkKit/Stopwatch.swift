@@ -35,6 +35,36 @@ public enum Stopwatch {
         return Timing(seconds: best, result: result)
     }
 
+    /// Times several pieces of work against each other: each runs once to warm up, then `runs`
+    /// rounds each time every piece once, in turn, and each piece keeps its fastest run.
+    ///
+    /// Taking turns is what makes the pieces' ratios worth reading on a shared machine: noise
+    /// comes in bursts of seconds, and a burst that slowed every run of one piece (timed one
+    /// after another) would shift the ratio; with turns it slows a round of all of them, and
+    /// every piece's best still comes from a quiet round.
+    /// - Parameters:
+    ///   - runs: The number of rounds; at least one is made.
+    ///   - bodies: The pieces of work; what each returns must be the same on every run.
+    /// - Returns: One timing per piece, in the order given.
+    /// - Throws: What a body throws, or ``InconsistentResult`` when two runs of one piece return
+    ///   different results.
+    public static func bestTakingTurns(of runs: Int, _ bodies: [() throws -> Int]) throws -> [Timing] {
+        var timings = try bodies.map { Timing(seconds: .infinity, result: try $0()) }
+        for _ in 0..<max(runs, 1) {
+            for (index, body) in bodies.enumerated() {
+                let start = ContinuousClock.now
+                let again = try body()
+                let elapsed = ContinuousClock.now - start
+                guard again == timings[index].result else {
+                    throw InconsistentResult(first: timings[index].result, later: again)
+                }
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                timings[index].seconds = min(timings[index].seconds, seconds)
+            }
+        }
+        return timings
+    }
+
     /// Two runs of the same work returned different results.
     public struct InconsistentResult: Error, Sendable, CustomStringConvertible {
         /// The warm-up's result.

@@ -17,8 +17,10 @@ struct Bench: ParsableCommand {
         discussion: """
             Generates a people document and a numbers document of --size bytes each (deterministic, the \
             same bytes on every machine) in a temporary directory, deleted at the end, or uses FILE. \
-            Every contender parses the same bytes in the same run: one warm-up, then the best of --runs \
-            timed parses; then once more in a child process, for its peak resident memory (VmHWM). \
+            Every contender parses the same bytes in the same run: one warm-up each, then --runs rounds \
+            in which the contenders take turns, each keeping its best time (a burst of noise then slows \
+            a round of all of them, not the runs of one); then once more in a child process, for its \
+            peak resident memory (VmHWM). \
             People contenders (decodeArray, forEachElement, JSONDecoder, …) run only on people-shaped \
             documents ({"response":{"items":[…]}}); every one must decode the same number of people.
             """

@@ -48,6 +48,23 @@ import Testing
         }
     }
 
+    /// Contenders take turns: every warm-up first, then rounds of one run each, in order; a
+    /// contender whose result changes between runs is an error.
+    @Test func contendersTakeTurns() throws {
+        final class Log: @unchecked Sendable { var calls: [Int] = [] }
+        let log = Log()
+        let bodies: [() throws -> Int] = (0..<3).map { index in { log.calls.append(index); return index * 10 } }
+        let timings = try Stopwatch.bestTakingTurns(of: 2, bodies)
+        #expect(log.calls == [0, 1, 2, 0, 1, 2, 0, 1, 2])
+        #expect(timings.map(\.result) == [0, 10, 20])
+        #expect(timings.allSatisfy { $0.seconds.isFinite && $0.seconds >= 0 })
+
+        var runs = 0
+        #expect(throws: Stopwatch.InconsistentResult.self) {
+            _ = try Stopwatch.bestTakingTurns(of: 3, [{ 1 }, { runs += 1; return runs }])
+        }
+    }
+
     @Test func peopleShapedFileIsDetected() throws {
         let (generated, directory) = try Self.preparedPeople()
         defer { try? FileManager.default.removeItem(at: directory) }
