@@ -120,13 +120,33 @@ final class JSONTape: @unchecked Sendable {
     /// The inline word of up to 7 bytes of text.
     @inline(__always)
     static func inlineWord(_ kind: Kind, _ text: UnsafeRawBufferPointer) -> UInt64 {
+        let count = text.count
+        assert(count <= 7, "inline text is 7 bytes at most")
         var payload: UInt64 = 0
-        if text.count > 0 {
-            withUnsafeMutableBytes(of: &payload) {
-                $0.baseAddress!.copyMemory(from: text.baseAddress!, byteCount: text.count)
+        if count >= 4 {
+            // Two 4-byte loads that overlap when there are fewer than 8 bytes: the bytes they
+            // share land on the same bits, so OR-ing them is exact (a byte copy was a memcpy call).
+            let low = UInt32(littleEndian: text.baseAddress!.loadUnaligned(as: UInt32.self))
+            let high = UInt32(littleEndian: text.baseAddress!.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            payload = UInt64(low) | UInt64(high) &<< UInt64(8 &* (count &- 4))
+        } else {
+            for index in 0..<count {
+                payload |= UInt64(text[index]) &<< UInt64(8 &* index)
             }
         }
-        return UInt64(kind.rawValue) << 60 | UInt64(text.count) << 56 | UInt64(littleEndian: payload)
+        return UInt64(kind.rawValue) << 60 | UInt64(count) << 56 | payload
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal. Keys are short: up to 16 bytes compare as
+    /// two overlapping words inline, where `memcmp` was a call through the PLT.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8, count <= 16 {
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
+        return memcmp(a, b, count) == 0
     }
 
     /// The word of an arena reference.
@@ -214,7 +234,7 @@ final class JSONTape: @unchecked Sendable {
         if let inlineWord { return word == inlineWord }
         guard Self.kind(of: word) == .key else { return false }
         let text = arenaText(word)
-        return text.count == key.count && memcmp(text.baseAddress!, key.baseAddress!, key.count) == 0
+        return text.count == key.count && Self.bytesEqual(text.baseAddress!, key.baseAddress!, count: key.count)
     }
 
     /// The number on the tape at `index`, or nil for another kind.

@@ -91,7 +91,7 @@ extension JSONTapeBuilder {
         guard JSONTape.kind(of: a) == .key, JSONTape.kind(of: b) == .key else { return false }
         let x = tape.arenaText(a)
         let y = tape.arenaText(b)
-        return x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+        return x.count == y.count && JSONTape.bytesEqual(x.baseAddress!, y.baseAddress!, count: x.count)
     }
 
     /// A key of an object small enough to compare pairwise: where it is, and its signature.

@@ -26,7 +26,7 @@
 /// with its end index and count. Each depth remembers the last few objects that ended there; a new
 /// object picks the one with its first key and walks that sibling's keys alongside its own, so a key
 /// that repeats
-/// (arrays of records) is compared with one `memcmp` and shares the sibling's arena copy, and an object
+/// (arrays of records) is compared in one step and shares the sibling's arena copy, and an object
 /// whose keys all matched distinct keys of a duplicate-free sibling is known to be duplicate-free
 /// without any further check. Other objects are checked for duplicates when they end (see
 /// `JSONTapeBuilder+Duplicates.swift`).
@@ -373,7 +373,7 @@ final class JSONTapeBuilder: JSONEventHandler {
         // A long key's stored length is the "long" marker: such keys are never shared.
         guard JSONTape.kind(of: candidate) == .key, length < JSONTape.longLength,
             Int(truncatingIfNeeded: (candidate >> 36) & 0xF_FFFF) == length,
-            memcmp(arena + Int(truncatingIfNeeded: candidate & 0xF_FFFF_FFFF), text.baseAddress!, length) == 0
+            JSONTape.bytesEqual(arena + Int(truncatingIfNeeded: candidate & 0xF_FFFF_FFFF), text.baseAddress!, count: length)
         else { return nil }
         return candidate
     }

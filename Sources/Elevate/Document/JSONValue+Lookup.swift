@@ -87,8 +87,14 @@ extension JSONValue {
     /// The tape index of the member value ``member(utf8Key:hint:)`` finds: no view is made, so the
     /// tape is not retained for it (schema validation reads scalars straight off the tape).
     func memberIndex(utf8Key key: UnsafeRawBufferPointer, hint: inout Int?) -> Int? {
+        memberIndex(utf8Key: key, inlineWord: key.count <= 7 ? JSONTape.inlineWord(.inlineKey, key) : nil, hint: &hint)
+    }
+
+    /// ``memberIndex(utf8Key:hint:)`` with the key's inline word made in advance (nil when the key
+    /// has more than 7 bytes).
+    @inline(__always)
+    func memberIndex(utf8Key key: UnsafeRawBufferPointer, inlineWord: UInt64?, hint: inout Int?) -> Int? {
         guard isObject else { return nil }
-        let inlineWord: UInt64? = key.count <= 7 ? JSONTape.inlineWord(.inlineKey, key) : nil
         let first = index + 1
         let end = endIndex
         guard first < end else { return nil }

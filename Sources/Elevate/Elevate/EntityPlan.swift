@@ -16,6 +16,12 @@ final class EntityPlan {
     let template: [String: Any]
     /// Where each property's key path is in `template`.
     let positions: [Dictionary<String, Any>.Index]
+    /// Each property's key path as the tape compares keys, made once for every entity of the type
+    /// (one per property, in order). A pointer rather than an array: reading it needs no closure,
+    /// whose frame a deeply recursive `init(json:)` would pay at every level.
+    let keys: UnsafeMutablePointer<PlannedKey>
+    /// The bytes the keys point into.
+    private let keyBytes: UnsafeMutableRawBufferPointer
     /// The last entity filled in, kept so that the next one is filled in place: no dictionary
     /// copied from `template` and freed again per entity (4% of the instructions of `decodeArray`
     /// of the people document, net of letting the values go after each decode). Between decodes
@@ -35,6 +41,40 @@ final class EntityPlan {
         for property in properties { template[property.keyPath] = Placeholder() }
         positions = properties.map { template.index(forKey: $0.keyPath)! }
         self.template = template
+        let byteCount = properties.reduce(0) { $0 + $1.keyPath.utf8.count }
+        keyBytes = .allocate(byteCount: max(byteCount, 1), alignment: 8)
+        keys = .allocate(capacity: properties.count)
+        var offset = 0
+        for (index, property) in properties.enumerated() {
+            let utf8 = property.keyPath.utf8
+            let bytes = UnsafeMutableRawBufferPointer(start: keyBytes.baseAddress! + offset, count: utf8.count)
+            bytes.copyBytes(from: utf8)
+            offset += utf8.count
+            (keys + index).initialize(
+                to: PlannedKey(bytes: UnsafeRawBufferPointer(bytes), hasDots: utf8.contains(UInt8(ascii: "."))))
+        }
+    }
+
+    deinit {
+        keys.deinitialize(count: properties.count)
+        keys.deallocate()
+        keyBytes.deallocate()
+    }
+
+    /// A key path ready to be looked up on a tape: its UTF-8 bytes, and its inline word when it
+    /// has 7 bytes or fewer (then one word compare per member), so that no `String` is read per
+    /// entity.
+    struct PlannedKey {
+        let bytes: UnsafeRawBufferPointer
+        let inlineWord: UInt64?
+        /// Whether the key path names more than one component (Elevate then also walks the path).
+        let hasDots: Bool
+
+        init(bytes: UnsafeRawBufferPointer, hasDots: Bool) {
+            self.bytes = bytes
+            inlineWord = bytes.count <= 7 ? JSONTape.inlineWord(.inlineKey, bytes) : nil
+            self.hasDots = hasDots
+        }
     }
 
     /// What every key path holds until its value is validated: removed if it is never set.

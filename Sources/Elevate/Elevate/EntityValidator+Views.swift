@@ -7,7 +7,7 @@ extension EntityValidator {
     static func validate(_ schemaProperties: [SchemaProperty], plan: EntityPlan?, lookup: (String) -> JSONValue?)
         throws -> [String: Any]
     {
-        try fill(schemaProperties, plan: plan) { keyPath, property, failures, isMissing in
+        try fill(schemaProperties, plan: plan) { keyPath, _, property, failures, isMissing in
             guard let value = lookup(keyPath), !value.isNull else {
                 isMissing = true
                 return nil
@@ -19,11 +19,12 @@ extension EntityValidator {
     /// Validates a schema's properties against the values `lookup` finds on `tape`, as indices:
     /// scalars are converted from their entries, and only objects and arrays handed on become
     /// views, so no value costs a retain and release of the tape.
+    /// `lookup` gets each property's key path and its index among the properties.
     static func validate(
-        _ schemaProperties: [SchemaProperty], plan: EntityPlan?, on tape: JSONTape, lookup: (String) -> Int?
+        _ schemaProperties: [SchemaProperty], plan: EntityPlan?, on tape: JSONTape, lookup: (String, Int) -> Int?
     ) throws -> [String: Any] {
-        try fill(schemaProperties, plan: plan) { keyPath, property, failures, isMissing in
-            guard let index = lookup(keyPath), tape.kind(at: index) != .null else {
+        try fill(schemaProperties, plan: plan) { keyPath, propertyIndex, property, failures, isMissing in
+            guard let index = lookup(keyPath, propertyIndex), tape.kind(at: index) != .null else {
                 isMissing = true
                 return nil
             }
@@ -37,8 +38,8 @@ extension EntityValidator {
     @inline(__always)
     private static func fill(
         _ schemaProperties: [SchemaProperty], plan: EntityPlan?,
-        _ validated: (String, UnsafePointer<SchemaProperty>, inout FailureCollector, _ isMissing: inout Bool) throws
-            -> Any?
+        _ validated: (String, Int, UnsafePointer<SchemaProperty>, inout FailureCollector, _ isMissing: inout Bool)
+            throws -> Any?
     ) throws -> [String: Any] {
         var entity = plan?.takeEntity() ?? [String: Any](minimumCapacity: schemaProperties.count)
         var failures = FailureCollector()
@@ -50,7 +51,7 @@ extension EntityValidator {
                 let property = first + index
                 let keyPath = property.pointee.keyPath
                 var isMissing = false
-                if let parsed = try validated(keyPath, property, &failures, &isMissing) {
+                if let parsed = try validated(keyPath, index, property, &failures, &isMissing) {
                     if let plan {
                         entity.values[plan.positions[index]] = parsed
                     } else {
@@ -83,6 +84,20 @@ extension EntityValidator {
         if keyPath.isEmpty { return root.index }
         if let member = root.memberIndex(keyPath, hint: &hint) { return member }
         guard KeyPath(keyPath).hasLiteralAlternative || root.isArray else { return nil }
+        return root[keyPath: keyPath]?.index
+    }
+
+    /// ``index(at:in:hint:)`` for a key path a plan has made ready: its bytes compared with no
+    /// `String` read, and the dotted walk tried only when the key path has a dot.
+    @inline(__always)
+    static func index(
+        at key: EntityPlan.PlannedKey, _ keyPath: String, in root: JSONValue, hint: inout Int?
+    ) -> Int? {
+        if key.bytes.isEmpty { return root.index }
+        if let member = root.memberIndex(utf8Key: key.bytes, inlineWord: key.inlineWord, hint: &hint) {
+            return member
+        }
+        guard key.hasDots || root.isArray else { return nil }
         return root[keyPath: keyPath]?.index
     }
 

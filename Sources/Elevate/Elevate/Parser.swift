@@ -110,19 +110,22 @@ public enum Parser {
         }
         if view.isObject {
             var hint: Int?
-            return try EntityValidator.validate(properties, plan: plan, on: view.tape) {
-                EntityValidator.index(at: $0, in: view, hint: &hint)
+            // A plan has each key's bytes ready (its `keys` line up with `properties`).
+            let keys = plan?.keys
+            return try EntityValidator.validate(properties, plan: plan, on: view.tape) { keyPath, index in
+                if let keys { return EntityValidator.index(at: keys[index], keyPath, in: view, hint: &hint) }
+                return EntityValidator.index(at: keyPath, in: view, hint: &hint)
             }
         }
         guard view.isArray else {
             throw ParserError.validation(failureReason: EntityValidator.notAContainer)
         }
         if let property = properties.first, properties.count == 1, property.type == .array {
-            return try EntityValidator.validate(properties, plan: plan, on: view.tape) { _ in view.index }
+            return try EntityValidator.validate(properties, plan: plan, on: view.tape) { _, _ in view.index }
         }
         var hint: Int?
-        return try EntityValidator.validate(properties, plan: plan, on: view.tape) {
-            EntityValidator.index(at: $0, in: view, hint: &hint)
+        return try EntityValidator.validate(properties, plan: plan, on: view.tape) { keyPath, _ in
+            EntityValidator.index(at: keyPath, in: view, hint: &hint)
         }
     }
 
