@@ -48,6 +48,21 @@ import Testing
         }
     }
 
+    /// Memory ratios: what each contender adds to a child that only reads the file, and
+    /// decodeArray's peak above an idle child against the document's size.
+    @Test func memoryRatiosAboveTheBaselines() {
+        var result = DocumentResult(name: "doc", byteCount: 4 << 20, elementCount: nil, rows: [
+            ContenderResult(contender: .elevateDocument, seconds: 1, result: 0, peakKiB: 26 << 10),
+            ContenderResult(contender: .jsonSerialization, seconds: 4, result: 0, peakKiB: 40 << 10),
+            ContenderResult(contender: .decodeArray, seconds: 1, result: 0, peakKiB: 30 << 10),
+        ])
+        result.idlePeakKiB = 20 << 10
+        result.loadOnlyPeakKiB = 24 << 10
+        let lines = BenchmarkReport.ratioLines(for: result)
+        #expect(lines.contains("JSONValue / JSONSerialization: 4.00× throughput, 0.65× peak memory (0.12× of what it adds to reading the file)"))
+        #expect(lines.contains("decodeArray (Data) peak memory vs document: 10.0 MiB above a child doing nothing for a 4.0 MiB document (2.50×)"))
+    }
+
     /// Contenders take turns: every warm-up first, then rounds of one run each, in order; a
     /// contender whose result changes between runs is an error.
     @Test func contendersTakeTurns() throws {
