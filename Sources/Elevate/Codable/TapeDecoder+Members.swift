@@ -8,7 +8,11 @@ extension TapeDecoder {
     @inline(__always)
     func findMember(utf8 key: UnsafeRawBufferPointer, in object: Int, depth: Int) -> Int? {
         let inlineWord: UInt64? = key.count <= 7 ? JSONTape.inlineWord(.inlineKey, key) : nil
-        return findMember(in: object, depth: depth) { tape.keyEquals($0, key, inlineWord: inlineWord) }
+        if let found = findMember(in: object, depth: depth, where: { tape.keyEquals($0, key, inlineWord: inlineWord) }) {
+            return found
+        }
+        // The same text spelled with other code points, as JSONDecoder's dictionary would find it.
+        return JSONValue(tape: tape, index: object).equivalentMemberIndex(utf8Key: key)
     }
 
     /// The tape index of the value whose key entry satisfies `matches`, in the object at `object`.

@@ -79,6 +79,11 @@ final class JSONTape: @unchecked Sendable {
     var bytes: UnsafeMutablePointer<UInt8>
     var byteCount = 0
     var byteCapacity: Int
+    /// Whether every key on the tape is ASCII, as its builder found: then a key path that is ASCII
+    /// too is the same text as a key exactly when their bytes are equal, and a lookup that missed
+    /// need not look again for another spelling (see `JSONValue.equivalentMemberIndex`). False
+    /// unless a builder says so.
+    var keysAreASCII = false
 
     /// Creates an empty tape with room for `wordCapacity` entries and `byteCapacity` arena bytes.
     init(wordCapacity: Int, byteCapacity: Int) {
@@ -225,6 +230,16 @@ final class JSONTape: @unchecked Sendable {
     /// The text entry at `index` as a `String`.
     func string(at index: Int) -> String {
         withText(at: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether the key entry at `index` is all ASCII: an inline key's payload bytes are looked at in
+    /// one word, an arena key's bytes a word at a time.
+    @inline(__always)
+    func isASCIIKey(at index: Int) -> Bool {
+        let word = words[index] & ~Self.shadowedFlag
+        if Self.kind(of: word) == .inlineKey { return word & 0x0080_8080_8080_8080 == 0 }
+        let text = arenaText(word)
+        return text.baseAddress.map { UTF8Validation.isASCII($0, text.count) } ?? true
     }
 
     /// Whether the key entry at `index` equals `key`.

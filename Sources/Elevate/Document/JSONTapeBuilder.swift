@@ -61,6 +61,8 @@ final class JSONTapeBuilder: JSONEventHandler {
     @exclusivity(unchecked) private var arena: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var arenaCount = 0
     @exclusivity(unchecked) private var arenaCapacity: Int
+    /// Whether every key written so far is ASCII (see ``JSONTape/keysAreASCII``).
+    @exclusivity(unchecked) private var keysAreASCII = true
 
     /// Open containers: `frames[0]` is a sentinel that counts top-level values; `frames[depth]` is the
     /// innermost open container.
@@ -154,6 +156,7 @@ final class JSONTapeBuilder: JSONEventHandler {
         depth = 0
         frames[0].count = 0
         levelCount = 0
+        keysAreASCII = true
         keyOffsets.removeAll(keepingCapacity: true)
     }
 
@@ -161,6 +164,7 @@ final class JSONTapeBuilder: JSONEventHandler {
     private func commit() {
         tape.wordCount = wordCount
         tape.byteCount = arenaCount
+        tape.keysAreASCII = keysAreASCII
     }
 
     // MARK: Appending
@@ -312,6 +316,11 @@ final class JSONTapeBuilder: JSONEventHandler {
         }
         if !matched {
             frame.pointee.keysMatchedSibling = false
+            // A key shared with a sibling was looked at when the sibling was written.
+            if keysAreASCII {
+                keysAreASCII =
+                    length <= 7 ? word & 0x0080_8080_8080_8080 == 0 : UTF8Validation.isASCII(text.baseAddress!, length)
+            }
             if length > 7 {
                 if arenaCount &+ length > arenaCapacity || length >= JSONTape.longLength {
                     word = try arenaWord(.key, text)

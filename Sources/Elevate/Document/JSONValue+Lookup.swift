@@ -112,7 +112,34 @@ extension JSONValue {
             position = tape.end(of: position + 1)
             if position >= end { position = first }
         } while position != start
-        return nil
+        return equivalentMemberIndex(utf8Key: key)
+    }
+
+    /// After no key had `key`'s bytes: the member whose key is the same text in another Unicode
+    /// spelling (`"café"` precomposed or as `e` plus a combining accent), as Swift compares
+    /// strings, and so as the dictionaries of `JSONSerialization` and `JSONDecoder` find keys;
+    /// the last such member when several are.
+    ///
+    /// Only keys that are not all ASCII can differ from `key` in spelling alone, and two ASCII
+    /// keys are the same text exactly when their bytes are, so a miss among ASCII keys costs a
+    /// look at each key's bytes and no `String`.
+    @inline(never)
+    func equivalentMemberIndex(utf8Key key: UnsafeRawBufferPointer) -> Int? {
+        guard isObject else { return nil }
+        let keyIsASCII = key.baseAddress.map { UTF8Validation.isASCII($0, key.count) } ?? true
+        if keyIsASCII, tape.keysAreASCII { return nil }
+        var wanted: String?
+        var found: Int?
+        var position = index + 1
+        let end = endIndex
+        while position < end {
+            if !tape.isShadowed(position), !keyIsASCII || !tape.isASCIIKey(at: position) {
+                if wanted == nil { wanted = String(decoding: key, as: UTF8.self) }
+                if tape.string(at: position) == wanted { found = position + 1 }
+            }
+            position = tape.end(of: position + 1)
+        }
+        return found
     }
 
     /// The member named `key`; see ``member(utf8Key:hint:)``.

@@ -57,10 +57,26 @@ final class KeyPathSelector: JSONEventHandler {
             return node
         }
 
-        /// The child named `key` and its position among the children.
+        /// The child named `key` and its position among the children: the one with its bytes, or
+        /// else one whose name is the same text spelled with other code points (precomposed or
+        /// combining accents), as Swift and Foundation compare keys. Two ASCII names are the same
+        /// text only when their bytes are, so ASCII keys never build a `String` here.
         func child(forKey key: JSONText) -> (node: Node, position: Int)? {
             for position in children.indices where key.equals(children[position].key) {
                 return (children[position].node, position)
+            }
+            return equivalentChild(forKey: key)
+        }
+
+        @inline(never)
+        private func equivalentChild(forKey key: JSONText) -> (node: Node, position: Int)? {
+            let keyIsASCII = key.bytes.baseAddress.map { UTF8Validation.isASCII($0, key.bytes.count) } ?? true
+            var wanted: String?
+            for position in children.indices {
+                let name = children[position].key
+                if keyIsASCII, !name.contains(where: { $0 >= 0x80 }) { continue }
+                if wanted == nil { wanted = key.string }
+                if String(decoding: name, as: UTF8.self) == wanted { return (children[position].node, position) }
             }
             return nil
         }
