@@ -71,7 +71,7 @@ public enum BenchmarkReport {
             var line = "\(label): \(throughput) throughput"
             if memory, let memoryRatio = ratio(peak(a), peak(b)) { line += ", \(memoryRatio) peak memory" }
             if aboveLoad, let load = result.loadOnlyPeakKiB.map(Double.init),
-                let added = ratio(peak(a).map { max($0 - load, 0) }, peak(b).map { $0 - load })
+                let added = ratio(peak(a).map { max($0 - load, 0) }, peak(b).map { max($0 - load, 0) })
             {
                 line += " (\(added) of what it adds to reading the file)"
             }

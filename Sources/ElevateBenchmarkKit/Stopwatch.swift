@@ -36,7 +36,8 @@ public enum Stopwatch {
     }
 
     /// Times several pieces of work against each other: each runs once to warm up, then `runs`
-    /// rounds each time every piece once, in turn, and each piece keeps its fastest run.
+    /// rounds each time every piece once, in turn, and each piece keeps its fastest run. Each
+    /// round starts one piece further on, so that no piece always follows the same neighbour.
     ///
     /// Taking turns is what makes the pieces' ratios worth reading on a shared machine: noise
     /// comes in bursts of seconds, and a burst that slowed every run of one piece (timed one
@@ -50,8 +51,10 @@ public enum Stopwatch {
     ///   different results.
     public static func bestTakingTurns(of runs: Int, _ bodies: [() throws -> Int]) throws -> [Timing] {
         var timings = try bodies.map { Timing(seconds: .infinity, result: try $0()) }
-        for _ in 0..<max(runs, 1) {
-            for (index, body) in bodies.enumerated() {
+        for round in 0..<max(runs, 1) {
+            for turn in bodies.indices {
+                let index = (round + turn) % bodies.count
+                let body = bodies[index]
                 let start = ContinuousClock.now
                 let again = try body()
                 let elapsed = ContinuousClock.now - start

@@ -63,14 +63,14 @@ import Testing
         #expect(lines.contains("decodeArray (Data) peak memory vs document: 10.0 MiB above a child doing nothing for a 4.0 MiB document (2.50×)"))
     }
 
-    /// Contenders take turns: every warm-up first, then rounds of one run each, in order; a
-    /// contender whose result changes between runs is an error.
+    /// Contenders take turns: every warm-up first, then rounds of one run each, each round starting
+    /// one contender further on; a contender whose result changes between runs is an error.
     @Test func contendersTakeTurns() throws {
         final class Log: @unchecked Sendable { var calls: [Int] = [] }
         let log = Log()
         let bodies: [() throws -> Int] = (0..<3).map { index in { log.calls.append(index); return index * 10 } }
         let timings = try Stopwatch.bestTakingTurns(of: 2, bodies)
-        #expect(log.calls == [0, 1, 2, 0, 1, 2, 0, 1, 2])
+        #expect(log.calls == [0, 1, 2, 0, 1, 2, 1, 2, 0])
         #expect(timings.map(\.result) == [0, 10, 20])
         #expect(timings.allSatisfy { $0.seconds.isFinite && $0.seconds >= 0 })
 

@@ -103,4 +103,20 @@ import Testing
         #expect(value["A\u{30A}"]?.string == "second")
         #expect(value["\u{212B}"]?.string == "second")
     }
+
+    /// The same object read while it streams by: the last spelling, as a Foundation dictionary
+    /// keeps it, or an error where the first was already handed out.
+    @Test func twoSpellingsWhileStreaming() throws {
+        let strings = Data(#"{"caf\u00e9": "first", "cafe\u0301": "second"}"#.utf8)
+        let entity = try Parser.parseEntity(data: strings) { $0.addProperty(keyPath: Self.precomposed, type: .string) }
+        #expect(entity[Self.precomposed] as? String == "second")
+        let foundation = try JSONSerialization.jsonObject(with: strings) as? [String: Any]
+        #expect(foundation?[Self.precomposed] as? String == "second")
+        let data = Data(#"{"caf\u00e9": [1], "cafe\u0301": [2]}"#.utf8)
+        var delivered: [Int] = []
+        #expect(throws: (any Error).self) {
+            try Elevate.forEachElement(atKeyPath: Self.precomposed, from: .data(data), as: Int.self) { delivered.append($0) }
+        }
+        #expect(delivered == [1])
+    }
 }

@@ -13,7 +13,9 @@ extension JSONValue {
     /// ```swift
     /// document["user"]?["name"]?.string
     /// ```
-    /// - Parameter key: The member's name, compared by its UTF-8 bytes (no Unicode normalization).
+    /// - Parameter key: The member's name: the member whose key has its UTF-8 bytes, or else one
+    ///   whose key is the same text spelled with other code points (`"café"` precomposed or with a
+    ///   combining accent), the last such one.
     /// - Returns: A view of the member's value, or nil.
     public subscript(key: String) -> JSONValue? {
         var hint: Int?
@@ -70,7 +72,8 @@ extension JSONValue {
         return current
     }
 
-    /// The member whose key equals `key`'s UTF-8 bytes.
+    /// The member whose key equals `key`'s UTF-8 bytes, or else the last one whose key is the same
+    /// text in another spelling (see ``equivalentMemberIndex(utf8Key:)``).
     ///
     /// Looking starts just after `hint` (the tape index of the previous hit's key in this object, or
     /// nil for the first member) and wraps around, so that reading keys in document order is linear
