@@ -53,15 +53,17 @@ enum UTF8Validation {
         let high: UInt64 = 0x8080_8080_8080_8080
         var index = 0
         while true {
-            // ASCII thirty-two bytes at a time, then eight: most JSON is ASCII.
-            while index &+ 32 <= count {
-                let bits =
-                    base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    | base.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)
-                    | base.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self)
-                    | base.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self)
-                if bits & high != 0 { break }
-                index &+= 32
+            // ASCII sixty-four bytes at a time, then eight: most JSON is ASCII.
+            while index &+ 64 <= count {
+                let lanes =
+                    base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                    | base.loadUnaligned(fromByteOffset: index &+ 16, as: SIMD16<UInt8>.self)
+                    | base.loadUnaligned(fromByteOffset: index &+ 32, as: SIMD16<UInt8>.self)
+                    | base.loadUnaligned(fromByteOffset: index &+ 48, as: SIMD16<UInt8>.self)
+                // The two halves as words: no lane reduction, which SSE2 lacks for bytes.
+                let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+                if (words[0] | words[1]) & high != 0 { break }
+                index &+= 64
             }
             // Then straight to the first byte at or above 0x80 (the lowest such byte of the word).
             var found = false
