@@ -610,7 +610,21 @@ public final class JSONEventParser {
     /// After an event was recorded: delivers the batch when it is full.
     @inline(__always)
     fileprivate static func recorded(_ state: State) -> Int32 {
-        state.pointee.pending.isFull ? parser(state).deliverPendingEvents() : 1
+        state.pointee.pending.isFull ? deliverFullBatch(state) : 1
+    }
+
+    /// The uncommon paths of the callbacks, out of line and called last, so that the compiler can
+    /// jump to them: the callbacks' common paths then call nothing and save no registers.
+    @inline(never)
+    fileprivate static func deliverFullBatch(_ state: State) -> Int32 {
+        parser(state).deliverPendingEvents()
+    }
+
+    @inline(never)
+    fileprivate static func onTextOutOfLine(
+        _ state: State, _ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool
+    ) -> Int32 {
+        parser(state).onCheckedText(pointer, length, isKey: isKey)
     }
 
     @inline(__always)
@@ -704,7 +718,7 @@ public final class JSONEventParser {
                 return recorded(state)
             }
         }
-        return parser(state).onCheckedText(pointer, length, isKey: isKey)
+        return onTextOutOfLine(state, pointer, length, isKey: isKey)
     }
 
     /// Text that was escaped, split across chunks, empty or invalid, or a key to check for
@@ -762,21 +776,45 @@ public final class JSONEventParser {
 
     @inline(__always)
     fileprivate static func onNumber(_ state: State, _ pointer: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
+        // The common case, a number read whole from the chunk, calls nothing (see `recorded`).
+        if !mayTouchPreviousScalar(state), let offset = chunkOffset(state, of: pointer) {
+            recordNumberInChunk(state, pointer!, at: offset, length)
+            return recorded(state)
+        }
+        return onNumberOutOfLine(state, pointer, length)
+    }
+
+    /// The offset of `pointer` in the chunk YAJL is reading, or nil when it points elsewhere.
+    @inline(__always)
+    private static func chunkOffset(_ state: State, of pointer: UnsafePointer<CChar>?) -> Int? {
+        guard let pointer, let chunkBase = state.pointee.chunkBase else { return nil }
+        let offset = UnsafeRawPointer(pointer) - chunkBase
+        return offset >= 0 && offset < state.pointee.chunkCount ? offset : nil
+    }
+
+    /// A number read whole from the chunk ends with its text (YAJL leaves the byte that ended it
+    /// unread): no call into YAJL is needed to know where.
+    @inline(__always)
+    private static func recordNumberInChunk(
+        _ state: State, _ pointer: UnsafePointer<CChar>, at offset: Int, _ length: Int
+    ) {
+        let end = offset + length
+        assert(end == Int(yajl_get_bytes_consumed(state.pointee.handle)), "a number in the chunk ends with its text")
+        state.pointee.lastEventEnd = end
+        state.pointee.lastEvent = EventKind.bareScalar
+        state.pointee.pending.append(.number, end: end, text: UnsafeRawPointer(pointer), length: length)
+    }
+
+    /// A number that may touch the previous one, or that YAJL hands over from its own buffer.
+    @inline(never)
+    fileprivate static func onNumberOutOfLine(_ state: State, _ pointer: UnsafePointer<CChar>?, _ length: Int)
+        -> Int32
+    {
         if mayTouchPreviousScalar(state), let failure = parser(state).failureIfTouchingPreviousScalar() {
             return failure
         }
-        if let pointer, let chunkBase = state.pointee.chunkBase,
-            case let offset = UnsafeRawPointer(pointer) - chunkBase,
-            offset >= 0, offset < state.pointee.chunkCount
-        {
-            // A number read whole from the chunk ends with its text (YAJL leaves the byte that
-            // ended it unread): no call into YAJL is needed to know where.
-            let end = offset + length
-            assert(
-                end == Int(yajl_get_bytes_consumed(state.pointee.handle)), "a number in the chunk ends with its text")
-            state.pointee.lastEventEnd = end
-            state.pointee.lastEvent = EventKind.bareScalar
-            state.pointee.pending.append(.number, end: end, text: UnsafeRawPointer(pointer), length: length)
+        if let offset = chunkOffset(state, of: pointer) {
+            recordNumberInChunk(state, pointer!, at: offset, length)
         } else {
             // From YAJL's lexer buffer (a number split across chunks, or the last one at the end).
             let end = markEvent(state, EventKind.bareScalar)
