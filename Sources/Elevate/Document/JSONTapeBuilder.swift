@@ -471,3 +471,8 @@ final class JSONTapeBuilder: JSONEventHandler {
         append(JSONTape.word(.null))
     }
 }
+
+extension JSONTapeBuilder: EventBatchReceiver {
+    /// Takes the parser's events a batch at a time, each by a direct call.
+    func receive(_ batch: EventBatch) throws { try receiveEach(batch) }
+}

@@ -388,3 +388,8 @@ extension [KeyPathSelector.Target] {
         return targets
     }
 }
+
+extension KeyPathSelector: EventBatchReceiver {
+    /// Takes the parser's events a batch at a time, each by a direct call.
+    func receive(_ batch: EventBatch) throws { try receiveEach(batch) }
+}

@@ -86,6 +86,9 @@ extension JSONEventParser {
             count &+= 1
         }
 
+        /// The arena's memory, for an ``EventBatch``.
+        var arenaBase: UnsafeRawPointer? { UnsafeRawPointer(arena) }
+
         /// The text of an entry of this batch.
         @inline(__always)
         func text(of entry: Entry) -> UnsafeRawBufferPointer {

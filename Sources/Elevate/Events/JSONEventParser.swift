@@ -34,6 +34,8 @@ public final class JSONEventParser {
     public let options: JSONParsingOptions
     /// The handler receiving events.
     public let handler: any JSONEventHandler
+    /// The handler again when it takes whole batches (this library's own handlers do).
+    private let batchReceiver: (any EventBatchReceiver)?
     /// Whether a handler threw ``Stop``; further input is ignored.
     public private(set) var isStopped = false
     /// The number of input bytes accepted so far.
@@ -139,6 +141,7 @@ public final class JSONEventParser {
         self.options = options
         self.duplicateKeys = options.rejectsDuplicateKeys ? DuplicateKeyTracker() : nil
         self.handler = handler
+        self.batchReceiver = handler as? any EventBatchReceiver
         state = .allocate(capacity: 1)
         state.initialize(
             to: CallbackState(
@@ -566,6 +569,21 @@ public final class JSONEventParser {
         let count = state.pointee.pending.count
         guard count > 0 else { return 1 }
         defer { state.pointee.pending.removeAll() }
+        if let batchReceiver {
+            // The field's address is found from the manually allocated state, which never moves.
+            let deliveredEnd = (UnsafeMutableRawPointer(state) + MemoryLayout<CallbackState>.offset(of: \.deliveredEnd)!)
+                .assumingMemoryBound(to: Int.self)
+            let batch = EventBatch(
+                entries: UnsafePointer(state.pointee.pending.entries), count: count,
+                arena: state.pointee.pending.arenaBase, deliveredEnd: deliveredEnd)
+            do {
+                try batchReceiver.receive(batch)
+            } catch {
+                pendingError = error
+                return 0
+            }
+            return 1
+        }
         let handler = self.handler
         let entries = state.pointee.pending.entries
         var index = 0

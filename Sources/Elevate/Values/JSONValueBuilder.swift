@@ -162,3 +162,8 @@ public final class JSONValueBuilder: JSONEventHandler {
         }
     }
 }
+
+extension JSONValueBuilder: EventBatchReceiver {
+    /// Takes the parser's events a batch at a time, each by a direct call.
+    func receive(_ batch: EventBatch) throws { try receiveEach(batch) }
+}

@@ -1,0 +1,54 @@
+/// A handler of this library's own that takes the parser's recorded events a batch at a time, so
+/// that each event reaches it by a direct call instead of through the handler protocol's witness
+/// table (see `JSONEventParser.PendingEvents`). The upper layers' handlers (the tape builder, the
+/// key path selector) conform; a user's handler keeps receiving one call per event.
+///
+/// Conformers implement ``receive(_:)`` as `try receiveEach(batch)`: the loop is then compiled
+/// for the conformer's own type.
+protocol EventBatchReceiver: JSONEventHandler {
+    /// Handles every event of `batch`, in order; throwing drops the rest of the batch, as a throw
+    /// from a single event does.
+    func receive(_ batch: EventBatch) throws
+}
+
+/// The events YAJL reported since the last delivery, as ``JSONEventParser`` recorded them; valid
+/// only during ``EventBatchReceiver/receive(_:)``.
+struct EventBatch {
+    let entries: UnsafePointer<JSONEventParser.PendingEvents.Entry>
+    let count: Int
+    /// The arena holding the text copied out of YAJL's own buffers.
+    let arena: UnsafeRawPointer?
+    /// Where the parser reads the end of the event being delivered (its `currentByteOffset`).
+    let deliveredEnd: UnsafeMutablePointer<Int>
+
+    @inline(__always)
+    func text(of entry: JSONEventParser.PendingEvents.Entry) -> UnsafeRawBufferPointer {
+        let base = entry.isInArena ? arena.map { $0 + entry.start } : UnsafeRawPointer(bitPattern: entry.start)
+        return UnsafeRawBufferPointer(start: base, count: entry.length)
+    }
+}
+
+extension EventBatchReceiver {
+    /// Calls this handler's own method for each event of `batch`.
+    @inline(__always)
+    func receiveEach(_ batch: EventBatch) throws {
+        var index = 0
+        while index < batch.count {
+            let entry = batch.entries[index]
+            batch.deliveredEnd.pointee = entry.end
+            switch entry.code {
+            case .startObject: try startObject()
+            case .endObject: try endObject()
+            case .startArray: try startArray()
+            case .endArray: try endArray()
+            case .key: try key(JSONText(bytes: batch.text(of: entry)))
+            case .string: try string(JSONText(bytes: batch.text(of: entry)))
+            case .number: try number(JSONNumberText(bytes: batch.text(of: entry)))
+            case .true: try bool(true)
+            case .false: try bool(false)
+            case .null: try null()
+            }
+            index &+= 1
+        }
+    }
+}
