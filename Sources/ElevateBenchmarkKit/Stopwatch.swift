@@ -23,16 +23,8 @@ public enum Stopwatch {
     /// - Throws: What `body` throws, or ``InconsistentResult`` when two runs return different
     ///   results.
     public static func best(of runs: Int, _ body: () throws -> Int) throws -> Timing {
-        let result = try body()
-        var best = Double.infinity
-        for _ in 0..<max(runs, 1) {
-            let start = ContinuousClock.now
-            let again = try body()
-            let elapsed = ContinuousClock.now - start
-            guard again == result else { throw InconsistentResult(first: result, later: again) }
-            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-        }
-        return Timing(seconds: best, result: result)
+        // One piece taking turns with no other is timed run after run.
+        try withoutActuallyEscaping(body) { try bestTakingTurns(of: runs, [$0])[0] }
     }
 
     /// Times several pieces of work against each other: each runs once to warm up, then `runs`

@@ -62,6 +62,9 @@ final class JSONTape: @unchecked Sendable {
     static let shadowedFlag: UInt64 = 0x08 << 56
     /// The payload bits.
     static let payloadMask: UInt64 = (1 << 56) - 1
+    /// The high bit of each of an inline text's seven payload bytes: none is set when the text is
+    /// ASCII.
+    static let inlineNonASCIIBits: UInt64 = 0x0080_8080_8080_8080
     /// The element count that means "too many to store: walk the container".
     static let saturatedCount = (1 << 24) - 1
     /// The arena length that means "the length is stored in the arena".
@@ -237,7 +240,7 @@ final class JSONTape: @unchecked Sendable {
     @inline(__always)
     func isASCIIKey(at index: Int) -> Bool {
         let word = words[index] & ~Self.shadowedFlag
-        if Self.kind(of: word) == .inlineKey { return word & 0x0080_8080_8080_8080 == 0 }
+        if Self.kind(of: word) == .inlineKey { return word & Self.inlineNonASCIIBits == 0 }
         let text = arenaText(word)
         return text.baseAddress.map { UTF8Validation.isASCII($0, text.count) } ?? true
     }

@@ -319,7 +319,8 @@ final class JSONTapeBuilder: JSONEventHandler {
             // A key shared with a sibling was looked at when the sibling was written.
             if keysAreASCII {
                 keysAreASCII =
-                    length <= 7 ? word & 0x0080_8080_8080_8080 == 0 : UTF8Validation.isASCII(text.baseAddress!, length)
+                    length <= 7
+                    ? word & JSONTape.inlineNonASCIIBits == 0 : UTF8Validation.isASCII(text.baseAddress!, length)
             }
             if length > 7 {
                 if arenaCount &+ length > arenaCapacity || length >= JSONTape.longLength {

@@ -28,8 +28,10 @@ struct EventBatch {
     }
 }
 
-extension EventBatchReceiver {
-    /// Calls this handler's own method for each event of `batch`.
+extension JSONEventHandler {
+    /// Calls this handler's method for each event of `batch`: directly when `Self` is a concrete
+    /// type (an ``EventBatchReceiver``), through the protocol when it is a user's handler that
+    /// the parser only knows as `any JSONEventHandler`.
     @inline(__always)
     func receiveEach(_ batch: EventBatch) throws {
         var index = 0

@@ -89,15 +89,6 @@ extension JSONEventParser {
         /// The arena's memory, for an ``EventBatch``.
         var arenaBase: UnsafeRawPointer? { UnsafeRawPointer(arena) }
 
-        /// The text of an entry of this batch.
-        @inline(__always)
-        func text(of entry: Entry) -> UnsafeRawBufferPointer {
-            let base =
-                entry.isInArena
-                ? UnsafeRawPointer(arena.map { $0 + entry.start }) : UnsafeRawPointer(bitPattern: entry.start)
-            return UnsafeRawBufferPointer(start: base, count: entry.length)
-        }
-
         /// Empties the batch, keeping the arena's memory unless it grew large (a huge string).
         mutating func removeAll() {
             count = 0

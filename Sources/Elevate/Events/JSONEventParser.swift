@@ -569,41 +569,17 @@ public final class JSONEventParser {
         let count = state.pointee.pending.count
         guard count > 0 else { return 1 }
         defer { state.pointee.pending.removeAll() }
-        if let batchReceiver {
-            // The field's address is found from the manually allocated state, which never moves.
-            let deliveredEnd = (UnsafeMutableRawPointer(state) + MemoryLayout<CallbackState>.offset(of: \.deliveredEnd)!)
-                .assumingMemoryBound(to: Int.self)
-            let batch = EventBatch(
-                entries: UnsafePointer(state.pointee.pending.entries), count: count,
-                arena: state.pointee.pending.arenaBase, deliveredEnd: deliveredEnd)
-            do {
-                try batchReceiver.receive(batch)
-            } catch {
-                pendingError = error
-                return 0
-            }
-            return 1
-        }
-        let handler = self.handler
-        let entries = state.pointee.pending.entries
-        var index = 0
+        // The field's address is found from the manually allocated state, which never moves.
+        let deliveredEnd = (UnsafeMutableRawPointer(state) + MemoryLayout<CallbackState>.offset(of: \.deliveredEnd)!)
+            .assumingMemoryBound(to: Int.self)
+        let batch = EventBatch(
+            entries: UnsafePointer(state.pointee.pending.entries), count: count,
+            arena: state.pointee.pending.arenaBase, deliveredEnd: deliveredEnd)
         do {
-            while index < count {
-                let entry = entries[index]
-                state.pointee.deliveredEnd = entry.end
-                switch entry.code {
-                case .startObject: try handler.startObject()
-                case .endObject: try handler.endObject()
-                case .startArray: try handler.startArray()
-                case .endArray: try handler.endArray()
-                case .key: try handler.key(JSONText(bytes: state.pointee.pending.text(of: entry)))
-                case .string: try handler.string(JSONText(bytes: state.pointee.pending.text(of: entry)))
-                case .number: try handler.number(JSONNumberText(bytes: state.pointee.pending.text(of: entry)))
-                case .true: try handler.bool(true)
-                case .false: try handler.bool(false)
-                case .null: try handler.null()
-                }
-                index &+= 1
+            if let batchReceiver {
+                try batchReceiver.receive(batch)
+            } else {
+                try handler.receiveEach(batch)
             }
         } catch {
             pendingError = error
