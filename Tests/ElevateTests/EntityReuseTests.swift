@@ -7,7 +7,7 @@ import Testing
 /// made and freed for each one. These tests check that no entity ever shows another element's
 /// value, that an entity a decode keeps is never changed afterwards, and that no decoded value
 /// outlives its decode in the thread's state.
-@Suite struct EntityReuseTests {
+@Suite(.serialized) struct EntityReuseTests {
     /// Keeps every entity it is given, as code that stores `[String: Any]` would.
     final class Keeper: @unchecked Sendable {
         private let lock = NSLock()
@@ -94,6 +94,44 @@ import Testing
         #expect(trees.map(\.description) == ["r(a(a1),b)", "s(c)"])
     }
 
+    /// Four optional keys: sixteen shapes of entity, more than a plan keeps laid out.
+    struct Sparse: Elevate.Decodable {
+        let entity: [String: Any]
+
+        init(json: Any) throws {
+            entity = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "id", type: .int)
+                schema.addProperty(keyPath: "a", type: .string, optional: true)
+                schema.addProperty(keyPath: "b", type: .int, optional: true)
+                schema.addProperty(keyPath: "c", type: .bool, optional: true)
+                schema.addProperty(keyPath: "d", type: .string, optional: true)
+            }
+        }
+    }
+
+    @Test func everyCombinationOfMissingOptionalKeysHasExactlyItsOwnKeys() throws {
+        // Each shape comes back several times, in an order that keeps evicting layouts.
+        let masks = (0..<48).map { ($0 * 7 + $0 / 16) % 16 }
+        let elements = masks.enumerated().map { index, mask in
+            var members = [#""id":\#(index)"#]
+            if mask & 1 != 0 { members.append(#""a":"a\#(index)""#) }
+            if mask & 2 != 0 { members.append(#""b":\#(index * 10)"#) }
+            if mask & 4 != 0 { members.append(#""c":\#(index % 2 == 0)"#) } else { members.append(#""c":null"#) }
+            if mask & 8 != 0 { members.append(#""d":"d\#(index)""#) }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        let items: [Sparse] = try Elevate.decodeArray(from: Data(("[" + elements.joined(separator: ",") + "]").utf8), atKeyPath: "")
+        #expect(items.count == masks.count)
+        for (index, (item, mask)) in zip(items, masks).enumerated() {
+            var expected = ["id": "\(index)"]
+            if mask & 1 != 0 { expected["a"] = "a\(index)" }
+            if mask & 2 != 0 { expected["b"] = "\(index * 10)" }
+            if mask & 4 != 0 { expected["c"] = "\(index % 2 == 0)" }
+            if mask & 8 != 0 { expected["d"] = "d\(index)" }
+            #expect(item.entity.mapValues { "\($0)" } == expected, "element \(index), shape \(mask)")
+        }
+    }
+
     /// Counts its live instances: what a decoded value that outlived its decode would show.
     final class Tracked: @unchecked Sendable {
         static let lock = NSLock()
@@ -119,6 +157,72 @@ import Testing
             }
             tracked = entity <-! "value"
         }
+    }
+
+    struct RefusedValue: Error {}
+
+    /// Refuses the value `"refuse"` with an error that is not a validation failure.
+    final class RefusingDecoder: Elevate.Decoder, @unchecked Sendable {
+        func decode(_ object: Any) throws -> Any {
+            guard object as? String != "refuse" else { throw RefusedValue() }
+            return object
+        }
+    }
+
+    /// A tracked value, then properties that can fail after it was validated.
+    struct TrackedThenChecked: Elevate.Decodable {
+        let tracked: Tracked
+
+        init(json: Any) throws {
+            let entity = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "value", type: .string, decoder: TrackingDecoder())
+                schema.addProperty(keyPath: "check", type: .string, decoder: RefusingDecoder())
+                schema.addProperty(keyPath: "count", type: .int)
+            }
+            tracked = entity <-! "value"
+        }
+    }
+
+    /// Elements decoded inside an element's decode: a pass within a pass.
+    struct Outer: Elevate.Decodable {
+        let inner: [Holder]
+
+        init(json: Any) throws {
+            let entity = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "text", type: .string)
+            }
+            let text: String = entity <-! "text"
+            inner = try Elevate.decodeArray(from: Data(text.utf8), atKeyPath: "")
+        }
+    }
+
+    @Test(.serialized, arguments: ["thrown", "invalid", "passes"])
+    func noDecodedValueOutlivesAFailedDecodeOrAnyPass(case name: String) throws {
+        let before = Tracked.lock.withLock { Tracked.live }
+        let good = #"{"value":"v","check":"ok","count":1}"#
+        switch name {
+        case "thrown":
+            let json = "[\(good),{\"value\":\"w\",\"check\":\"refuse\",\"count\":2}]"
+            #expect(throws: RefusedValue.self) {
+                try Elevate.decodeArray(from: Data(json.utf8), atKeyPath: "") as [TrackedThenChecked]
+            }
+        case "invalid":
+            let json = "[\(good),{\"value\":\"w\",\"check\":\"ok\",\"count\":\"two\"}]"
+            #expect(throws: ParserError.self) {
+                try Elevate.decodeArray(from: Data(json.utf8), atKeyPath: "") as [TrackedThenChecked]
+            }
+        default:
+            var seen: [String] = []
+            try Elevate.forEachElement(atKeyPath: "", from: .data(Data("[\(good),\(good)]".utf8))) {
+                (element: TrackedThenChecked) in seen.append(element.tracked.text)
+            }
+            #expect(seen == ["v", "v"])
+            let inner = #"[{\"value\":\"x\"},{\"value\":\"y\"}]"#
+            let outers: [Outer] = try Elevate.decodeArray(
+                from: Data("[{\"text\":\"\(inner)\"},{\"text\":\"\(inner)\"}]".utf8), atKeyPath: "")
+            #expect(outers.flatMap { $0.inner.map(\.tracked.text) } == ["x", "y", "x", "y"])
+        }
+        #expect(Tracked.lock.withLock { Tracked.live } == before)
     }
 
     @Test(.serialized, arguments: [1, 2])

@@ -28,12 +28,16 @@ extension DocumentPass {
     /// Parses the whole input and returns the result.
     func run(_ input: JSONInput, options: StreamingOptions) throws -> Result {
         defer { end() }
-        do {
-            try PassParser(handler: selector, options: options).run(input)
-        } catch {
-            throw try settle(after: error)
+        // The whole parse runs on this thread: elements decoded during it share one release of
+        // the entities kept for reuse.
+        return try DecodingThread.current.schemas.deferringRelease {
+            do {
+                try PassParser(handler: selector, options: options).run(input)
+            } catch {
+                throw try settle(after: error)
+            }
+            return try result()
         }
-        return try result()
     }
 
     /// Parses every chunk of an asynchronous sequence and returns the result; cancelling the task

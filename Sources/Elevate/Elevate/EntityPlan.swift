@@ -12,35 +12,33 @@ final class EntityPlan {
     /// Whether a schema can be rebuilt against this plan without storing its properties: none of
     /// them has a decoder, whose instance may differ from entity to entity.
     let isReplayable: Bool
-    /// Every key path, mapped to a placeholder.
-    let template: [String: Any]
-    /// Where each property's key path is in `template`.
-    let positions: [Dictionary<String, Any>.Index]
+    /// The entity's layouts: the first has every key path; the others, made as entities miss
+    /// optional properties, lack those properties' keys. Filling in an entity of a known layout
+    /// sets values by position, with no key hashed, copied or removed.
+    @exclusivity(unchecked) private var layouts: [Layout]
+    /// How many layouts a plan keeps: one per combination of missing optional properties met,
+    /// most recently used first; a type with more combinations in play rebuilds the rarest.
+    private static let maximumLayouts = 8
+    /// The most properties a plan lays out (one bit each in ``Layout/present``).
+    static let maximumProperties = 64
+
     /// Each property's key path as the tape compares keys, made once for every entity of the type
     /// (one per property, in order). A pointer rather than an array: reading it needs no closure,
     /// whose frame a deeply recursive `init(json:)` would pay at every level.
     let keys: UnsafeMutablePointer<PlannedKey>
     /// The bytes the keys point into.
     private let keyBytes: UnsafeMutableRawBufferPointer
-    /// The last entity filled in, kept so that the next one is filled in place: no dictionary
-    /// copied from `template` and freed again per entity (4% of the instructions of `decodeArray`
-    /// of the people document, net of letting the values go after each decode). Between decodes
-    /// it holds only placeholders (see ``releaseSpareValues()``); it is nil while an entity is
-    /// being filled, and after one that lost keys. Only its plan's thread touches it (see
-    /// ``SchemaPool``).
-    @exclusivity(unchecked) private var spare: [String: Any]?
-
+    /// Plans `properties`, at most ``maximumProperties`` of them.
     init(_ properties: [SchemaProperty]) {
+        precondition(properties.count <= Self.maximumProperties)
         self.properties = properties.map { property in
             SchemaProperty(
                 keyPath: property.keyPath, type: property.type, optional: property.optional,
                 decodableType: property.decodableType, decoder: nil, methodIdentity: property.methodIdentity)
         }
         isReplayable = properties.allSatisfy { $0.decoder == nil }
-        var template = [String: Any](minimumCapacity: properties.count)
-        for property in properties { template[property.keyPath] = Placeholder() }
-        positions = properties.map { template.index(forKey: $0.keyPath)! }
-        self.template = template
+        let everyProperty = properties.count == 64 ? UInt64.max : (1 << UInt64(properties.count)) - 1
+        layouts = [Layout(present: everyProperty, of: properties)]
         let byteCount = properties.reduce(0) { $0 + $1.keyPath.utf8.count }
         keyBytes = .allocate(byteCount: max(byteCount, 1), alignment: 8)
         keys = .allocate(capacity: properties.count)
@@ -77,33 +75,92 @@ final class EntityPlan {
         }
     }
 
-    /// What every key path holds until its value is validated: removed if it is never set.
+    /// What every key path holds until its value is validated.
     struct Placeholder {}
 
-    /// A dictionary laid out as `template`, every value a placeholder, to fill in by position.
-    @inline(__always)
-    func takeEntity() -> [String: Any] {
-        guard let entity = spare else { return template }
-        spare = nil
-        return entity
-    }
+    /// One shape of the entity: the key paths of the properties present, laid out in a
+    /// dictionary, and the last entity filled in that shape.
+    final class Layout {
+        /// Bit `i` is set when property `i` is in the entity.
+        let present: UInt64
+        /// The present key paths, each mapped to a placeholder.
+        let template: [String: Any]
+        /// Where each property's key path is in `template`, by property (meaningless for the
+        /// properties absent from this layout).
+        let positions: [Dictionary<String, Any>.Index]
+        /// The last entity filled in, kept so that the next one is filled in place: no
+        /// dictionary copied from `template` and freed again per entity (4% of the instructions
+        /// of `decodeArray` of the people document, net of letting the values go after each
+        /// decode). Between decodes it holds only placeholders (see ``releaseSpareValues()``);
+        /// it is nil while an entity is being filled. Only its plan's thread touches it (see
+        /// ``SchemaPool``).
+        @exclusivity(unchecked) private var spare: [String: Any]?
+        /// Whether `spare` holds an entity's values rather than placeholders.
+        @exclusivity(unchecked) private var spareHoldsValues = false
 
-    /// Keeps the entity just filled in, which still has every key, for the next one. The caller
-    /// of `parseEntity(json:)` shares it until its decode ends; only then is it written again.
-    @inline(__always)
-    func keepSpare(_ entity: [String: Any]) {
-        spare = entity
-    }
-
-    /// Called when the outermost decode on this thread has returned: the spare lets go of the
-    /// decoded values, so that no value outlives its decode in this thread's state. (Should a
-    /// decode have kept its entity, writing here copies the spare first, and the kept entity is
-    /// left as it was.)
-    func releaseSpareValues() {
-        guard spare != nil else { return }
-        for position in positions {
-            spare!.values[position] = Placeholder()
+        init(present: UInt64, of properties: [SchemaProperty]) {
+            self.present = present
+            var template = [String: Any](minimumCapacity: present.nonzeroBitCount)
+            for (index, property) in properties.enumerated() where present & (1 << UInt64(index)) != 0 {
+                template[property.keyPath] = Placeholder()
+            }
+            positions = properties.map { template.index(forKey: $0.keyPath) ?? template.startIndex }
+            self.template = template
         }
+
+        /// A dictionary laid out as `template`, its values placeholders or those of an entity
+        /// already handed out, to fill in by position.
+        @inline(__always)
+        func takeEntity() -> [String: Any] {
+            guard let entity = spare else { return template }
+            spare = nil
+            return entity
+        }
+
+        /// Keeps the entity just filled in for the next one. The caller of
+        /// `parseEntity(json:)` shares it until its decode ends; only then is it written again.
+        @inline(__always)
+        func keepSpare(_ entity: [String: Any]) {
+            spare = entity
+            spareHoldsValues = true
+        }
+
+        /// Lets go of the values of the kept entity (see ``EntityPlan/releaseSpareValues()``).
+        func releaseSpareValues() {
+            guard spareHoldsValues else { return }
+            spareHoldsValues = false
+            guard spare != nil else { return }
+            var remaining = present
+            while remaining != 0 {
+                spare!.values[positions[remaining.trailingZeroBitCount]] = Placeholder()
+                remaining &= remaining - 1
+            }
+        }
+    }
+
+    /// The layout of an entity with exactly the properties in `present` (bit `i`: property `i`).
+    @inline(__always)
+    func layout(present: UInt64) -> Layout {
+        let first = layouts[0]
+        if first.present == present { return first }
+        return otherLayout(present: present)
+    }
+
+    /// ``layout(present:)`` after the most recent layout did not fit: found, or made.
+    private func otherLayout(present: UInt64) -> Layout {
+        for layout in layouts where layout.present == present { return layout }
+        let layout = Layout(present: present, of: properties)
+        if layouts.count >= Self.maximumLayouts { layouts.removeLast() }
+        layouts.append(layout)
+        return layout
+    }
+
+    /// Called when the outermost decode on this thread has returned: the kept entities let go
+    /// of the decoded values, so that no value outlives its decode in this thread's state.
+    /// (Should a decode have kept its entity, writing here copies the kept one first, and the
+    /// entity is left as it was.)
+    func releaseSpareValues() {
+        for layout in layouts { layout.releaseSpareValues() }
     }
 
     /// Whether the property added at `index` while a schema is rebuilt is the plan's property
@@ -171,6 +228,26 @@ final class SchemaPool {
         if idle.count < 16 { idle.append(schema) }
     }
 
+    /// How many ``deferringRelease(_:)`` scopes are open on this thread.
+    @exclusivity(unchecked) private var releaseDeferrals = 0
+
+    /// Whether kept entities hold their values until a scope ends instead of until each
+    /// outermost decode ends.
+    var defersRelease: Bool { releaseDeferrals > 0 }
+
+    /// Runs `body`, a pass that decodes element after element on this thread synchronously,
+    /// letting the kept entities hold the last values they were filled with until it ends
+    /// (writing placeholders into them after every element cost 3% of `decodeArray`). What they
+    /// hold is bounded by one entity per layout, and nothing is held once `body` returns.
+    func deferringRelease<R>(_ body: () throws -> R) rethrows -> R {
+        releaseDeferrals += 1
+        defer {
+            releaseDeferrals -= 1
+            if releaseDeferrals == 0 { releaseSpareValues() }
+        }
+        return try body()
+    }
+
     /// Empties the kept entities of every plan (see ``EntityPlan/releaseSpareValues()``).
     func releaseSpareValues() {
         for entry in plans {
@@ -179,8 +256,9 @@ final class SchemaPool {
     }
 
     /// The plan for the entity a type or decoder builds, made on first sight and replaced when
-    /// the schema changes.
-    func plan(for identity: ObjectIdentifier, _ properties: [SchemaProperty]) -> EntityPlan {
+    /// the schema changes; nil for a schema of more than ``EntityPlan/maximumProperties``.
+    func plan(for identity: ObjectIdentifier, _ properties: [SchemaProperty]) -> EntityPlan? {
+        guard properties.count <= EntityPlan.maximumProperties else { return nil }
         for index in plans.indices where plans[index].identity == identity {
             let known = plans[index].plan
             if known.matches(properties) {

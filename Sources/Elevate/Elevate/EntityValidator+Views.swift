@@ -7,8 +7,8 @@ extension EntityValidator {
     static func validate(_ schemaProperties: [SchemaProperty], plan: EntityPlan?, lookup: (String) -> JSONValue?)
         throws -> [String: Any]
     {
-        try fill(schemaProperties, plan: plan) { keyPath, _, property, failures, isMissing in
-            guard let value = lookup(keyPath), !value.isNull else {
+        try fill(schemaProperties, plan: plan) { _, property, failures, isMissing in
+            guard let value = lookup(property.pointee.keyPath), !value.isNull else {
                 isMissing = true
                 return nil
             }
@@ -19,12 +19,14 @@ extension EntityValidator {
     /// Validates a schema's properties against the values `lookup` finds on `tape`, as indices:
     /// scalars are converted from their entries, and only objects and arrays handed on become
     /// views, so no value costs a retain and release of the tape.
-    /// `lookup` gets each property's key path and its index among the properties.
+    /// `lookup` gets each property (in place: a copy would retain its key path) and its index
+    /// among the properties.
     static func validate(
-        _ schemaProperties: [SchemaProperty], plan: EntityPlan?, on tape: JSONTape, lookup: (String, Int) -> Int?
+        _ schemaProperties: [SchemaProperty], plan: EntityPlan?, on tape: JSONTape,
+        lookup: (UnsafePointer<SchemaProperty>, Int) -> Int?
     ) throws -> [String: Any] {
-        try fill(schemaProperties, plan: plan) { keyPath, propertyIndex, property, failures, isMissing in
-            guard let index = lookup(keyPath, propertyIndex), tape.kind(at: index) != .null else {
+        try fill(schemaProperties, plan: plan) { propertyIndex, property, failures, isMissing in
+            guard let index = lookup(property, propertyIndex), tape.kind(at: index) != .null else {
                 isMissing = true
                 return nil
             }
@@ -33,17 +35,16 @@ extension EntityValidator {
     }
 
     /// Builds the entity from each property's validated value (nil: missing, or rejected with
-    /// its failure recorded); with a plan (made from the same properties), the entity starts as the
-    /// plan's laid-out dictionary and values are set by position.
+    /// its failure recorded); with a plan (made from the same properties), the entity is one of
+    /// the plan's laid-out dictionaries and values are set by position.
     @inline(__always)
     private static func fill(
         _ schemaProperties: [SchemaProperty], plan: EntityPlan?,
-        _ validated: (String, Int, UnsafePointer<SchemaProperty>, inout FailureCollector, _ isMissing: inout Bool)
-            throws -> Any?
+        _ validated: (Int, UnsafePointer<SchemaProperty>, inout FailureCollector, _ isMissing: inout Bool) throws -> Any?
     ) throws -> [String: Any] {
-        var entity = plan?.takeEntity() ?? [String: Any](minimumCapacity: schemaProperties.count)
+        if let plan { return try fill(schemaProperties, laidOutBy: plan, validated) }
+        var entity = [String: Any](minimumCapacity: schemaProperties.count)
         var failures = FailureCollector()
-        var unset: [String] = []
         try schemaProperties.withUnsafeBufferPointer { properties in
             // Properties are read in place: copying one copies its existentials.
             let first = properties.baseAddress!
@@ -51,29 +52,66 @@ extension EntityValidator {
                 let property = first + index
                 let keyPath = property.pointee.keyPath
                 var isMissing = false
-                if let parsed = try validated(keyPath, index, property, &failures, &isMissing) {
-                    if let plan {
-                        entity.values[plan.positions[index]] = parsed
-                    } else {
-                        entity[keyPath] = parsed
-                    }
-                    continue
-                }
-                if isMissing, !property.pointee.optional {
+                if let parsed = try validated(index, property, &failures, &isMissing) {
+                    entity[keyPath] = parsed
+                } else if isMissing, !property.pointee.optional {
                     failures.add("Required key path [\(keyPath)] was missing or null", at: keyPath)
                 }
-                if plan != nil { unset.append(keyPath) }
             }
         }
         if !failures.isEmpty {
             throw failures.error()
         }
-        if let plan, unset.isEmpty {
-            plan.keepSpare(entity)
-        }
-        // Removing may move other entries, so only once every value is in place.
-        for keyPath in unset { entity.removeValue(forKey: keyPath) }
         return entity
+    }
+
+    /// ``fill(_:plan:_:)`` with a plan: every value is validated first, then set by position in
+    /// the layout of the properties present, which is kept for the next entity of that shape.
+    @inline(__always)
+    private static func fill(
+        _ schemaProperties: [SchemaProperty], laidOutBy plan: EntityPlan,
+        _ validated: (Int, UnsafePointer<SchemaProperty>, inout FailureCollector, _ isMissing: inout Bool) throws -> Any?
+    ) throws -> [String: Any] {
+        try withUnsafeTemporaryAllocation(of: Any.self, capacity: schemaProperties.count) { values in
+            let firstValue = values.baseAddress!
+            // Bit `i`: `values[i]` holds property `i`'s value (a plan has at most 64 properties).
+            var present: UInt64 = 0
+            defer {
+                // Values not moved into an entity (a failure, or a throwing decoder) are let go.
+                while present != 0 {
+                    (firstValue + present.trailingZeroBitCount).deinitialize(count: 1)
+                    present &= present - 1
+                }
+            }
+            var failures = FailureCollector()
+            try schemaProperties.withUnsafeBufferPointer { properties in
+                // Properties are read in place: copying one copies its existentials.
+                let first = properties.baseAddress!
+                for index in properties.indices {
+                    let property = first + index
+                    var isMissing = false
+                    if let parsed = try validated(index, property, &failures, &isMissing) {
+                        (firstValue + index).initialize(to: parsed)
+                        present |= 1 << UInt64(index)
+                    } else if isMissing, !property.pointee.optional {
+                        let keyPath = property.pointee.keyPath
+                        failures.add("Required key path [\(keyPath)] was missing or null", at: keyPath)
+                    }
+                }
+            }
+            if !failures.isEmpty {
+                throw failures.error()
+            }
+            let layout = plan.layout(present: present)
+            var entity = layout.takeEntity()
+            while present != 0 {
+                let index = present.trailingZeroBitCount
+                entity.values[layout.positions[index]] = (firstValue + index).move()
+                present &= present - 1
+            }
+            layout.keepSpare(entity)
+            return entity
+        }
     }
 
     /// The tape index of the value at `keyPath` below an object or array root, with Elevate's
@@ -91,21 +129,23 @@ extension EntityValidator {
     /// `String` read, and the dotted walk tried only when the key path has a dot.
     @inline(__always)
     static func index(
-        at key: EntityPlan.PlannedKey, _ keyPath: String, in root: JSONValue, hint: inout Int?
+        at key: EntityPlan.PlannedKey, of property: UnsafePointer<SchemaProperty>, in root: JSONValue,
+        hint: inout Int?
     ) -> Int? {
         if key.bytes.isEmpty { return root.index }
         if let member = root.memberIndex(utf8Key: key.bytes, inlineWord: key.inlineWord, hint: &hint) {
             return member
         }
         guard key.hasDots || root.isArray else { return nil }
-        return root[keyPath: keyPath]?.index
+        return root[keyPath: property.pointee.keyPath]?.index
     }
 
     /// The typed, decoded value, or nil after recording why it does not fit.
     private static func validate(
         _ tape: JSONTape, _ index: Int, for pointer: UnsafePointer<SchemaProperty>, failures: inout FailureCollector
     ) throws -> Any? {
-        let keyPath = pointer.pointee.keyPath
+        // Read only to report a failure: the usual path retains no key path.
+        var keyPath: String { pointer.pointee.keyPath }
         let hasMethod = pointer.pointee.hasDecodingMethod
         let kind = tape.kind(at: index)
         switch pointer.pointee.type {
@@ -118,8 +158,7 @@ extension EntityValidator {
                 failures.add("A decoding method was not provided for `\(keyPath)` array", at: keyPath)
                 return nil
             }
-            return try decodeElements(
-                of: JSONValue(tape: tape, index: index), property: pointer.pointee, failures: &failures)
+            return try decodeElements(of: JSONValue(tape: tape, index: index), property: pointer, failures: &failures)
         case .dictionary:
             guard kind == .object else {
                 failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
@@ -183,11 +222,12 @@ extension EntityValidator {
     /// Decodes each element, recording every failing element in Elevate's words: an array of the
     /// decodable type itself (no element boxed in `Any`), or of the decoder's results.
     private static func decodeElements(
-        of array: JSONValue, property: SchemaProperty, failures: inout FailureCollector
+        of array: JSONValue, property pointer: UnsafePointer<SchemaProperty>, failures: inout FailureCollector
     ) throws -> Any {
-        if let decodableType = property.decodableType {
-            return try decodeElements(of: array, as: decodableType, keyPath: property.keyPath, failures: &failures)
+        if let decodableType = pointer.pointee.decodableType {
+            return try decodeElements(of: array, as: decodableType, property: pointer, failures: &failures)
         }
+        let property = pointer.pointee
         var decoded: [Any] = []
         decoded.reserveCapacity(array.count)
         var index = 0
@@ -207,7 +247,7 @@ extension EntityValidator {
 
     /// The elements decoded as `[T]`.
     private static func decodeElements<T: Decodable>(
-        of array: JSONValue, as type: T.Type, keyPath: String, failures: inout FailureCollector
+        of array: JSONValue, as type: T.Type, property: UnsafePointer<SchemaProperty>, failures: inout FailureCollector
     ) throws -> Any {
         // Built in place: in code generic over a type known only at run time, each array operation
         // looks the array type's metadata up again.
@@ -227,7 +267,7 @@ extension EntityValidator {
                     failed = true
                     failures.addNested(
                         arrayElementFailure(index: index, methodName: String(describing: T.self), reason: reason),
-                        reason: reason, at: elementPath(keyPath, index))
+                        reason: reason, at: elementPath(property.pointee.keyPath, index))
                 } catch {
                     thrown = error
                     return

@@ -149,6 +149,11 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
 
         func run(_ batch: Batch) {
             defer { batch.done.set() }
+            DecodingThread.current.schemas.deferringRelease { decodeElements(of: batch) }
+        }
+
+        /// Decodes every element of `batch` (see ``run(_:)``).
+        private func decodeElements(of batch: Batch) {
             let views = DecodingThread.current.views
             let saved = views.forcesFoundationValues
             views.forcesFoundationValues = forcesFoundationValues

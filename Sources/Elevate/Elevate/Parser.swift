@@ -105,16 +105,16 @@ public enum Parser {
             plan = replayed
             properties = replayed.properties
         } else {
-            plan = identity.map { thread.schemas.plan(for: $0, schema.storage) }
+            plan = identity.flatMap { thread.schemas.plan(for: $0, schema.storage) }
             properties = schema.storage
         }
         if view.isObject {
             var hint: Int?
             // A plan has each key's bytes ready (its `keys` line up with `properties`).
             let keys = plan?.keys
-            return try EntityValidator.validate(properties, plan: plan, on: view.tape) { keyPath, index in
-                if let keys { return EntityValidator.index(at: keys[index], keyPath, in: view, hint: &hint) }
-                return EntityValidator.index(at: keyPath, in: view, hint: &hint)
+            return try EntityValidator.validate(properties, plan: plan, on: view.tape) { property, index in
+                if let keys { return EntityValidator.index(at: keys[index], of: property, in: view, hint: &hint) }
+                return EntityValidator.index(at: property.pointee.keyPath, in: view, hint: &hint)
             }
         }
         guard view.isArray else {
@@ -124,8 +124,8 @@ public enum Parser {
             return try EntityValidator.validate(properties, plan: plan, on: view.tape) { _, _ in view.index }
         }
         var hint: Int?
-        return try EntityValidator.validate(properties, plan: plan, on: view.tape) { keyPath, _ in
-            EntityValidator.index(at: keyPath, in: view, hint: &hint)
+        return try EntityValidator.validate(properties, plan: plan, on: view.tape) { property, _ in
+            EntityValidator.index(at: property.pointee.keyPath, in: view, hint: &hint)
         }
     }
 

@@ -64,8 +64,9 @@ enum ViewHandOff {
         defer {
             (slot.expectedTape, slot.expectedIndex, slot.expectedIdentity, slot.wasRead) = saved
             // The outermost decode is over: what its entities held is the caller's now, and the
-            // entities kept for reuse let go of it (nested decodes share one release).
-            if saved.0 == nil { thread.schemas.releaseSpareValues() }
+            // entities kept for reuse let go of it (nested decodes share one release; a pass
+            // decoding element after element releases once, at its end).
+            if saved.0 == nil, !thread.schemas.defersRelease { thread.schemas.releaseSpareValues() }
         }
         do {
             let result = try decode(value)
