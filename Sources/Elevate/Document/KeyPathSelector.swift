@@ -390,6 +390,65 @@ extension [KeyPathSelector.Target] {
 }
 
 extension KeyPathSelector: EventBatchReceiver {
-    /// Takes the parser's events a batch at a time, each by a direct call.
-    func receive(_ batch: EventBatch) throws { try receiveEach(batch) }
+    /// Takes the parser's events a batch at a time, each by a direct call; the events of a value
+    /// being captured onto a tape go straight to the builder (see ``receiveCaptured(_:from:)``).
+    func receive(_ batch: EventBatch) throws {
+        var index = 0
+        while index < batch.count {
+            if capture != nil, forwardSink == nil {
+                index = try receiveCaptured(batch, from: index)
+                continue
+            }
+            try receive(batch, at: index)
+            index &+= 1
+        }
+    }
+
+    /// Hands the events of the container being captured, from `start` on, to the builder until
+    /// the container ends (and the capture is completed) or the batch does; returns the index of
+    /// the first event not handled. The same calls as the event methods make inside a capture,
+    /// without deciding again for every event that nothing is skipped, routed or forwarded: when
+    /// cutting an array into elements, nearly every event is inside one.
+    @inline(__always)
+    private func receiveCaptured(_ batch: EventBatch, from start: Int) throws -> Int {
+        var index = start
+        while index < batch.count {
+            let entry = batch.entries[index]
+            batch.deliveredEnd.pointee = entry.end
+            index &+= 1
+            switch entry.code {
+            case .startObject, .startArray:
+                captureDepth &+= 1
+                try checkCaptureSize()
+                entry.code == .startObject ? try builder.startObject() : try builder.startArray()
+            case .endObject, .endArray:
+                entry.code == .endObject ? try builder.endObject() : try builder.endArray()
+                captureDepth &-= 1
+                if captureDepth == 0 {
+                    try checkCaptureSizeNow()
+                    try completeCapture()
+                    return index
+                }
+            case .key:
+                let text = batch.text(of: entry)
+                try checkCaptureSize(length: text.count)
+                try builder.key(JSONText(bytes: text))
+            case .string:
+                let text = batch.text(of: entry)
+                try checkCaptureSize(length: text.count)
+                try builder.string(JSONText(bytes: text))
+            case .number:
+                let text = batch.text(of: entry)
+                try checkCaptureSize(length: text.count)
+                try builder.number(JSONNumberText(bytes: text))
+            case .true, .false:
+                try checkCaptureSize()
+                try builder.bool(entry.code == .true)
+            case .null:
+                try checkCaptureSize()
+                try builder.null()
+            }
+        }
+        return index
+    }
 }

@@ -36,21 +36,27 @@ extension JSONEventHandler {
     func receiveEach(_ batch: EventBatch) throws {
         var index = 0
         while index < batch.count {
-            let entry = batch.entries[index]
-            batch.deliveredEnd.pointee = entry.end
-            switch entry.code {
-            case .startObject: try startObject()
-            case .endObject: try endObject()
-            case .startArray: try startArray()
-            case .endArray: try endArray()
-            case .key: try key(JSONText(bytes: batch.text(of: entry)))
-            case .string: try string(JSONText(bytes: batch.text(of: entry)))
-            case .number: try number(JSONNumberText(bytes: batch.text(of: entry)))
-            case .true: try bool(true)
-            case .false: try bool(false)
-            case .null: try null()
-            }
+            try receive(batch, at: index)
             index &+= 1
+        }
+    }
+
+    /// Calls this handler's method for the event at `index` of `batch`.
+    @inline(__always)
+    func receive(_ batch: EventBatch, at index: Int) throws {
+        let entry = batch.entries[index]
+        batch.deliveredEnd.pointee = entry.end
+        switch entry.code {
+        case .startObject: try startObject()
+        case .endObject: try endObject()
+        case .startArray: try startArray()
+        case .endArray: try endArray()
+        case .key: try key(JSONText(bytes: batch.text(of: entry)))
+        case .string: try string(JSONText(bytes: batch.text(of: entry)))
+        case .number: try number(JSONNumberText(bytes: batch.text(of: entry)))
+        case .true: try bool(true)
+        case .false: try bool(false)
+        case .null: try null()
         }
     }
 }
