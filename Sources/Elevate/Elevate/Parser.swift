@@ -56,7 +56,7 @@ public enum Parser {
     /// The entity of `schema` over the values one pass captured for its key paths.
     static func entity(_ schema: Schema, from captured: CapturedValues) throws -> [String: Any] {
         if captured.rootIsScalar { try EntityValidator.rejectScalarRoot(of: schema) }
-        return try EntityValidator.validate(schema.storage, plan: nil) { captured.value(at: KeyPath($0)) }
+        return try EntityValidator.validate(schema.storage) { captured.value(at: KeyPath($0)) }
     }
 
     /// Validates an already parsed JSON value (usually the `json` handed to a ``Decodable``)
@@ -108,11 +108,12 @@ public enum Parser {
             plan = identity.flatMap { thread.schemas.plan(for: $0, schema.storage) }
             properties = schema.storage
         }
+        let slots = schema.valueSlots(count: properties.count)
         if view.isObject {
             var hint: Int?
             // A plan has each key's bytes ready (its `keys` line up with `properties`).
             let keys = plan?.keys
-            return try EntityValidator.validate(properties, plan: plan, on: view.tape) { property, index in
+            return try EntityValidator.validate(properties, plan: plan, slots: slots, on: view.tape) { property, index in
                 if let keys { return EntityValidator.index(at: keys[index], of: property, in: view, hint: &hint) }
                 return EntityValidator.index(at: property.pointee.keyPath, in: view, hint: &hint)
             }
@@ -121,10 +122,10 @@ public enum Parser {
             throw ParserError.validation(failureReason: EntityValidator.notAContainer)
         }
         if let property = properties.first, properties.count == 1, property.type == .array {
-            return try EntityValidator.validate(properties, plan: plan, on: view.tape) { _, _ in view.index }
+            return try EntityValidator.validate(properties, plan: plan, slots: slots, on: view.tape) { _, _ in view.index }
         }
         var hint: Int?
-        return try EntityValidator.validate(properties, plan: plan, on: view.tape) { property, _ in
+        return try EntityValidator.validate(properties, plan: plan, slots: slots, on: view.tape) { property, _ in
             EntityValidator.index(at: property.pointee.keyPath, in: view, hint: &hint)
         }
     }

@@ -27,8 +27,29 @@ public final class Schema {
     /// How many of `expected`'s properties the closure has added again, in order.
     @exclusivity(unchecked) private var replayedCount = 0
 
+    /// Room for one value per property while an entity of this schema is filled in (see
+    /// ``valueSlots(count:)``).
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Any>?
+    @exclusivity(unchecked) private var slotCapacity = 0
+
     init() {
         storage.reserveCapacity(8)
+    }
+
+    deinit {
+        slots?.deallocate()
+    }
+
+    /// Uninitialized room for `count` values, which the caller leaves uninitialized again. It is
+    /// the schema's, one per nesting level like the schema itself, rather than on the stack: a
+    /// deeply recursive `init(json:)` pays no extra frames for it at every level.
+    func valueSlots(count: Int) -> UnsafeMutablePointer<Any> {
+        if let slots, count <= slotCapacity { return slots }
+        slots?.deallocate()
+        slotCapacity = max(count, 8)
+        let allocated = UnsafeMutablePointer<Any>.allocate(capacity: slotCapacity)
+        slots = allocated
+        return allocated
     }
 
     /// Starts checking the properties added against `plan` instead of storing them.

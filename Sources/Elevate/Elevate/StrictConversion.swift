@@ -14,6 +14,16 @@ enum StrictConversion {
         case uint(UInt)
         case double(Double)
         case large(JSONLargeNumber)
+
+        /// A number on a document tape, in the same terms.
+        init(_ number: JSONNumber) {
+            switch number {
+            case .int(let value): self = .int(value)
+            case .uint(let value): self = .uint(value)
+            case .double(let value): self = .double(value)
+            case .large(let text): self = .large(JSONLargeNumber(text: text))
+            }
+        }
     }
 
     /// The class `NSNumber(value: true)` has, which tells JSON booleans from numbers.
@@ -54,15 +64,6 @@ enum StrictConversion {
         return nil
     }
 
-    /// A number on a document tape, in the same terms.
-    static func number(_ number: JSONNumber) -> Number {
-        switch number {
-        case .int(let value): return .int(value)
-        case .uint(let value): return .uint(value)
-        case .double(let value): return .double(value)
-        case .large(let text): return .large(JSONLargeNumber(text: text))
-        }
-    }
 
     static func int(_ value: Any) -> Int? { int(number: number(value)) }
     static func uint(_ value: Any) -> UInt? { uint(number: number(value)) }
