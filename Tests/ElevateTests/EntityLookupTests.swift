@@ -51,6 +51,23 @@ import Testing
         #expect(id == 7 && value == "value" && flag == true && absent == nil)
     }
 
+    @Test func absentKeysAreKnownWithoutHashingOnlyWhenEveryKeyIsSmallASCII() {
+        // The shortcut is in use on this platform, so the answers below come from it.
+        #expect(smallASCIIStringsAreRecognized)
+        #expect(isSmallASCII("nickname") && isSmallASCII(String(decoding: Array("id".utf8), as: UTF8.self)))
+        #expect(!isSmallASCII(Self.longKey) && !isSmallASCII("caf\u{E9}") && !isSmallASCII("cafe\u{301}"))
+        let small: [String: Any] = ["id": 1, "name": "n", "isMember": true]
+        sameAnswers(small, ["id", "name", "isMember", "nickname", "", "ID", "name ", String("i" + "d")])
+        #expect(entityValue(small, at: "nickname") == nil)
+        // A key that is not small ASCII anywhere in the entity (or in the key path) means the
+        // dictionary decides: the other spelling of café is found, not reported absent.
+        let mixed: [String: Any] = ["id": 1, "caf\u{E9}": 2]
+        sameAnswers(mixed, ["cafe\u{301}", "caf\u{E9}", "id", "nickname"])
+        #expect(entityValue(mixed, at: "cafe\u{301}") as? Int == 2)
+        let long: [String: Any] = ["id": 1, Self.longKey: 2]
+        sameAnswers(long, [String(Self.longKey.reversed().reversed()), "id", "nickname"])
+    }
+
     @Test func sameRepresentationImpliesEquality() {
         for first in Self.keys {
             for second in Self.keys where hasSameRepresentation(first, second) {

@@ -5,8 +5,10 @@
 /// with: `schema.addProperty(keyPath: "name", …)`, then `entity <-! "name"`. Two strings with the
 /// same in-memory representation are equal (the same inline bytes, or the same storage), so a
 /// scan for such a key finds the one entry `entity[keyPath]` would find, for a fraction of the
-/// cost of hashing the key path with SipHash. Anything the scan does not find (a key spelled
-/// differently, a large entity, a key that is not there) is looked up by hash, as before.
+/// cost of hashing the key path with SipHash. A key that is not there (an optional property
+/// left out) is known to be absent without hashing when every key and the key path are small
+/// ASCII strings (see ``isSmallASCII(_:)``). Anything else the scan does not find (a key spelled
+/// differently, a large entity) is looked up by hash, as before.
 @inlinable @inline(__always)
 func entityValue(_ entity: [String: Any], at keyPath: String) -> Any? {
     if entity.count <= 8 {
@@ -15,9 +17,36 @@ func entityValue(_ entity: [String: Any], at keyPath: String) -> Any? {
             if hasSameRepresentation(entity.keys[index], keyPath) { return entity.values[index] }
             entity.formIndex(after: &index)
         }
+        if isSmallASCII(keyPath), smallASCIIStringsAreRecognized, entity.keys.allSatisfy(isSmallASCII) { return nil }
     }
     return entity[keyPath]
 }
+
+/// Whether `string` is stored inline (15 UTF-8 bytes or fewer) and all ASCII, as the flags in its
+/// bits say. Two such strings are equal exactly when their bits are: ASCII text is equal only
+/// to the same bytes, and an inline string's unused bytes are zero. Only trusted when
+/// ``smallASCIIStringsAreRecognized``.
+@inlinable @inline(__always)
+func isSmallASCII(_ string: String) -> Bool {
+    withUnsafeBytes(of: string) { bytes in
+        // On 64-bit platforms the top nibble of the second word is the discriminator: 0xE for
+        // an inline ASCII string (immortal, ASCII, small), never for any other kind of string.
+        MemoryLayout<String>.size == 16 && bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self) >> 60 == 0xE
+    }
+}
+
+/// Whether this platform's strings have the layout ``isSmallASCII(_:)`` reads, checked once on
+/// strings of every kind: otherwise entities are never searched that way.
+@usableFromInline
+let smallASCIIStringsAreRecognized: Bool = {
+    let literal = "key"
+    let built = String(decoding: Array("key".utf8), as: UTF8.self)
+    let longLiteral = "a key longer than fifteen bytes"
+    let longBuilt = String(repeating: "k", count: 40)
+    let nonASCII = ["caf\u{E9}", String(decoding: Array("caf\u{E9}".utf8), as: UTF8.self), "\u{1F600}"]
+    return isSmallASCII(literal) && isSmallASCII(built) && isSmallASCII("") && hasSameRepresentation(literal, built)
+        && !isSmallASCII(longLiteral) && !isSmallASCII(longBuilt) && !nonASCII.contains(where: isSmallASCII)
+}()
 
 /// Whether two strings are the same bits: then they are equal. (Equal strings may still differ
 /// in their bits: `==` decides those.)

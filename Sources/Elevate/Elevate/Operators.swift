@@ -44,7 +44,9 @@ public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
 /// - Returns: The value, or nil when it is missing, null or not a `T`.
 @inlinable
 public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
-    entityValue(entity, at: keyPath).flatMap { castValue($0, to: T.self) }
+    // Unwrapped here rather than by `flatMap`, which copies the optional `Any` into its closure.
+    guard let value = entityValue(entity, at: keyPath) else { return nil }
+    return castValue(value, to: T.self)
 }
 
 /// The elements of a required array property, as the element type its schema guarantees.
@@ -77,5 +79,6 @@ public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
 public func <--? <T>(entity: [String: Any], keyPath: String) -> [T]? {
     // An array cast converts element by element and fails if any element is not a `T`; an array
     // of decodables is already a `[T]`.
-    entityValue(entity, at: keyPath).flatMap { castValue($0, to: [T].self) }
+    guard let value = entityValue(entity, at: keyPath) else { return nil }
+    return castValue(value, to: [T].self)
 }
