@@ -162,4 +162,60 @@ import Testing
         #expect(events[2_000] == "s:é1999")
         #expect(events[2_001] == "s:" + String(repeating: "é\n", count: 500_000))
     }
+
+    /// `count` escaped strings of sixteen bytes each once decoded, in one array.
+    static func escapedStrings(count: Int) -> (bytes: [UInt8], events: [String]) {
+        var text = "["
+        var events = ["["]
+        for index in 0..<count {
+            let digits = String(index + 100_000)  // six digits
+            text += (index > 0 ? "," : "") + #""\"quoted\" x\#(digits)""#
+            events.append("s:\"quoted\" x\(digits)")
+        }
+        return (Array((text + "]").utf8), events + ["]"])
+    }
+
+    @Test(arguments: [1, 7, Int.max])
+    func copiedTextPastTheArenaKeepsEveryEventsText(chunkSize: Int) {
+        // Copied text fills the arena long before a batch is full (sixteen bytes each, 1,024
+        // events a batch): the events that point into it are delivered before it grows, and
+        // every one of them still reads its own text.
+        let (bytes, expected) = Self.escapedStrings(count: 3_000)
+        let run = Self.parse(bytes, chunkSize: chunkSize)
+        #expect(run.error == nil)
+        #expect(run.recorder.events == expected)
+        let reference = Self.parse(bytes, chunkSize: Int.max)
+        #expect(run.recorder.offsets == reference.recorder.offsets)
+    }
+
+    @Test(arguments: [250, 255, 256, 257, 258, 600])
+    func aHandlerErrorAtADeliveryForTheArenaEndsTheParseThere(at failingEvent: Int) {
+        // The first delivery made to let the arena grow comes at the 257th string (4,096 bytes
+        // hold 256): errors and stops just before, at and after it behave as anywhere else.
+        let (bytes, expected) = Self.escapedStrings(count: 1_000)
+        let run = Self.parse(bytes, chunkSize: Int.max, failure: (failingEvent, Boom()))
+        #expect(run.error as? Boom == Boom())
+        #expect(run.recorder.events == Array(expected.prefix(failingEvent)))
+        let stopped = Self.parse(bytes, chunkSize: Int.max, failure: (failingEvent, JSONEventParser.Stop()))
+        #expect(stopped.error == nil)
+        #expect(stopped.parser.isStopped)
+        #expect(stopped.recorder.events == Array(expected.prefix(failingEvent)))
+        let reference = Self.parse(bytes, chunkSize: Int.max)
+        #expect(stopped.parser.bytesParsed == reference.recorder.offsets[failingEvent])
+    }
+
+    @Test(arguments: [1, 2, 3, Int.max])
+    func emptyTextReadInPlaceEndsAtItsClosingQuote(chunkSize: Int) throws {
+        // Empty strings and keys in the chunk take the fast path: YAJL points them at their
+        // closing quote. (In a debug build each end is also checked against YAJL's count.)
+        let bytes = Array(#"["",{"":"","a":""}, "" ,[""]]"#.utf8)
+        let run = Self.parse(bytes, chunkSize: chunkSize)
+        #expect(run.error == nil)
+        #expect(run.recorder.events == (try recordEvents(bytes)))
+        for (event, offset) in zip(run.recorder.events, run.recorder.offsets) where event == "s:" || event == "key:" {
+            #expect(bytes[offset - 1] == UInt8(ascii: "\""))
+            #expect(bytes[offset - 2] == UInt8(ascii: "\""))
+        }
+        #expect(run.recorder.offsets == Self.parse(bytes, chunkSize: Int.max).recorder.offsets)
+    }
 }

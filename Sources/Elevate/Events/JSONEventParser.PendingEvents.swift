@@ -7,10 +7,12 @@ extension JSONEventParser {
     /// (a callback can only reach it through an `Unmanaged` context): a tenth of the instructions
     /// of a whole parse of the people document, and more of its time, as the two are atomic.
     ///
-    /// Text in the chunk YAJL is reading is recorded by address: the chunk outlives every batch,
-    /// since batches are delivered before `yajl_parse` returns. Text anywhere else (YAJL's decode
-    /// buffer for escaped strings, its lexer buffer for tokens split across chunks) is valid only
-    /// during its callback, so it is copied into the arena.
+    /// Every event's text is recorded by address, so that handing it over costs nothing. Text in
+    /// the chunk YAJL is reading stays where it is: the chunk outlives every batch, since batches
+    /// are delivered before `yajl_parse` returns. Text anywhere else (YAJL's decode buffer for
+    /// escaped strings, its lexer buffer for tokens split across chunks) is valid only during its
+    /// callback, so it is copied into the arena, which never moves while events point into it:
+    /// when a copy does not fit, the parser delivers the batch first (see `hasRoom(forCopying:)`).
     struct PendingEvents {
         /// What an event is.
         enum Code: UInt8 {
@@ -19,12 +21,11 @@ extension JSONEventParser {
 
         struct Entry {
             var code: Code
-            /// Whether `start` is an offset in the arena rather than an address.
-            var isInArena: Bool
             /// The in-chunk offset just past the event's token.
             var end: Int
-            /// The text's address, or its offset in the arena.
-            var start: Int
+            /// The text's first byte, in the chunk or the arena. Events without text do not write
+            /// this or `length` (one store less each), and nothing reads them.
+            var start: UnsafeRawPointer
             var length: Int
         }
 
@@ -40,6 +41,9 @@ extension JSONEventParser {
 
         init() {
             entries = .allocate(capacity: Self.capacity)
+            // Initialized once, so that the fields events without text leave alone hold defined values.
+            entries.initialize(
+                repeating: Entry(code: .null, end: 0, start: UnsafeRawPointer(entries), length: 0), count: Self.capacity)
         }
 
         /// Frees the memory; the buffer is unusable afterwards.
@@ -53,41 +57,45 @@ extension JSONEventParser {
         /// Records an event without text. The caller delivers the batch when it is full.
         @inline(__always)
         mutating func append(_ code: Code, end: Int) {
-            entries[count] = Entry(code: code, isInArena: false, end: end, start: 0, length: 0)
+            let entry = entries + count
+            entry.pointee.code = code
+            entry.pointee.end = end
             count &+= 1
         }
 
         /// Records an event whose text stays where it is until the batch is delivered.
         @inline(__always)
-        mutating func append(_ code: Code, end: Int, text: UnsafeRawPointer?, length: Int) {
-            entries[count] = Entry(
-                code: code, isInArena: false, end: end, start: Int(bitPattern: text), length: length)
+        mutating func append(_ code: Code, end: Int, text: UnsafeRawPointer, length: Int) {
+            entries[count] = Entry(code: code, end: end, start: text, length: length)
             count &+= 1
+        }
+
+        /// Whether `length` bytes can be copied into the arena without moving it. When not, the
+        /// parser delivers the batch first: with no event pointing into it, the arena may grow.
+        func hasRoom(forCopying length: Int) -> Bool {
+            count == 0 || arenaCount + length <= arenaCapacity
         }
 
         /// Records an event whose text is valid only now: a copy goes into the arena.
+        /// - Precondition: `hasRoom(forCopying: text.count)`.
         mutating func append(_ code: Code, end: Int, copying text: UnsafeRawBufferPointer) {
             let length = text.count
-            if arenaCount + length > arenaCapacity {
-                let capacity = max(arenaCapacity * 2, arenaCount + length, 4096)
-                let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
-                if let arena {
-                    grown.copyMemory(from: arena, byteCount: arenaCount)
-                    arena.deallocate()
-                }
-                arena = grown
+            if arena == nil || arenaCount + length > arenaCapacity {
+                // No event points into the arena (see `hasRoom(forCopying:)`): nothing to keep.
+                precondition(count == 0 && arenaCount == 0, "the arena moves only when it is empty")
+                arena?.deallocate()
+                let capacity = max(arenaCapacity * 2, length, 4096)
+                arena = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
                 arenaCapacity = capacity
             }
+            let start = arena.unsafelyUnwrapped + arenaCount
             if let base = text.baseAddress, length > 0 {
-                (arena! + arenaCount).copyMemory(from: base, byteCount: length)
+                start.copyMemory(from: base, byteCount: length)
             }
-            entries[count] = Entry(code: code, isInArena: true, end: end, start: arenaCount, length: length)
+            entries[count] = Entry(code: code, end: end, start: UnsafeRawPointer(start), length: length)
             arenaCount += length
             count &+= 1
         }
-
-        /// The arena's memory, for an ``EventBatch``.
-        var arenaBase: UnsafeRawPointer? { UnsafeRawPointer(arena) }
 
         /// Empties the batch, keeping the arena's memory unless it grew large (a huge string).
         mutating func removeAll() {
