@@ -204,6 +204,31 @@ import Testing
         #expect(stopped.parser.bytesParsed == reference.recorder.offsets[failingEvent])
     }
 
+    @Test(arguments: [1_022, 1_023, 1_024, 1_025, 2_048])
+    func anErrorRightAfterABatchPointsAtItsToken(afterEvents count: Int) throws {
+        // The offending token is found from the last event recorded: the last one pending, or,
+        // once a batch has gone to the handler, the last one of that batch.
+        let values = Array(repeating: "1", count: count - 1).joined(separator: ",")
+        let head = Array("[\(values),".utf8)
+        let bytes = head + Array(",2]".utf8)
+        let run = Self.parse(bytes, chunkSize: Int.max)
+        let error = try #require(run.error as? JSONSyntaxError)
+        #expect(error.byteOffset == head.count)
+        #expect(run.recorder.events.count == count)
+    }
+
+    @Test(arguments: [1_023, 1_024, 1_025])
+    func aScalarTouchingTheLastOfABatchIsRejected(afterEvents count: Int) throws {
+        // Whether a top-level literal touches a number is judged from the last event recorded,
+        // here the last of a batch just delivered.
+        let head = Array((1...count).map(String.init).joined(separator: " ").utf8)
+        let recorder = EventRecorder()
+        let parser = JSONEventParser(handler: recorder, options: JSONParsingOptions(allowsMultipleValues: true))
+        let error = try #require(throws: JSONSyntaxError.self) { try parser.parseAll(Data(head + Array("true".utf8))) }
+        #expect(error.byteOffset == head.count)
+        #expect(recorder.events.count == count)
+    }
+
     @Test(arguments: [1, 2, 3, Int.max])
     func emptyTextReadInPlaceEndsAtItsClosingQuote(chunkSize: Int) throws {
         // Empty strings and keys in the chunk take the fast path: YAJL points them at their

@@ -34,13 +34,19 @@ extension JSONEventParser {
         static let capacity = 1024
 
         let entries: UnsafeMutablePointer<Entry>
-        private(set) var count = 0
+        /// Where the next event goes. A pointer rather than a count: recording an event then
+        /// needs no index arithmetic.
+        private var next: UnsafeMutablePointer<Entry>
+        /// `entries + capacity`.
+        private let limit: UnsafeMutablePointer<Entry>
         private var arena: UnsafeMutableRawPointer?
         private var arenaCount = 0
         private var arenaCapacity = 0
 
         init() {
             entries = .allocate(capacity: Self.capacity)
+            next = entries
+            limit = entries + Self.capacity
             // Initialized once, so that the fields events without text leave alone hold defined values.
             entries.initialize(
                 repeating: Entry(code: .null, end: 0, start: UnsafeRawPointer(entries), length: 0), count: Self.capacity)
@@ -52,28 +58,32 @@ extension JSONEventParser {
             arena?.deallocate()
         }
 
-        var isFull: Bool { count == Self.capacity }
+        var count: Int { next - entries }
+
+        var isFull: Bool { next == limit }
+
+        /// The last event recorded, if any.
+        var last: Entry? { next == entries ? nil : (next - 1).pointee }
 
         /// Records an event without text. The caller delivers the batch when it is full.
         @inline(__always)
         mutating func append(_ code: Code, end: Int) {
-            let entry = entries + count
-            entry.pointee.code = code
-            entry.pointee.end = end
-            count &+= 1
+            next.pointee.code = code
+            next.pointee.end = end
+            next += 1
         }
 
         /// Records an event whose text stays where it is until the batch is delivered.
         @inline(__always)
         mutating func append(_ code: Code, end: Int, text: UnsafeRawPointer, length: Int) {
-            entries[count] = Entry(code: code, end: end, start: text, length: length)
-            count &+= 1
+            next.initialize(to: Entry(code: code, end: end, start: text, length: length))
+            next += 1
         }
 
         /// Whether `length` bytes can be copied into the arena without moving it. When not, the
         /// parser delivers the batch first: with no event pointing into it, the arena may grow.
         func hasRoom(forCopying length: Int) -> Bool {
-            count == 0 || arenaCount + length <= arenaCapacity
+            next == entries || (arena != nil && arenaCount + length <= arenaCapacity)
         }
 
         /// Records an event whose text is valid only now: a copy goes into the arena.
@@ -82,7 +92,7 @@ extension JSONEventParser {
             let length = text.count
             if arena == nil || arenaCount + length > arenaCapacity {
                 // No event points into the arena (see `hasRoom(forCopying:)`): nothing to keep.
-                precondition(count == 0 && arenaCount == 0, "the arena moves only when it is empty")
+                precondition(next == entries && arenaCount == 0, "the arena moves only when it is empty")
                 arena?.deallocate()
                 let capacity = max(arenaCapacity * 2, length, 4096)
                 arena = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
@@ -92,14 +102,14 @@ extension JSONEventParser {
             if let base = text.baseAddress, length > 0 {
                 start.copyMemory(from: base, byteCount: length)
             }
-            entries[count] = Entry(code: code, end: end, start: UnsafeRawPointer(start), length: length)
+            next.initialize(to: Entry(code: code, end: end, start: UnsafeRawPointer(start), length: length))
+            next += 1
             arenaCount += length
-            count &+= 1
         }
 
         /// Empties the batch, keeping the arena's memory unless it grew large (a huge string).
         mutating func removeAll() {
-            count = 0
+            next = entries
             arenaCount = 0
             if arenaCapacity > 1 << 20 {
                 arena?.deallocate()

@@ -71,9 +71,11 @@ public final class JSONEventParser {
         /// The in-chunk end of the event being delivered (see `currentByteOffset`).
         var deliveredEnd = 0
         /// In-chunk offset after the last token that produced an event; -1 when none did yet.
+        /// Only as of the last batch delivered: while events are pending, the last of them says
+        /// (see `lastRecorded`), so that recording an event stores nothing here.
         var lastEventEnd = -1
         /// What the last event was (an `EventKind` raw value): it decides which separator may
-        /// follow, which is how an error finds its offending token.
+        /// follow, which is how an error finds its offending token. As `lastEventEnd`.
         var lastEvent = EventKind.none
         var depth = 0
         let maximumDepth: Int
@@ -94,6 +96,16 @@ public final class JSONEventParser {
         static let value: UInt8 = 3
         /// A number or literal, which must not touch a following number or literal.
         static let bareScalar: UInt8 = 4
+
+        /// The kind of a recorded event.
+        static func of(_ code: PendingEvents.Code) -> UInt8 {
+            switch code {
+            case .startObject, .startArray: open
+            case .key: key
+            case .endObject, .endArray, .string: value
+            case .number, .true, .false, .null: bareScalar
+            }
+        }
     }
     private var failure: (any Error)?
     private var isFinished = false
@@ -171,8 +183,11 @@ public final class JSONEventParser {
     }
 
     private var lastEventEnd: Int {
-        get { state.pointee.lastEventEnd }
-        set { state.pointee.lastEventEnd = newValue }
+        get { Self.lastRecorded(state).end }
+        set {
+            assert(state.pointee.pending.count == 0, "set between batches")
+            state.pointee.lastEventEnd = newValue
+        }
     }
 
     // MARK: Feeding input
@@ -281,7 +296,7 @@ public final class JSONEventParser {
     /// `1 "abc` with several values allowed would drop its last value. Such an open lexeme is
     /// trailing garbage after a document, or a value cut short in a stream of values.
     private func rejectOpenLexemeAfterCompleteValue() throws {
-        let lastEvent = state.pointee.lastEvent
+        let lastEvent = Self.lastRecorded(state).kind
         guard state.pointee.depth == 0, lastEvent == EventKind.value || lastEvent == EventKind.bareScalar else {
             return
         }
@@ -394,7 +409,7 @@ public final class JSONEventParser {
         var from = 0
         if lastEventEnd >= 0 {
             carry.removeAll(keepingCapacity: carry.count <= 1 << 16)
-            gap = Gap(after: state.pointee.lastEvent, depth: state.pointee.depth)
+            gap = Gap(after: Self.lastRecorded(state).kind, depth: state.pointee.depth)
             from = lastEventEnd
         }
         if !carry.isEmpty {
@@ -426,7 +441,7 @@ public final class JSONEventParser {
         var scan: Gap
         var from = 0
         if lastEventEnd >= 0 {
-            scan = Gap(after: state.pointee.lastEvent, depth: state.pointee.depth)
+            scan = Gap(after: Self.lastRecorded(state).kind, depth: state.pointee.depth)
             from = lastEventEnd
         } else if !carry.isEmpty {
             return (carryStart, gap.isEmpty)
@@ -568,7 +583,10 @@ public final class JSONEventParser {
     fileprivate func deliverPendingEvents() -> Int32 {
         let state = self.state
         let count = state.pointee.pending.count
-        guard count > 0 else { return 1 }
+        guard let last = state.pointee.pending.last else { return 1 }
+        // What the batch says of the last event outlives it (see `lastRecorded`).
+        state.pointee.lastEventEnd = last.end
+        state.pointee.lastEvent = EventKind.of(last.code)
         defer { state.pointee.pending.removeAll() }
         // The field's address is found from the manually allocated state, which never moves.
         let deliveredEnd = (UnsafeMutableRawPointer(state) + MemoryLayout<CallbackState>.offset(of: \.deliveredEnd)!)
@@ -623,16 +641,17 @@ public final class JSONEventParser {
     }
 
     @inline(__always)
-    fileprivate static func markEvent(_ state: State, _ kind: UInt8) -> Int {
-        let end = Int(yajl_get_bytes_consumed(state.pointee.handle))
-        state.pointee.lastEventEnd = end
-        state.pointee.lastEvent = kind
-        return end
+    /// The in-chunk end of the token YAJL is delivering, from YAJL.
+    fileprivate static func tokenEnd(_ state: State) -> Int {
+        Int(yajl_get_bytes_consumed(state.pointee.handle))
     }
 
+    /// The end and kind of the last event recorded: the last one pending, or else the last one
+    /// of the batches delivered, which `deliverPendingEvents()` keeps in the state.
     @inline(__always)
-    private func markEvent(_ kind: UInt8) -> Int {
-        Self.markEvent(state, kind)
+    fileprivate static func lastRecorded(_ state: State) -> (end: Int, kind: UInt8) {
+        if let last = state.pointee.pending.last { return (last.end, EventKind.of(last.code)) }
+        return (state.pointee.lastEventEnd, state.pointee.lastEvent)
     }
 
     /// Records an error at absolute offset `offset` (by default, the current token's first byte).
@@ -651,7 +670,7 @@ public final class JSONEventParser {
     @inline(__always)
     fileprivate static func mayTouchPreviousScalar(_ state: State) -> Bool {
         state.pointee.depth == 0 && state.pointee.allowsMultipleValues
-            && state.pointee.lastEvent == EventKind.bareScalar
+            && lastRecorded(state).kind == EventKind.bareScalar
     }
 
     /// Out of line, so that the callbacks' common paths call nothing.
@@ -671,7 +690,7 @@ public final class JSONEventParser {
 
     @inline(__always)
     fileprivate static func onStartContainer(_ state: State, object: Bool) -> Int32 {
-        let end = markEvent(state, EventKind.open)
+        let end = tokenEnd(state)
         // Wrapping: the depth is bounded by the input's length.
         let depth = state.pointee.depth &+ 1
         state.pointee.depth = depth
@@ -707,7 +726,7 @@ public final class JSONEventParser {
 
     @inline(__always)
     fileprivate static func onEndContainer(_ state: State, object: Bool) -> Int32 {
-        let end = markEvent(state, EventKind.value)
+        let end = tokenEnd(state)
         state.pointee.depth &-= 1
         if object, state.pointee.tracksKeys { endTrackingKeys(state) }
         state.pointee.pending.append(object ? .endObject : .endArray, end: end)
@@ -731,8 +750,6 @@ public final class JSONEventParser {
             assert(
                 end == Int(yajl_get_bytes_consumed(state.pointee.handle)),
                 "a string in the chunk ends at its closing quote")
-            state.pointee.lastEventEnd = end
-            state.pointee.lastEvent = isKey ? EventKind.key : EventKind.value
             // In the chunk, hence not nil.
             state.pointee.pending.append(
                 isKey ? .key : .string, end: end, text: UnsafeRawPointer(pointer.unsafelyUnwrapped), length: length)
@@ -779,7 +796,7 @@ public final class JSONEventParser {
         if isKey, let duplicateKeys, !duplicateKeys.insert(JSONText(bytes: bytes)) {
             return failDuplicateKey(JSONText(bytes: bytes))
         }
-        let end = markEvent(isKey ? EventKind.key : EventKind.value)
+        let end = Self.tokenEnd(state)
         let code: PendingEvents.Code = isKey ? .key : .string
         if inChunk, let pointer {
             state.pointee.pending.append(code, end: end, text: UnsafeRawPointer(pointer), length: length)
@@ -791,6 +808,7 @@ public final class JSONEventParser {
 
     /// Records an event whose text must be copied, delivering the batch first when the copy would
     /// move the arena (see `PendingEvents`). False when the handler threw at that delivery.
+    @inline(__always)
     private func recordCopy(_ code: PendingEvents.Code, end: Int, _ text: UnsafeRawBufferPointer) -> Bool {
         if !state.pointee.pending.hasRoom(forCopying: text.count), deliverPendingEvents() == 0 { return false }
         state.pointee.pending.append(code, end: end, copying: text)
@@ -829,8 +847,6 @@ public final class JSONEventParser {
     ) {
         let end = offset &+ length
         assert(end == Int(yajl_get_bytes_consumed(state.pointee.handle)), "a number in the chunk ends with its text")
-        state.pointee.lastEventEnd = end
-        state.pointee.lastEvent = EventKind.bareScalar
         // In the chunk, hence not nil.
         state.pointee.pending.append(.number, end: end, text: UnsafeRawPointer(pointer.unsafelyUnwrapped), length: length)
     }
@@ -847,7 +863,7 @@ public final class JSONEventParser {
             recordNumberInChunk(state, pointer, at: offset, length)
         } else {
             // From YAJL's lexer buffer (a number split across chunks, or the last one at the end).
-            let end = markEvent(state, EventKind.bareScalar)
+            let end = tokenEnd(state)
             guard parser(state).recordCopy(.number, end: end, UnsafeRawBufferPointer(start: pointer, count: length))
             else { return 0 }
         }
@@ -859,7 +875,7 @@ public final class JSONEventParser {
         if mayTouchPreviousScalar(state), let failure = failureIfTouchingPreviousScalar(state) {
             return failure
         }
-        let end = markEvent(state, EventKind.bareScalar)
+        let end = tokenEnd(state)
         state.pointee.pending.append(code, end: end)
         return recorded(state)
     }
