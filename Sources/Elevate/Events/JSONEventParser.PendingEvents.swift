@@ -48,8 +48,8 @@ extension JSONEventParser {
             next = entries
             limit = entries + Self.capacity
             // Initialized once, so that the fields events without text leave alone hold defined values.
-            entries.initialize(
-                repeating: Entry(code: .null, end: 0, start: UnsafeRawPointer(entries), length: 0), count: Self.capacity)
+            let blank = Entry(code: .null, end: 0, start: UnsafeRawPointer(entries), length: 0)
+            entries.initialize(repeating: blank, count: Self.capacity)
         }
 
         /// Frees the memory; the buffer is unusable afterwards.

@@ -848,7 +848,8 @@ public final class JSONEventParser {
         let end = offset &+ length
         assert(end == Int(yajl_get_bytes_consumed(state.pointee.handle)), "a number in the chunk ends with its text")
         // In the chunk, hence not nil.
-        state.pointee.pending.append(.number, end: end, text: UnsafeRawPointer(pointer.unsafelyUnwrapped), length: length)
+        state.pointee.pending.append(
+            .number, end: end, text: UnsafeRawPointer(pointer.unsafelyUnwrapped), length: length)
     }
 
     /// A number that may touch the previous one, or that YAJL hands over from its own buffer.
