@@ -162,4 +162,85 @@ import Testing
         #expect(events[2_000] == "s:é1999")
         #expect(events[2_001] == "s:" + String(repeating: "é\n", count: 500_000))
     }
+
+    /// `count` escaped strings of sixteen bytes each once decoded, in one array.
+    static func escapedStrings(count: Int) -> (bytes: [UInt8], events: [String]) {
+        var text = "["
+        var events = ["["]
+        for index in 0..<count {
+            let digits = String(index + 100_000)  // six digits
+            text += (index > 0 ? "," : "") + #""\"quoted\" x\#(digits)""#
+            events.append("s:\"quoted\" x\(digits)")
+        }
+        return (Array((text + "]").utf8), events + ["]"])
+    }
+
+    @Test(arguments: [1, 7, Int.max])
+    func copiedTextPastTheArenaKeepsEveryEventsText(chunkSize: Int) {
+        // Copied text fills the arena long before a batch is full (sixteen bytes each, 1,024
+        // events a batch): the events that point into it are delivered before it grows, and
+        // every one of them still reads its own text.
+        let (bytes, expected) = Self.escapedStrings(count: 3_000)
+        let run = Self.parse(bytes, chunkSize: chunkSize)
+        #expect(run.error == nil)
+        #expect(run.recorder.events == expected)
+        let reference = Self.parse(bytes, chunkSize: Int.max)
+        #expect(run.recorder.offsets == reference.recorder.offsets)
+    }
+
+    @Test(arguments: [250, 255, 256, 257, 258, 600])
+    func aHandlerErrorAtADeliveryForTheArenaEndsTheParseThere(at failingEvent: Int) {
+        // The first delivery made to let the arena grow comes at the 257th string (4,096 bytes
+        // hold 256): errors and stops just before, at and after it behave as anywhere else.
+        let (bytes, expected) = Self.escapedStrings(count: 1_000)
+        let run = Self.parse(bytes, chunkSize: Int.max, failure: (failingEvent, Boom()))
+        #expect(run.error as? Boom == Boom())
+        #expect(run.recorder.events == Array(expected.prefix(failingEvent)))
+        let stopped = Self.parse(bytes, chunkSize: Int.max, failure: (failingEvent, JSONEventParser.Stop()))
+        #expect(stopped.error == nil)
+        #expect(stopped.parser.isStopped)
+        #expect(stopped.recorder.events == Array(expected.prefix(failingEvent)))
+        let reference = Self.parse(bytes, chunkSize: Int.max)
+        #expect(stopped.parser.bytesParsed == reference.recorder.offsets[failingEvent])
+    }
+
+    @Test(arguments: [1_022, 1_023, 1_024, 1_025, 2_048])
+    func anErrorRightAfterABatchPointsAtItsToken(afterEvents count: Int) throws {
+        // The offending token is found from the last event recorded: the last one pending, or,
+        // once a batch has gone to the handler, the last one of that batch.
+        let values = Array(repeating: "1", count: count - 1).joined(separator: ",")
+        let head = Array("[\(values),".utf8)
+        let bytes = head + Array(",2]".utf8)
+        let run = Self.parse(bytes, chunkSize: Int.max)
+        let error = try #require(run.error as? JSONSyntaxError)
+        #expect(error.byteOffset == head.count)
+        #expect(run.recorder.events.count == count)
+    }
+
+    @Test(arguments: [1_023, 1_024, 1_025])
+    func aScalarTouchingTheLastOfABatchIsRejected(afterEvents count: Int) throws {
+        // Whether a top-level literal touches a number is judged from the last event recorded,
+        // here the last of a batch just delivered.
+        let head = Array((1...count).map(String.init).joined(separator: " ").utf8)
+        let recorder = EventRecorder()
+        let parser = JSONEventParser(handler: recorder, options: JSONParsingOptions(allowsMultipleValues: true))
+        let error = try #require(throws: JSONSyntaxError.self) { try parser.parseAll(Data(head + Array("true".utf8))) }
+        #expect(error.byteOffset == head.count)
+        #expect(recorder.events.count == count)
+    }
+
+    @Test(arguments: [1, 2, 3, Int.max])
+    func emptyTextReadInPlaceEndsAtItsClosingQuote(chunkSize: Int) throws {
+        // Empty strings and keys in the chunk take the fast path: YAJL points them at their
+        // closing quote. (In a debug build each end is also checked against YAJL's count.)
+        let bytes = Array(#"["",{"":"","a":""}, "" ,[""]]"#.utf8)
+        let run = Self.parse(bytes, chunkSize: chunkSize)
+        #expect(run.error == nil)
+        #expect(run.recorder.events == (try recordEvents(bytes)))
+        for (event, offset) in zip(run.recorder.events, run.recorder.offsets) where event == "s:" || event == "key:" {
+            #expect(bytes[offset - 1] == UInt8(ascii: "\""))
+            #expect(bytes[offset - 2] == UInt8(ascii: "\""))
+        }
+        #expect(run.recorder.offsets == Self.parse(bytes, chunkSize: Int.max).recorder.offsets)
+    }
 }

@@ -395,13 +395,45 @@ extension KeyPathSelector: EventBatchReceiver {
     func receive(_ batch: EventBatch) throws {
         var index = 0
         while index < batch.count {
+            if skipDepth > 0 {
+                index = try receiveSkipped(batch, from: index)
+                continue
+            }
             if capture != nil, forwardSink == nil {
                 index = try receiveCaptured(batch, from: index)
                 continue
             }
-            try receive(batch, at: index)
+            try receive(batch.entries[index], of: batch)
             index &+= 1
         }
+    }
+
+    /// Passes over the events of the container being skipped, from `start` on, until it ends or
+    /// the batch does; returns the index of the first event not handled. Nothing is delivered for
+    /// them (what `startContainer`, `endContainer` and the scalars do while skipping), so they
+    /// cost a count of the depth each: counting a huge array's elements skips nearly everything.
+    @inline(__always)
+    private func receiveSkipped(_ batch: EventBatch, from start: Int) throws -> Int {
+        var index = start
+        while index < batch.count {
+            let entry = batch.entries[index]
+            index &+= 1
+            switch entry.code {
+            case .startObject, .startArray:
+                skipDepth &+= 1
+            case .endObject, .endArray:
+                skipDepth &-= 1
+                if skipDepth == 0 {
+                    batch.deliveredEnd.pointee = entry.end
+                    if stack.isEmpty { try callbacks.documentEnd() }
+                    return index
+                }
+            default:
+                break
+            }
+        }
+        batch.deliveredEnd.pointee = batch.entries[index &- 1].end
+        return index
     }
 
     /// Hands the events of the container being captured, from `start` on, to the builder until

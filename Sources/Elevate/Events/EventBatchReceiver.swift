@@ -16,15 +16,12 @@ protocol EventBatchReceiver: JSONEventHandler {
 struct EventBatch {
     let entries: UnsafePointer<JSONEventParser.PendingEvents.Entry>
     let count: Int
-    /// The arena holding the text copied out of YAJL's own buffers.
-    let arena: UnsafeRawPointer?
     /// Where the parser reads the end of the event being delivered (its `currentByteOffset`).
     let deliveredEnd: UnsafeMutablePointer<Int>
 
     @inline(__always)
     func text(of entry: JSONEventParser.PendingEvents.Entry) -> UnsafeRawBufferPointer {
-        let base = entry.isInArena ? arena.map { $0 + entry.start } : UnsafeRawPointer(bitPattern: entry.start)
-        return UnsafeRawBufferPointer(start: base, count: entry.length)
+        UnsafeRawBufferPointer(start: entry.start, count: entry.length)
     }
 }
 
@@ -34,17 +31,18 @@ extension JSONEventHandler {
     /// the parser only knows as `any JSONEventHandler`.
     @inline(__always)
     func receiveEach(_ batch: EventBatch) throws {
-        var index = 0
-        while index < batch.count {
-            try receive(batch, at: index)
-            index &+= 1
+        // By address rather than index: one register less in a loop that calls out on every turn.
+        var next = batch.entries
+        let end = batch.entries + batch.count
+        while next < end {
+            try receive(next.pointee, of: batch)
+            next += 1
         }
     }
 
-    /// Calls this handler's method for the event at `index` of `batch`.
+    /// Calls this handler's method for `entry`, an event of `batch`.
     @inline(__always)
-    func receive(_ batch: EventBatch, at index: Int) throws {
-        let entry = batch.entries[index]
+    func receive(_ entry: JSONEventParser.PendingEvents.Entry, of batch: EventBatch) throws {
         batch.deliveredEnd.pointee = entry.end
         switch entry.code {
         case .startObject: try startObject()

@@ -7,10 +7,12 @@ extension JSONEventParser {
     /// (a callback can only reach it through an `Unmanaged` context): a tenth of the instructions
     /// of a whole parse of the people document, and more of its time, as the two are atomic.
     ///
-    /// Text in the chunk YAJL is reading is recorded by address: the chunk outlives every batch,
-    /// since batches are delivered before `yajl_parse` returns. Text anywhere else (YAJL's decode
-    /// buffer for escaped strings, its lexer buffer for tokens split across chunks) is valid only
-    /// during its callback, so it is copied into the arena.
+    /// Every event's text is recorded by address, so that handing it over costs nothing. Text in
+    /// the chunk YAJL is reading stays where it is: the chunk outlives every batch, since batches
+    /// are delivered before `yajl_parse` returns. Text anywhere else (YAJL's decode buffer for
+    /// escaped strings, its lexer buffer for tokens split across chunks) is valid only during its
+    /// callback, so it is copied into the arena, which never moves while events point into it:
+    /// when a copy does not fit, the parser delivers the batch first (see `hasRoom(forCopying:)`).
     struct PendingEvents {
         /// What an event is.
         enum Code: UInt8 {
@@ -19,12 +21,11 @@ extension JSONEventParser {
 
         struct Entry {
             var code: Code
-            /// Whether `start` is an offset in the arena rather than an address.
-            var isInArena: Bool
             /// The in-chunk offset just past the event's token.
             var end: Int
-            /// The text's address, or its offset in the arena.
-            var start: Int
+            /// The text's first byte, in the chunk or the arena. Events without text do not write
+            /// this or `length` (one store less each), and nothing reads them.
+            var start: UnsafeRawPointer
             var length: Int
         }
 
@@ -33,13 +34,22 @@ extension JSONEventParser {
         static let capacity = 1024
 
         let entries: UnsafeMutablePointer<Entry>
-        private(set) var count = 0
+        /// Where the next event goes. A pointer rather than a count: recording an event then
+        /// needs no index arithmetic.
+        private var next: UnsafeMutablePointer<Entry>
+        /// `entries + capacity`.
+        private let limit: UnsafeMutablePointer<Entry>
         private var arena: UnsafeMutableRawPointer?
         private var arenaCount = 0
         private var arenaCapacity = 0
 
         init() {
             entries = .allocate(capacity: Self.capacity)
+            next = entries
+            limit = entries + Self.capacity
+            // Initialized once, so that the fields events without text leave alone hold defined values.
+            let blank = Entry(code: .null, end: 0, start: UnsafeRawPointer(entries), length: 0)
+            entries.initialize(repeating: blank, count: Self.capacity)
         }
 
         /// Frees the memory; the buffer is unusable afterwards.
@@ -48,50 +58,58 @@ extension JSONEventParser {
             arena?.deallocate()
         }
 
-        var isFull: Bool { count == Self.capacity }
+        var count: Int { next - entries }
+
+        var isFull: Bool { next == limit }
+
+        /// The last event recorded, if any.
+        var last: Entry? { next == entries ? nil : (next - 1).pointee }
 
         /// Records an event without text. The caller delivers the batch when it is full.
         @inline(__always)
         mutating func append(_ code: Code, end: Int) {
-            entries[count] = Entry(code: code, isInArena: false, end: end, start: 0, length: 0)
-            count &+= 1
+            next.pointee.code = code
+            next.pointee.end = end
+            next += 1
         }
 
         /// Records an event whose text stays where it is until the batch is delivered.
         @inline(__always)
-        mutating func append(_ code: Code, end: Int, text: UnsafeRawPointer?, length: Int) {
-            entries[count] = Entry(
-                code: code, isInArena: false, end: end, start: Int(bitPattern: text), length: length)
-            count &+= 1
+        mutating func append(_ code: Code, end: Int, text: UnsafeRawPointer, length: Int) {
+            next.initialize(to: Entry(code: code, end: end, start: text, length: length))
+            next += 1
+        }
+
+        /// Whether `length` bytes can be copied into the arena without moving it. When not, the
+        /// parser delivers the batch first: with no event pointing into it, the arena may grow.
+        func hasRoom(forCopying length: Int) -> Bool {
+            next == entries || (arena != nil && arenaCount + length <= arenaCapacity)
         }
 
         /// Records an event whose text is valid only now: a copy goes into the arena.
+        /// - Precondition: `hasRoom(forCopying: text.count)`.
         mutating func append(_ code: Code, end: Int, copying text: UnsafeRawBufferPointer) {
             let length = text.count
-            if arenaCount + length > arenaCapacity {
-                let capacity = max(arenaCapacity * 2, arenaCount + length, 4096)
-                let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
-                if let arena {
-                    grown.copyMemory(from: arena, byteCount: arenaCount)
-                    arena.deallocate()
-                }
-                arena = grown
+            if arena == nil || arenaCount + length > arenaCapacity {
+                // No event points into the arena (see `hasRoom(forCopying:)`): nothing to keep.
+                precondition(next == entries && arenaCount == 0, "the arena moves only when it is empty")
+                arena?.deallocate()
+                let capacity = max(arenaCapacity * 2, length, 4096)
+                arena = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
                 arenaCapacity = capacity
             }
+            let start = arena.unsafelyUnwrapped + arenaCount
             if let base = text.baseAddress, length > 0 {
-                (arena! + arenaCount).copyMemory(from: base, byteCount: length)
+                start.copyMemory(from: base, byteCount: length)
             }
-            entries[count] = Entry(code: code, isInArena: true, end: end, start: arenaCount, length: length)
+            next.initialize(to: Entry(code: code, end: end, start: UnsafeRawPointer(start), length: length))
+            next += 1
             arenaCount += length
-            count &+= 1
         }
-
-        /// The arena's memory, for an ``EventBatch``.
-        var arenaBase: UnsafeRawPointer? { UnsafeRawPointer(arena) }
 
         /// Empties the batch, keeping the arena's memory unless it grew large (a huge string).
         mutating func removeAll() {
-            count = 0
+            next = entries
             arenaCount = 0
             if arenaCapacity > 1 << 20 {
                 arena?.deallocate()

@@ -58,9 +58,10 @@ public final class JSONEventParser {
     fileprivate struct CallbackState {
         var parser: Unmanaged<JSONEventParser>?
         var handle: OpaquePointer?
-        /// The chunk YAJL is reading: callbacks tell chunk pointers from YAJL's own buffers by it,
-        /// and errors give absolute positions.
-        var chunkBase: UnsafeRawPointer?
+        /// The address of the chunk YAJL is reading, 0 when none: callbacks tell chunk pointers
+        /// from YAJL's own buffers by it, and errors give absolute positions. An integer, because
+        /// the callbacks do arithmetic on it (an optional pointer would add a test of nil).
+        var chunkAddress = 0
         var chunkCount = 0
         /// The chunk's bytes before this in-chunk offset are valid UTF-8, checked once when the
         /// chunk arrived (see `UTF8Validation.validPrefixLength`): text YAJL finds whole inside
@@ -70,9 +71,11 @@ public final class JSONEventParser {
         /// The in-chunk end of the event being delivered (see `currentByteOffset`).
         var deliveredEnd = 0
         /// In-chunk offset after the last token that produced an event; -1 when none did yet.
+        /// Only as of the last batch delivered: while events are pending, the last of them says
+        /// (see `lastRecorded`), so that recording an event stores nothing here.
         var lastEventEnd = -1
         /// What the last event was (an `EventKind` raw value): it decides which separator may
-        /// follow, which is how an error finds its offending token.
+        /// follow, which is how an error finds its offending token. As `lastEventEnd`.
         var lastEvent = EventKind.none
         var depth = 0
         let maximumDepth: Int
@@ -93,13 +96,23 @@ public final class JSONEventParser {
         static let value: UInt8 = 3
         /// A number or literal, which must not touch a following number or literal.
         static let bareScalar: UInt8 = 4
+
+        /// The kind of a recorded event.
+        static func of(_ code: PendingEvents.Code) -> UInt8 {
+            switch code {
+            case .startObject, .startArray: open
+            case .key: key
+            case .endObject, .endArray, .string: value
+            case .number, .true, .false, .null: bareScalar
+            }
+        }
     }
     private var failure: (any Error)?
     private var isFinished = false
 
     private var chunkBase: UnsafeRawPointer? {
-        get { state.pointee.chunkBase }
-        set { state.pointee.chunkBase = newValue }
+        get { UnsafeRawPointer(bitPattern: state.pointee.chunkAddress) }
+        set { state.pointee.chunkAddress = Int(bitPattern: newValue) }
     }
     private var chunkCount: Int {
         get { state.pointee.chunkCount }
@@ -170,8 +183,11 @@ public final class JSONEventParser {
     }
 
     private var lastEventEnd: Int {
-        get { state.pointee.lastEventEnd }
-        set { state.pointee.lastEventEnd = newValue }
+        get { Self.lastRecorded(state).end }
+        set {
+            assert(state.pointee.pending.count == 0, "set between batches")
+            state.pointee.lastEventEnd = newValue
+        }
     }
 
     // MARK: Feeding input
@@ -280,7 +296,7 @@ public final class JSONEventParser {
     /// `1 "abc` with several values allowed would drop its last value. Such an open lexeme is
     /// trailing garbage after a document, or a value cut short in a stream of values.
     private func rejectOpenLexemeAfterCompleteValue() throws {
-        let lastEvent = state.pointee.lastEvent
+        let lastEvent = Self.lastRecorded(state).kind
         guard state.pointee.depth == 0, lastEvent == EventKind.value || lastEvent == EventKind.bareScalar else {
             return
         }
@@ -393,7 +409,7 @@ public final class JSONEventParser {
         var from = 0
         if lastEventEnd >= 0 {
             carry.removeAll(keepingCapacity: carry.count <= 1 << 16)
-            gap = Gap(after: state.pointee.lastEvent, depth: state.pointee.depth)
+            gap = Gap(after: Self.lastRecorded(state).kind, depth: state.pointee.depth)
             from = lastEventEnd
         }
         if !carry.isEmpty {
@@ -425,7 +441,7 @@ public final class JSONEventParser {
         var scan: Gap
         var from = 0
         if lastEventEnd >= 0 {
-            scan = Gap(after: state.pointee.lastEvent, depth: state.pointee.depth)
+            scan = Gap(after: Self.lastRecorded(state).kind, depth: state.pointee.depth)
             from = lastEventEnd
         } else if !carry.isEmpty {
             return (carryStart, gap.isEmpty)
@@ -567,14 +583,16 @@ public final class JSONEventParser {
     fileprivate func deliverPendingEvents() -> Int32 {
         let state = self.state
         let count = state.pointee.pending.count
-        guard count > 0 else { return 1 }
+        guard let last = state.pointee.pending.last else { return 1 }
+        // What the batch says of the last event outlives it (see `lastRecorded`).
+        state.pointee.lastEventEnd = last.end
+        state.pointee.lastEvent = EventKind.of(last.code)
         defer { state.pointee.pending.removeAll() }
         // The field's address is found from the manually allocated state, which never moves.
         let deliveredEnd = (UnsafeMutableRawPointer(state) + MemoryLayout<CallbackState>.offset(of: \.deliveredEnd)!)
             .assumingMemoryBound(to: Int.self)
         let batch = EventBatch(
-            entries: UnsafePointer(state.pointee.pending.entries), count: count,
-            arena: state.pointee.pending.arenaBase, deliveredEnd: deliveredEnd)
+            entries: UnsafePointer(state.pointee.pending.entries), count: count, deliveredEnd: deliveredEnd)
         do {
             if let batchReceiver {
                 try batchReceiver.receive(batch)
@@ -590,7 +608,8 @@ public final class JSONEventParser {
 
     @inline(__always)
     fileprivate static func state(_ context: UnsafeMutableRawPointer?) -> State {
-        context!.assumingMemoryBound(to: CallbackState.self)
+        // YAJL passes the context given to yajl_alloc, never nil: no check.
+        context.unsafelyUnwrapped.assumingMemoryBound(to: CallbackState.self)
     }
 
     /// The parser behind the callback state, for the uncommon paths. It is alive for the whole
@@ -622,16 +641,17 @@ public final class JSONEventParser {
     }
 
     @inline(__always)
-    fileprivate static func markEvent(_ state: State, _ kind: UInt8) -> Int {
-        let end = Int(yajl_get_bytes_consumed(state.pointee.handle))
-        state.pointee.lastEventEnd = end
-        state.pointee.lastEvent = kind
-        return end
+    /// The in-chunk end of the token YAJL is delivering, from YAJL.
+    fileprivate static func tokenEnd(_ state: State) -> Int {
+        Int(yajl_get_bytes_consumed(state.pointee.handle))
     }
 
+    /// The end and kind of the last event recorded: the last one pending, or else the last one
+    /// of the batches delivered, which `deliverPendingEvents()` keeps in the state.
     @inline(__always)
-    private func markEvent(_ kind: UInt8) -> Int {
-        Self.markEvent(state, kind)
+    fileprivate static func lastRecorded(_ state: State) -> (end: Int, kind: UInt8) {
+        if let last = state.pointee.pending.last { return (last.end, EventKind.of(last.code)) }
+        return (state.pointee.lastEventEnd, state.pointee.lastEvent)
     }
 
     /// Records an error at absolute offset `offset` (by default, the current token's first byte).
@@ -650,7 +670,13 @@ public final class JSONEventParser {
     @inline(__always)
     fileprivate static func mayTouchPreviousScalar(_ state: State) -> Bool {
         state.pointee.depth == 0 && state.pointee.allowsMultipleValues
-            && state.pointee.lastEvent == EventKind.bareScalar
+            && lastRecorded(state).kind == EventKind.bareScalar
+    }
+
+    /// Out of line, so that the callbacks' common paths call nothing.
+    @inline(never)
+    fileprivate static func failureIfTouchingPreviousScalar(_ state: State) -> Int32? {
+        parser(state).failureIfTouchingPreviousScalar()
     }
 
     /// The failure for a top-level number or literal that touches the previous one, if it does.
@@ -664,12 +690,29 @@ public final class JSONEventParser {
 
     @inline(__always)
     fileprivate static func onStartContainer(_ state: State, object: Bool) -> Int32 {
-        let end = markEvent(state, EventKind.open)
-        state.pointee.depth += 1
-        if state.pointee.depth > state.pointee.maximumDepth { return parser(state).failTooDeep() }
-        if object, state.pointee.tracksKeys { parser(state).duplicateKeys?.startObject() }
+        let end = tokenEnd(state)
+        // Wrapping: the depth is bounded by the input's length.
+        let depth = state.pointee.depth &+ 1
+        state.pointee.depth = depth
+        if depth > state.pointee.maximumDepth { return failTooDeep(state) }
+        if object, state.pointee.tracksKeys { startTrackingKeys(state) }
         state.pointee.pending.append(object ? .startObject : .startArray, end: end)
         return recorded(state)
+    }
+
+    @inline(never)
+    fileprivate static func failTooDeep(_ state: State) -> Int32 {
+        parser(state).failTooDeep()
+    }
+
+    @inline(never)
+    fileprivate static func startTrackingKeys(_ state: State) {
+        parser(state).duplicateKeys?.startObject()
+    }
+
+    @inline(never)
+    fileprivate static func endTrackingKeys(_ state: State) {
+        parser(state).duplicateKeys?.endObject()
     }
 
     @inline(never)
@@ -683,9 +726,9 @@ public final class JSONEventParser {
 
     @inline(__always)
     fileprivate static func onEndContainer(_ state: State, object: Bool) -> Int32 {
-        let end = markEvent(state, EventKind.value)
-        state.pointee.depth -= 1
-        if object, state.pointee.tracksKeys { parser(state).duplicateKeys?.endObject() }
+        let end = tokenEnd(state)
+        state.pointee.depth &-= 1
+        if object, state.pointee.tracksKeys { endTrackingKeys(state) }
         state.pointee.pending.append(object ? .endObject : .endArray, end: end)
         return recorded(state)
     }
@@ -697,20 +740,20 @@ public final class JSONEventParser {
     fileprivate static func onText(_ state: State, _ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool)
         -> Int32
     {
-        if let pointer, length > 0, let chunkBase = state.pointee.chunkBase, !(isKey && state.pointee.tracksKeys) {
-            let raw = UnsafeRawPointer(pointer)
-            let offset = raw - chunkBase
-            // Text elsewhere (YAJL's buffers) or past the checked prefix takes the full path.
-            if offset >= 0, offset &+ length <= state.pointee.validTextEnd {
-                let end = offset + length + 1
-                assert(
-                    end == Int(yajl_get_bytes_consumed(state.pointee.handle)),
-                    "a string in the chunk ends at its closing quote")
-                state.pointee.lastEventEnd = end
-                state.pointee.lastEvent = isKey ? EventKind.key : EventKind.value
-                state.pointee.pending.append(isKey ? .key : .string, end: end, text: raw, length: length)
-                return recorded(state)
-            }
+        // Plain integers: a nil pointer gives a negative offset, and between chunks (address 0)
+        // `validTextEnd` is 0, so both fail the range check without a test of their own.
+        // Text elsewhere (YAJL's buffers) or past the checked prefix takes the full path.
+        let offset = Int(bitPattern: pointer) &- state.pointee.chunkAddress
+        if offset >= 0, offset &+ length <= state.pointee.validTextEnd, !(isKey && state.pointee.tracksKeys) {
+            // (Empty text in the chunk is taken here too: YAJL points it at the closing quote.)
+            let end = offset &+ length &+ 1
+            assert(
+                end == Int(yajl_get_bytes_consumed(state.pointee.handle)),
+                "a string in the chunk ends at its closing quote")
+            // In the chunk, hence not nil.
+            state.pointee.pending.append(
+                isKey ? .key : .string, end: end, text: UnsafeRawPointer(pointer.unsafelyUnwrapped), length: length)
+            return recorded(state)
         }
         return onTextOutOfLine(state, pointer, length, isKey: isKey)
     }
@@ -753,14 +796,23 @@ public final class JSONEventParser {
         if isKey, let duplicateKeys, !duplicateKeys.insert(JSONText(bytes: bytes)) {
             return failDuplicateKey(JSONText(bytes: bytes))
         }
-        let end = markEvent(isKey ? EventKind.key : EventKind.value)
+        let end = Self.tokenEnd(state)
         let code: PendingEvents.Code = isKey ? .key : .string
-        if inChunk {
+        if inChunk, let pointer {
             state.pointee.pending.append(code, end: end, text: UnsafeRawPointer(pointer), length: length)
         } else {
-            state.pointee.pending.append(code, end: end, copying: bytes)
+            guard recordCopy(code, end: end, bytes) else { return 0 }
         }
         return Self.recorded(state)
+    }
+
+    /// Records an event whose text must be copied, delivering the batch first when the copy would
+    /// move the arena (see `PendingEvents`). False when the handler threw at that delivery.
+    @inline(__always)
+    private func recordCopy(_ code: PendingEvents.Code, end: Int, _ text: UnsafeRawBufferPointer) -> Bool {
+        if !state.pointee.pending.hasRoom(forCopying: text.count), deliverPendingEvents() == 0 { return false }
+        state.pointee.pending.append(code, end: end, copying: text)
+        return true
     }
 
     @inline(never)
@@ -772,7 +824,7 @@ public final class JSONEventParser {
     fileprivate static func onNumber(_ state: State, _ pointer: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
         // The common case, a number read whole from the chunk, calls nothing (see `recorded`).
         if !mayTouchPreviousScalar(state), let offset = chunkOffset(state, of: pointer) {
-            recordNumberInChunk(state, pointer!, at: offset, length)
+            recordNumberInChunk(state, pointer, at: offset, length)
             return recorded(state)
         }
         return onNumberOutOfLine(state, pointer, length)
@@ -781,8 +833,9 @@ public final class JSONEventParser {
     /// The offset of `pointer` in the chunk YAJL is reading, or nil when it points elsewhere.
     @inline(__always)
     private static func chunkOffset(_ state: State, of pointer: UnsafePointer<CChar>?) -> Int? {
-        guard let pointer, let chunkBase = state.pointee.chunkBase else { return nil }
-        let offset = UnsafeRawPointer(pointer) - chunkBase
+        // Plain integers, as in `onText`: a nil pointer is below the chunk, and with no chunk
+        // `chunkCount` is 0.
+        let offset = Int(bitPattern: pointer) &- state.pointee.chunkAddress
         return offset >= 0 && offset < state.pointee.chunkCount ? offset : nil
     }
 
@@ -790,13 +843,13 @@ public final class JSONEventParser {
     /// unread): no call into YAJL is needed to know where.
     @inline(__always)
     private static func recordNumberInChunk(
-        _ state: State, _ pointer: UnsafePointer<CChar>, at offset: Int, _ length: Int
+        _ state: State, _ pointer: UnsafePointer<CChar>?, at offset: Int, _ length: Int
     ) {
-        let end = offset + length
+        let end = offset &+ length
         assert(end == Int(yajl_get_bytes_consumed(state.pointee.handle)), "a number in the chunk ends with its text")
-        state.pointee.lastEventEnd = end
-        state.pointee.lastEvent = EventKind.bareScalar
-        state.pointee.pending.append(.number, end: end, text: UnsafeRawPointer(pointer), length: length)
+        // In the chunk, hence not nil.
+        state.pointee.pending.append(
+            .number, end: end, text: UnsafeRawPointer(pointer.unsafelyUnwrapped), length: length)
     }
 
     /// A number that may touch the previous one, or that YAJL hands over from its own buffer.
@@ -804,26 +857,26 @@ public final class JSONEventParser {
     fileprivate static func onNumberOutOfLine(_ state: State, _ pointer: UnsafePointer<CChar>?, _ length: Int)
         -> Int32
     {
-        if mayTouchPreviousScalar(state), let failure = parser(state).failureIfTouchingPreviousScalar() {
+        if mayTouchPreviousScalar(state), let failure = failureIfTouchingPreviousScalar(state) {
             return failure
         }
         if let offset = chunkOffset(state, of: pointer) {
-            recordNumberInChunk(state, pointer!, at: offset, length)
+            recordNumberInChunk(state, pointer, at: offset, length)
         } else {
             // From YAJL's lexer buffer (a number split across chunks, or the last one at the end).
-            let end = markEvent(state, EventKind.bareScalar)
-            state.pointee.pending.append(
-                .number, end: end, copying: UnsafeRawBufferPointer(start: pointer, count: length))
+            let end = tokenEnd(state)
+            guard parser(state).recordCopy(.number, end: end, UnsafeRawBufferPointer(start: pointer, count: length))
+            else { return 0 }
         }
         return recorded(state)
     }
 
     @inline(__always)
     fileprivate static func onLiteral(_ state: State, _ code: PendingEvents.Code) -> Int32 {
-        if mayTouchPreviousScalar(state), let failure = parser(state).failureIfTouchingPreviousScalar() {
+        if mayTouchPreviousScalar(state), let failure = failureIfTouchingPreviousScalar(state) {
             return failure
         }
-        let end = markEvent(state, EventKind.bareScalar)
+        let end = tokenEnd(state)
         state.pointee.pending.append(code, end: end)
         return recorded(state)
     }
@@ -853,36 +906,94 @@ public final class JSONEventParser {
         let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         table.initialize(
             to: yajl_callbacks(
-                yajl_null: { context in JSONEventParser.onLiteral(JSONEventParser.state(context), .null) },
-                yajl_boolean: { context, value in
-                    JSONEventParser.onLiteral(JSONEventParser.state(context), value != 0 ? .true : .false)
-                },
+                yajl_null: onNullCallback,
+                yajl_boolean: onBooleanCallback,
                 yajl_integer: nil,
                 yajl_double: nil,
-                yajl_number: { context, text, length in
-                    JSONEventParser.onNumber(JSONEventParser.state(context), text, length)
-                },
-                yajl_string: { context, text, length in
-                    JSONEventParser.onText(JSONEventParser.state(context), text, length, isKey: false)
-                },
-                yajl_start_map: { context in
-                    JSONEventParser.onStartContainer(JSONEventParser.state(context), object: true)
-                },
-                yajl_map_key: { context, text, length in
-                    JSONEventParser.onText(JSONEventParser.state(context), text, length, isKey: true)
-                },
-                yajl_end_map: { context in
-                    JSONEventParser.onEndContainer(JSONEventParser.state(context), object: true)
-                },
-                yajl_start_array: { context in
-                    JSONEventParser.onStartContainer(JSONEventParser.state(context), object: false)
-                },
-                yajl_end_array: { context in
-                    JSONEventParser.onEndContainer(JSONEventParser.state(context), object: false)
-                }
+                yajl_number: onNumberCallback,
+                yajl_string: onStringCallback,
+                yajl_start_map: onStartMapCallback,
+                yajl_map_key: onMapKeyCallback,
+                yajl_end_map: onEndMapCallback,
+                yajl_start_array: onStartArrayCallback,
+                yajl_end_array: onEndArrayCallback
             ))
         return table
     }()
+}
+
+// The C entry points of the callback table. With `@c` (Swift 6.3), each function is its own C
+// entry point, with the event's code inlined into it; otherwise (and for a closure) the compiler
+// adds a C thunk that calls the Swift function and that it never inlines: four instructions more
+// per event. The names stay local to this file's object (the functions are private).
+
+#if compiler(>=6.3)
+    @c(elevate_events_on_null)
+#endif
+private func onNullCallback(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    JSONEventParser.onLiteral(JSONEventParser.state(context), .null)
+}
+
+#if compiler(>=6.3)
+    @c(elevate_events_on_boolean)
+#endif
+private func onBooleanCallback(_ context: UnsafeMutableRawPointer?, _ value: Int32) -> Int32 {
+    JSONEventParser.onLiteral(JSONEventParser.state(context), value != 0 ? .true : .false)
+}
+
+#if compiler(>=6.3)
+    @c(elevate_events_on_number)
+#endif
+private func onNumberCallback(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ length: Int)
+    -> Int32
+{
+    JSONEventParser.onNumber(JSONEventParser.state(context), text, length)
+}
+
+#if compiler(>=6.3)
+    @c(elevate_events_on_string)
+#endif
+private func onStringCallback(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ length: Int)
+    -> Int32
+{
+    JSONEventParser.onText(JSONEventParser.state(context), text, length, isKey: false)
+}
+
+#if compiler(>=6.3)
+    @c(elevate_events_on_map_key)
+#endif
+private func onMapKeyCallback(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ length: Int)
+    -> Int32
+{
+    JSONEventParser.onText(JSONEventParser.state(context), text, length, isKey: true)
+}
+
+#if compiler(>=6.3)
+    @c(elevate_events_on_start_map)
+#endif
+private func onStartMapCallback(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    JSONEventParser.onStartContainer(JSONEventParser.state(context), object: true)
+}
+
+#if compiler(>=6.3)
+    @c(elevate_events_on_end_map)
+#endif
+private func onEndMapCallback(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    JSONEventParser.onEndContainer(JSONEventParser.state(context), object: true)
+}
+
+#if compiler(>=6.3)
+    @c(elevate_events_on_start_array)
+#endif
+private func onStartArrayCallback(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    JSONEventParser.onStartContainer(JSONEventParser.state(context), object: false)
+}
+
+#if compiler(>=6.3)
+    @c(elevate_events_on_end_array)
+#endif
+private func onEndArrayCallback(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    JSONEventParser.onEndContainer(JSONEventParser.state(context), object: false)
 }
 
 #if canImport(Glibc)
