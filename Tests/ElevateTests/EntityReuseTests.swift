@@ -132,6 +132,29 @@ import Testing
         }
     }
 
+    /// Shapes that came first and never again must not keep the shapes in use from being laid
+    /// out, and a rotation of more shapes than a plan keeps must not make a layout per entity.
+    @Test func layoutsGoToTheShapesInUse() {
+        let properties = ["id", "a", "b", "c", "d"].enumerated().map { index, keyPath in
+            SchemaProperty(
+                keyPath: keyPath, type: .int, optional: index > 0, decodableType: nil, decoder: nil,
+                methodIdentity: nil)
+        }
+        let plan = EntityPlan(properties)
+        // id is bit 0; a, b, c, d bits 1 to 4. Seven rare shapes fill the places first.
+        for rare in 1...7 { _ = plan.layout(present: 1 | UInt64(rare) << 1) }
+        let common: [UInt64] = [1 | 1 << 4, 1 | 1 << 1 | 1 << 4]
+        var laidOut = 0
+        for index in 0..<1_000 where plan.layout(present: common[index % 2]) != nil { laidOut += 1 }
+        // Each shape in use waits for its place behind sixteen entities without one, then keeps it.
+        #expect(laidOut >= 950)
+        #expect(plan.layoutsMade <= 7 + 4, "a layout made per entity of the shapes in use")
+        let madeBefore = plan.layoutsMade
+        // Every one of the sixteen shapes, round and round: layouts are made rarely.
+        for index in 0..<1_600 { _ = plan.layout(present: 1 | UInt64(index % 16) << 1) }
+        #expect(plan.layoutsMade - madeBefore <= 1_600 / 16 + 8)
+    }
+
     /// Counts its live instances: what a decoded value that outlived its decode would show.
     final class Tracked: @unchecked Sendable {
         static let lock = NSLock()

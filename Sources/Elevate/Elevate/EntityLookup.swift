@@ -40,12 +40,21 @@ func isSmallASCII(_ string: String) -> Bool {
 @usableFromInline
 let smallASCIIStringsAreRecognized: Bool = {
     let literal = "key"
+    // The same text made in other ways, each of which could leave bytes past the end: they must
+    // come out with the literal's bits (unused inline bytes zero).
     let built = String(decoding: Array("key".utf8), as: UTF8.self)
+    let overwritten = String(unsafeUninitializedCapacity: 15) { buffer in
+        _ = buffer.initialize(from: Array("keyXXXXXXXXXXXX".utf8))
+        return 3
+    }
+    var shortened = "keys and more"
+    shortened.removeLast(10)
     let longLiteral = "a key longer than fifteen bytes"
     let longBuilt = String(repeating: "k", count: 40)
     let nonASCII = ["caf\u{E9}", String(decoding: Array("caf\u{E9}".utf8), as: UTF8.self), "\u{1F600}"]
-    return isSmallASCII(literal) && isSmallASCII(built) && isSmallASCII("") && hasSameRepresentation(literal, built)
-        && !isSmallASCII(longLiteral) && !isSmallASCII(longBuilt) && !nonASCII.contains(where: isSmallASCII)
+    return isSmallASCII(literal) && isSmallASCII("") && [built, overwritten, shortened].allSatisfy { text in
+        isSmallASCII(text) && hasSameRepresentation(literal, text)
+    } && !isSmallASCII(longLiteral) && !isSmallASCII(longBuilt) && !nonASCII.contains(where: isSmallASCII)
 }()
 
 /// Whether two strings are the same bits: then they are equal. (Equal strings may still differ

@@ -12,13 +12,23 @@ final class EntityPlan {
     /// Whether a schema can be rebuilt against this plan without storing its properties: none of
     /// them has a decoder, whose instance may differ from entity to entity.
     let isReplayable: Bool
-    /// The entity's layouts: the first has every key path; the others, made as entities miss
-    /// optional properties, lack those properties' keys. Filling in an entity of a known layout
-    /// sets values by position, with no key hashed, copied or removed.
+    /// The entity's layouts: one with every key path (``fullLayout``), and others, made as
+    /// entities miss optional properties, without those properties' keys. Filling in an entity
+    /// of a known layout sets values by position, with no key hashed, copied or removed. A layout
+    /// found moves one place toward the front, so the shapes in use gather there.
     @exclusivity(unchecked) private var layouts: [Layout]
-    /// How many layouts a plan keeps: one per combination of missing optional properties met,
-    /// most recently used first; a type with more combinations in play rebuilds the rarest.
+    /// The layout with every key path.
+    let fullLayout: Layout
+    /// How many layouts a plan keeps: one per combination of missing optional properties met.
     private static let maximumLayouts = 8
+    /// Shapes not laid out since the last layout was made: with every place taken, the last
+    /// layout is replaced only once per ``misplacedShapesPerNewLayout`` of them, so a type with
+    /// many combinations in play pays a layout's making (a template and its positions) rarely,
+    /// and otherwise what an entity cost before layouts (see ``layout(present:)``).
+    @exclusivity(unchecked) private var misplacedShapes = 0
+    /// How many layouts were made after the first (for tests of the policy above).
+    private(set) var layoutsMade = 0
+    private static let misplacedShapesPerNewLayout = 16
     /// The most properties a plan lays out (one bit each in ``Layout/present``).
     static let maximumProperties = 64
 
@@ -38,7 +48,8 @@ final class EntityPlan {
         }
         isReplayable = properties.allSatisfy { $0.decoder == nil }
         let everyProperty = properties.count == 64 ? UInt64.max : (1 << UInt64(properties.count)) - 1
-        layouts = [Layout(present: everyProperty, of: properties)]
+        fullLayout = Layout(present: everyProperty, of: properties)
+        layouts = [fullLayout]
         let byteCount = properties.reduce(0) { $0 + $1.keyPath.utf8.count }
         keyBytes = .allocate(byteCount: max(byteCount, 1), alignment: 8)
         keys = .allocate(capacity: properties.count)
@@ -138,20 +149,32 @@ final class EntityPlan {
         }
     }
 
-    /// The layout of an entity with exactly the properties in `present` (bit `i`: property `i`).
+    /// The layout of an entity with exactly the properties in `present` (bit `i`: property `i`),
+    /// or nil when the plan has none and makes none now: then the entity is ``fullLayout``'s
+    /// template with the missing keys removed.
     @inline(__always)
-    func layout(present: UInt64) -> Layout {
+    func layout(present: UInt64) -> Layout? {
         let first = layouts[0]
         if first.present == present { return first }
         return otherLayout(present: present)
     }
 
-    /// ``layout(present:)`` after the most recent layout did not fit: found, or made.
-    private func otherLayout(present: UInt64) -> Layout {
-        for layout in layouts where layout.present == present { return layout }
+    /// ``layout(present:)`` after the first layout did not fit: found (and moved up one place),
+    /// made, or nil.
+    private func otherLayout(present: UInt64) -> Layout? {
+        for index in 1..<layouts.count where layouts[index].present == present {
+            layouts.swapAt(index, index - 1)
+            return layouts[index - 1]
+        }
+        if layouts.count >= Self.maximumLayouts {
+            misplacedShapes += 1
+            guard misplacedShapes >= Self.misplacedShapesPerNewLayout else { return nil }
+            misplacedShapes = 0
+            layouts.removeLast()
+        }
         let layout = Layout(present: present, of: properties)
-        if layouts.count >= Self.maximumLayouts { layouts.removeLast() }
         layouts.append(layout)
+        layoutsMade += 1
         return layout
     }
 

@@ -56,8 +56,9 @@ extension EntityValidator {
         try schemaProperties.withUnsafeBufferPointer { properties in
             // Properties are read in place: copying one copies its existentials.
             let first = properties.baseAddress!
-            let slot = UnsafeMutablePointer<Any>.allocate(capacity: 1)
-            defer { slot.deallocate() }
+            // One value at a time: the first of the schema's slots, or one of its own.
+            let slot = slots ?? UnsafeMutablePointer<Any>.allocate(capacity: 1)
+            defer { if slots == nil { slot.deallocate() } }
             for index in properties.indices {
                 let property = first + index
                 let keyPath = property.pointee.keyPath
@@ -109,7 +110,10 @@ extension EntityValidator {
         if !failures.isEmpty {
             throw failures.error()
         }
-        let layout = plan.layout(present: present)
+        guard let layout = plan.layout(present: present) else {
+            defer { present = 0 }
+            return makeEntity(schemaProperties, present, from: firstValue, withoutLayoutOf: plan)
+        }
         var entity = layout.takeEntity()
         while present != 0 {
             let index = present.trailingZeroBitCount
@@ -117,6 +121,31 @@ extension EntityValidator {
             present &= present - 1
         }
         layout.keepSpare(entity)
+        return entity
+    }
+
+    /// An entity of a shape `plan` has no layout for: every key path, the missing ones removed
+    /// once the values (moved out of their slots) are in place, since removing may move other
+    /// entries. Out of line: `fill` is on the stack at every level of a recursive type, and this
+    /// path's locals would grow its frame (in unoptimized builds, by their sum).
+    @inline(never)
+    private static func makeEntity(
+        _ schemaProperties: [SchemaProperty], _ present: UInt64, from firstValue: UnsafeMutablePointer<Any>,
+        withoutLayoutOf plan: EntityPlan
+    ) -> [String: Any] {
+        let full = plan.fullLayout
+        var entity = full.template
+        var remaining = present
+        while remaining != 0 {
+            let index = remaining.trailingZeroBitCount
+            entity.values[full.positions[index]] = (firstValue + index).move()
+            remaining &= remaining - 1
+        }
+        var missing = full.present & ~present
+        while missing != 0 {
+            entity.removeValue(forKey: schemaProperties[missing.trailingZeroBitCount].keyPath)
+            missing &= missing - 1
+        }
         return entity
     }
 
