@@ -74,7 +74,7 @@ struct ValidateCommand: ParsableCommand {
                     throw CommandFailure.invalidJSON(failure.error, in: file, line: failure.line)
                 }
                 return "\(validator.valueCount) lines, \(validator.nestedValueCount) values"
-            } else {
+            } else if verbose {
                 let counter = ValueCounter()
                 let parser = JSONEventParser(handler: counter, options: options)
                 do {
@@ -83,6 +83,20 @@ struct ValidateCommand: ParsableCommand {
                     throw CommandFailure.invalidJSON(error, in: file)
                 }
                 return "\(counter.count) values"
+            } else {
+                // Without a count to print, the library's own pass does the parse: it passes over
+                // the document's values in whole batches instead of calling a handler for each,
+                // and YAJL checks every byte all the same.
+                var streaming = StreamingOptions(
+                    parsing: options, progress: progress?.update, wrapsErrorsInParserError: false)
+                // A top-level string of any length is valid JSON: the only value this pass holds.
+                streaming.maximumElementSize = .max
+                do {
+                    _ = try summarizeValue(atKeyPath: "", from: file.input, options: streaming)
+                } catch let error as JSONSyntaxError {
+                    throw CommandFailure.invalidJSON(error, in: file)
+                }
+                return ""
             }
         } catch let error as JSONInputError {
             throw CommandFailure.unreadable(error, in: file.name)

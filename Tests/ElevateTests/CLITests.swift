@@ -109,6 +109,25 @@ struct CLITests {
         #expect(verbose.standardError == "\(good): valid (13 values)\n")
     }
 
+    /// `validate` makes `count`'s pass unless asked for a count: a top-level value of any size is
+    /// still valid (the pass's limit on one captured value does not apply), a scalar root too,
+    /// and an invalid byte deep in a skipped value is still found.
+    @Test func validateAcceptsAnyTopLevelValueAndFindsErrorsInsideSkippedOnes() throws {
+        let scratch = try ScratchDirectory()
+        let huge = try scratch.file("huge.json", "\"" + String(repeating: "x", count: 65 << 20) + "\"")
+        let scalar = try scratch.file("scalar.json", " 42 ")
+        for file in [huge, scalar] {
+            let result = try scratch.run("validate", file)
+            #expect(result.status == 0, "\(file): \(result.standardError)")
+        }
+        let deep = try scratch.file("deep.json", #"{"items":[{"a":[1,{"b":[true,nul]}]}]}"#)
+        let result = try scratch.run("validate", deep)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("\(deep):1:30: error:"), "\(result.standardError)")
+        // The pass that counts values for --verbose reports the same error.
+        #expect(try scratch.run("validate", "--verbose", deep).standardError == result.standardError)
+    }
+
     @Test func validateReportsEachInvalidFileWithItsPosition() throws {
         let scratch = try ScratchDirectory()
         let good = try scratch.file("good.json", Self.document)
