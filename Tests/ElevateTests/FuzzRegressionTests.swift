@@ -48,6 +48,31 @@ import Elevate
         }
     }
 
+    /// Found by FuzzJSONLines: the input starts with `EF BB` and a newline, the first two bytes
+    /// of a byte order mark. The reader counted them as a blank first line (a mark alone is one)
+    /// and delivered the value on line 4, where parsing each line alone fails at line 1; the
+    /// concatenated framing read the same bytes followed by whitespace as an empty input. Only a
+    /// whole mark is blank now (see also `StreamingTests.aPartialByteOrderMarkIsAnErrorNotABlankLine`).
+    @Test func aPartialByteOrderMarkOnTheFirstLineIsInvalid() throws {
+        let data = try Fixtures.data("fuzz", "json-lines-partial-byte-order-mark.jsonl")
+        struct AnyValue: Elevate.Decodable {
+            let json: Any
+            init(json: Any) { self.json = json }
+        }
+        for chunkSize in [1, 2, 3, data.count] {
+            var options = StreamingOptions()
+            options.chunkSize = chunkSize
+            var count = 0
+            let error = #expect(throws: ParserError.self) {
+                try Elevate.forEachValue(from: .data(data), framing: .jsonLines, as: AnyValue.self, options: options) {
+                    _ in count += 1
+                }
+            }
+            #expect(count == 0, "chunks of \(chunkSize)")
+            #expect(error?.description.contains("line 1, column 1") == true, "chunks of \(chunkSize): \(String(describing: error))")
+        }
+    }
+
     /// Found by FuzzJSONLines: `JSONValueBuilder.value(from:)` read `1"a,:1}04:` as `1`. After a
     /// complete top-level value, YAJL lexes what follows to reject it as trailing garbage, but an
     /// unterminated string is an incomplete token to its lexer, not garbage: the chunk is accepted,

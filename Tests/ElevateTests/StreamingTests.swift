@@ -446,6 +446,38 @@ extension StreamingEdgeTests {
         }
     }
 
+    /// Only a whole byte order mark may stand alone on the first line: the first bytes of one
+    /// (a fuzz finding) are invalid text, not a blank line or an empty input, in every framing
+    /// and however the input is split.
+    @Test(arguments: [JSONFraming.jsonLines, .concatenated])
+    func aPartialByteOrderMarkIsAnErrorNotABlankLine(framing: JSONFraming) async throws {
+        for mark in [[0xEF], [0xEF, 0xBB]] as [[UInt8]] {
+            for rest in ["\n1\n", " \n", "\n", ""] {
+                let bytes = mark + Array(rest.utf8)
+                var error: ParserError?
+                do {
+                    try Elevate.forEachValue(from: .data(Data(bytes)), framing: framing, as: Int.self) { _ in }
+                } catch let caught as ParserError {
+                    error = caught
+                }
+                #expect(error?.description.contains("line 1, column 1") == true, "\(bytes) \(framing)")
+                var chunkedError: (any Error)?
+                do {
+                    let chunks = AsyncStream<[UInt8]> { continuation in
+                        for byte in bytes { continuation.yield([byte]) }
+                        continuation.finish()
+                    }
+                    for try await _ in chunks.decodedValues(framing: framing, as: Int.self) {}
+                } catch {
+                    chunkedError = error
+                }
+                #expect(chunkedError is ParserError, "\(bytes) \(framing), one byte at a time")
+            }
+        }
+        let whole = [0xEF, 0xBB, 0xBF] + Array("\n1\n".utf8)
+        #expect(try Elevate.forEachValue(from: .data(Data(whole)), framing: framing, as: Int.self) { _ in } == 1)
+    }
+
     @Test func decodeObjectReadsArraysOfDecodables() throws {
         let data = Data(#"{"list": [1, 2, 3]}"#.utf8)
         let list: [Int] = try Elevate.decodeObject(from: data, atKeyPath: "list")

@@ -142,6 +142,9 @@ final class ValueSequenceReader<T> {
     /// Concatenated JSON: whether anything but whitespace (and a leading byte order mark) has
     /// arrived; input without it has no values, which is not an error.
     private var hasContent = false
+    /// How many bytes of a byte order mark the input starts with: only the whole mark is not
+    /// content (see `noteContent(in:)`).
+    private var leadingMarkBytes = 0
     private var bytesFed = 0
     private var capturedValue: JSONValue?
 
@@ -245,7 +248,10 @@ final class ValueSequenceReader<T> {
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         for (index, byte) in chunk.enumerated() {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
-            if bytesFed + index < 3, byte == byteOrderMark[bytesFed + index] { continue }
+            if bytesFed + index < 3, byte == byteOrderMark[bytesFed + index] {
+                leadingMarkBytes = bytesFed + index + 1
+                continue
+            }
             hasContent = true
             return
         }
@@ -384,7 +390,9 @@ final class ValueSequenceReader<T> {
                     try translatingLineErrors { try lines!.finish() }
                 } else {
                     // Nothing but whitespace: no values, as for JSON Lines, rather than a truncated document.
-                    if hasContent || isStopped { try translatingErrors { try parser!.finish() } }
+                    // The first bytes of a mark alone are invalid text, not an empty input.
+                    let hasPartialMark = leadingMarkBytes > 0 && leadingMarkBytes < 3
+                    if hasContent || hasPartialMark || isStopped { try translatingErrors { try parser!.finish() } }
                 }
             }
         }

@@ -57,6 +57,9 @@ package final class JSONLinesParser {
     private var parser: JSONEventParser?
     /// Whether the current line holds anything but spaces, tabs and carriage returns.
     private var lineHasContent = false
+    /// How many bytes of a byte order mark the first line starts with: only the whole mark is
+    /// not content, so that its first bytes alone are reported as the invalid text they are.
+    private var leadingMarkBytes = 0
     /// The bytes of the current line fed so far.
     private var lineLength = 0
     /// How many bytes of the input come before the current line.
@@ -124,7 +127,9 @@ package final class JSONLinesParser {
                 // Nor is a byte order mark at the start of the input: a first line of only a mark
                 // (and whitespace) is blank, as the same input is with the other framings.
                 let offset = lineOffset + index
-                return !(lineNumber == 1 && offset < 3 && byte == Self.byteOrderMark[offset])
+                guard lineNumber == 1, offset < 3, byte == Self.byteOrderMark[offset] else { return true }
+                leadingMarkBytes = offset + 1
+                return false
             }
         }
         // A byte order mark is allowed at the start of the input only.
@@ -147,7 +152,8 @@ package final class JSONLinesParser {
             lineLength = 0
             lineNumber += 1
         }
-        guard lineHasContent, let parser, !isStopped else { return }
+        let hasPartialMark = lineNumber == 1 && leadingMarkBytes > 0 && leadingMarkBytes < Self.byteOrderMark.count
+        guard lineHasContent || hasPartialMark, let parser, !isStopped else { return }
         do {
             // The newline ends the last token, as it does in one document: a space stands in for
             // it, so that `[1] 2` is trailing garbage at the `2`, and not a number cut short.
