@@ -26,9 +26,9 @@ final class EntityPlan {
     /// many combinations in play pays a layout's making (a template and its positions) rarely,
     /// and otherwise what an entity cost before layouts (see ``layout(present:)``).
     @exclusivity(unchecked) private var misplacedShapes = 0
+    private static let misplacedShapesPerNewLayout = 16
     /// How many layouts were made after the first (for tests of the policy above).
     private(set) var layoutsMade = 0
-    private static let misplacedShapesPerNewLayout = 16
     /// The most properties a plan lays out (one bit each in ``Layout/present``).
     static let maximumProperties = 64
 
@@ -100,11 +100,10 @@ final class EntityPlan {
         /// properties absent from this layout).
         let positions: [Dictionary<String, Any>.Index]
         /// The last entity filled in, kept so that the next one is filled in place: no
-        /// dictionary copied from `template` and freed again per entity (4% of the instructions
-        /// of `decodeArray` of the people document, net of letting the values go after each
-        /// decode). Between decodes it holds only placeholders (see ``releaseSpareValues()``);
-        /// it is nil while an entity is being filled. Only its plan's thread touches it (see
-        /// ``SchemaPool``).
+        /// dictionary copied from `template` and freed again per entity. It holds that entity's
+        /// values until ``releaseSpareValues()`` (at the end of the outermost decode, or of a
+        /// pass: see ``SchemaPool/deferringRelease(_:)``), placeholders after; it is nil while
+        /// an entity is being filled. Only its plan's thread touches it (see ``SchemaPool``).
         @exclusivity(unchecked) private var spare: [String: Any]?
         /// Whether `spare` holds an entity's values rather than placeholders.
         @exclusivity(unchecked) private var spareHoldsValues = false

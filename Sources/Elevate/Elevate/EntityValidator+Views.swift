@@ -76,8 +76,9 @@ extension EntityValidator {
         return entity
     }
 
-    /// ``fill(_:plan:slots:_:)`` with a plan: every value is validated into its slot first, then set by position in
-    /// the layout of the properties present, which is kept for the next entity of that shape.
+    /// ``fill(_:plan:slots:_:)`` with a plan: every value is validated into its slot first, then
+    /// set by position in the layout of the properties present, kept for the next entity of that
+    /// shape.
     @inline(__always)
     private static func fill(
         _ schemaProperties: [SchemaProperty], laidOutBy plan: EntityPlan, slots firstValue: UnsafeMutablePointer<Any>,
@@ -111,8 +112,9 @@ extension EntityValidator {
             throw failures.error()
         }
         guard let layout = plan.layout(present: present) else {
-            defer { present = 0 }
-            return makeEntity(schemaProperties, present, from: firstValue, withoutLayoutOf: plan)
+            let entity = makeEntity(schemaProperties, present, from: firstValue, withoutLayoutOf: plan)
+            present = 0  // Every value was moved into the entity.
+            return entity
         }
         var entity = layout.takeEntity()
         while present != 0 {
