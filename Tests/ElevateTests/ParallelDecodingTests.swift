@@ -61,6 +61,49 @@ import Testing
         #expect(parallel.failures.first?.path == "items[96].id")
     }
 
+    /// An item that keeps the view it was decoded from, whose tape must then never be written
+    /// over for another element.
+    private struct KeptView: Elevate.Decodable {
+        let id: Int
+        let view: JSONValue?
+        init(json: Any) throws {
+            let entity = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "id", type: .int)
+            }
+            id = entity <-! "id"
+            view = json as? JSONValue
+        }
+    }
+
+    /// An item that keeps its view when its id is a multiple of 3.
+    private struct Mixed: Elevate.Decodable {
+        let item: Item
+        let kept: JSONValue?
+        init(json: Any) throws {
+            item = try Item(json: json)
+            kept = item.id % 3 == 0 ? json as? JSONValue : nil
+        }
+    }
+
+    @Test(arguments: [2, 4]) func keptViewsAreNotWrittenOverByRecycledTapes(workers: Int) throws {
+        // Every third element keeps its view; the others' tapes go back for reuse. A tape taken
+        // back while a view still read it would show a later element's id.
+        let data = document(3_000)
+        let mixed = try ArrayDecoding.decode(.data(data), atKeyPath: "items", methodName: "Mixed", workers: workers) {
+            try decodeElement($0, as: Mixed.self)
+        }
+        #expect(mixed.map(\.item.id) == Array(0..<3_000))
+        for element in mixed where element.item.id % 3 == 0 {
+            let kept = try #require(element.kept, "element \(element.item.id) was handed a view")
+            #expect(kept["id"]?.int == element.item.id)
+            #expect(kept["tags"]?[0]?.string == "t\(element.item.id)")
+        }
+        let all = try ArrayDecoding.decode(.data(data), atKeyPath: "items", methodName: "KeptView", workers: workers) {
+            try decodeElement($0, as: KeptView.self)
+        }
+        #expect(all.allSatisfy { $0.view?["id"]?.int == $0.id })
+    }
+
     @Test func otherErrorsStopWithTheFirstInDocumentOrder() throws {
         let data = document(3_000)
         #expect(throws: Custom(index: 700)) {

@@ -138,14 +138,19 @@ final class JSONTapeBuilder: JSONEventHandler {
     /// way of a reference count, an ordering thread sanitizers cannot see; a fresh tape from the
     /// allocator is certainly unshared.
     var reusesTape = true
+    /// Where tapes the workers are done with come back from, when ``reusesTape`` is off.
+    @exclusivity(unchecked) var recycler: TapeRecycler?
+    /// Tapes taken from ``recycler``, used before allocating.
+    @exclusivity(unchecked) private var recycled: [JSONTape] = []
 
     func reset() {
         if reusesTape, isKnownUniquelyReferenced(&tape) {
             wordCount = 0
             arenaCount = 0
         } else {
+            if recycled.isEmpty { recycler?.takeAll(into: &recycled) }
             // The next value is probably the size of this one.
-            tape = JSONTape(wordCapacity: wordCount, byteCapacity: arenaCount)
+            tape = recycled.popLast() ?? JSONTape(wordCapacity: wordCount, byteCapacity: arenaCount)
             words = tape.words
             wordCount = 0
             wordCapacity = tape.wordCapacity

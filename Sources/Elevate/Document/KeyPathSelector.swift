@@ -126,6 +126,11 @@ final class KeyPathSelector: JSONEventHandler {
         get { builder.reusesTape }
         set { builder.reusesTape = newValue }
     }
+    /// Where workers hand captured values' tapes back for reuse, when ``reusesTapes`` is off.
+    var tapeRecycler: TapeRecycler? {
+        get { builder.recycler }
+        set { builder.recycler = newValue }
+    }
     /// The parser's current byte offset, for the size check (unset: no check).
     var currentOffset: (() -> Int)?
     @exclusivity(unchecked) private var captureStart = 0

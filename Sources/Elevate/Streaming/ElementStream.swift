@@ -91,8 +91,10 @@ final class ElementStream<T> {
         self.selector = selector
         self.parser = parser
         if options.concurrency > 1 {
-            parallel = ParallelElementDecoder(workers: options.concurrency, decode: decode)
+            let decoder = ParallelElementDecoder(workers: options.concurrency, decode: decode)
+            parallel = decoder
             selector.reusesTapes = false
+            selector.tapeRecycler = decoder.tapeRecycler
         }
     }
 

@@ -182,6 +182,7 @@ final class ValueSequenceReader<T> {
         let selector = makeSelector()
         selector.maximumCaptureSize = options.maximumElementSize
         selector.reusesTapes = parallel == nil
+        selector.tapeRecycler = parallel?.tapeRecycler
         if !isJSONLines {
             var parsing = options.parsing
             parsing.allowsMultipleValues = true

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Tapes handed back by the threads that decoded their values, for the thread that cuts the next
+/// elements to write over instead of allocating new ones.
+///
+/// Parallel decoding gives every element a tape of its own (a builder cannot write over a tape a
+/// worker may still read). Allocating and freeing those, three blocks each, and freeing them on
+/// another thread than the one that allocated them, measured at a tenth of the extra work the
+/// parallel path does over the sequential one. A worker hands back the tapes of a batch once it
+/// has decoded it and holds the only reference (a view a decoded value kept keeps its tape out);
+/// the builder takes them all at once when it runs out. Both sides go through one lock, once per
+/// batch, which also orders the worker's reads of a tape before the builder's writes over it.
+final class TapeRecycler: @unchecked Sendable {
+    private let lock = NSLock()
+    // Behind `lock`.
+    private var tapes: [JSONTape] = []
+    /// The most tapes kept: what one window of batches in flight uses, so that a burst of large
+    /// elements does not stay allocated.
+    let capacity: Int
+
+    /// - Parameter capacity: The most tapes kept waiting for reuse.
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Keeps those of `tapes` that nothing else refers to, up to ``capacity``; empties `tapes`.
+    func giveBack(_ tapes: inout [JSONTape]) {
+        var unshared: [JSONTape] = []
+        unshared.reserveCapacity(tapes.count)
+        for index in tapes.indices where isKnownUniquelyReferenced(&tapes[index]) {
+            unshared.append(tapes[index])
+        }
+        tapes.removeAll()
+        guard !unshared.isEmpty else { return }
+        lock.withLock {
+            let room = capacity - self.tapes.count
+            if room > 0 { self.tapes.append(contentsOf: unshared.prefix(room)) }
+        }
+    }
+
+    /// Moves every kept tape into `stash`.
+    func takeAll(into stash: inout [JSONTape]) {
+        lock.withLock {
+            stash.append(contentsOf: tapes)
+            tapes.removeAll(keepingCapacity: true)
+        }
+    }
+}
