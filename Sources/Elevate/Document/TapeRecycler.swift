@@ -23,12 +23,18 @@ final class TapeRecycler: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    /// Keeps those of `tapes` that nothing else refers to, up to ``capacity``; empties `tapes`.
+    /// The largest tape kept, in bytes of entries and arena together: the tape of a rare huge
+    /// element is freed, not held for small ones.
+    static var largestKeptBytes: Int { 1 << 20 }
+
+    /// Keeps those of `tapes` that nothing else refers to and that are not larger than
+    /// ``largestKeptBytes``, up to ``capacity``; empties `tapes`.
     func giveBack(_ tapes: inout [JSONTape]) {
         var unshared: [JSONTape] = []
         unshared.reserveCapacity(tapes.count)
         for index in tapes.indices where isKnownUniquelyReferenced(&tapes[index]) {
-            unshared.append(tapes[index])
+            let tape = tapes[index]
+            if tape.wordCapacity * 8 + tape.byteCapacity <= Self.largestKeptBytes { unshared.append(tape) }
         }
         tapes.removeAll()
         guard !unshared.isEmpty else { return }
