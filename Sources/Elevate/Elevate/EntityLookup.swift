@@ -11,15 +11,22 @@
 /// differently, a large entity) is looked up by hash, as before.
 @inlinable @inline(__always)
 func entityValue(_ entity: [String: Any], at keyPath: String) -> Any? {
+    entityIndex(entity, at: keyPath).map { entity.values[$0] }
+}
+
+/// Where ``entityValue(_:at:)`` finds the property: the operators read the value there in place
+/// (`entity.values[index]` passed straight to the cast), not a copy of the `Any` first.
+@inlinable @inline(__always)
+func entityIndex(_ entity: [String: Any], at keyPath: String) -> Dictionary<String, Any>.Index? {
     if entity.count <= 8 {
         var index = entity.startIndex
         while index != entity.endIndex {
-            if hasSameRepresentation(entity.keys[index], keyPath) { return entity.values[index] }
+            if hasSameRepresentation(entity.keys[index], keyPath) { return index }
             entity.formIndex(after: &index)
         }
         if isSmallASCII(keyPath), smallASCIIStringsAreRecognized, entity.keys.allSatisfy(isSmallASCII) { return nil }
     }
-    return entity[keyPath]
+    return entity.index(forKey: keyPath)
 }
 
 /// Whether `string` is stored inline (15 UTF-8 bytes or fewer) and all ASCII, as the flags in its

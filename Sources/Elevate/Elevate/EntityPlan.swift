@@ -246,7 +246,8 @@ final class SchemaPool {
     @inline(__always)
     func giveBack(_ schema: inout Schema) {
         guard isKnownUniquelyReferenced(&schema) else { return }
-        schema.storage.removeAll(keepingCapacity: true)
+        // A replayed schema stored nothing: no call to empty it.
+        if !schema.storage.isEmpty { schema.storage.removeAll(keepingCapacity: true) }
         if idle.count < 16 { idle.append(schema) }
     }
 

@@ -28,11 +28,11 @@ infix operator <--? : ElevateExtractionPrecedence
 /// - Returns: The value, cast to `T`.
 @inlinable
 public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
-    guard let value = entityValue(entity, at: keyPath) else {
+    guard let index = entityIndex(entity, at: keyPath) else {
         preconditionFailure("Elevate: key path [\(keyPath)] is not in the entity; is it optional in the schema?")
     }
-    guard let typed = castValue(value, to: T.self) else {
-        preconditionFailure("Elevate: key path [\(keyPath)] holds \(type(of: value)), not \(T.self)")
+    guard let typed = castValue(entity.values[index], to: T.self) else {
+        preconditionFailure("Elevate: key path [\(keyPath)] holds \(type(of: entity.values[index])), not \(T.self)")
     }
     return typed
 }
@@ -45,8 +45,8 @@ public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
 @inlinable
 public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
     // Unwrapped here rather than by `flatMap`, which copies the optional `Any` into its closure.
-    guard let value = entityValue(entity, at: keyPath) else { return nil }
-    return castValue(value, to: T.self)
+    guard let index = entityIndex(entity, at: keyPath) else { return nil }
+    return castValue(entity.values[index], to: T.self)
 }
 
 /// The elements of a required array property, as the element type its schema guarantees.
@@ -56,10 +56,10 @@ public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
 /// - Returns: The elements, each cast to `T`.
 @inlinable
 public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
-    let value = entityValue(entity, at: keyPath)
+    let index = entityIndex(entity, at: keyPath)
     // Arrays of decodables are stored typed: no cast per element.
-    if let value, let typed = castValue(value, to: [T].self) { return typed }
-    guard let elements = value as? [Any] else {
+    if let index, let typed = castValue(entity.values[index], to: [T].self) { return typed }
+    guard let index, let elements = entity.values[index] as? [Any] else {
         preconditionFailure("Elevate: key path [\(keyPath)] is not an array in the entity")
     }
     return elements.map { element in
@@ -79,6 +79,6 @@ public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
 public func <--? <T>(entity: [String: Any], keyPath: String) -> [T]? {
     // An array cast converts element by element and fails if any element is not a `T`; an array
     // of decodables is already a `[T]`.
-    guard let value = entityValue(entity, at: keyPath) else { return nil }
-    return castValue(value, to: [T].self)
+    guard let index = entityIndex(entity, at: keyPath) else { return nil }
+    return castValue(entity.values[index], to: [T].self)
 }

@@ -86,12 +86,13 @@ public final class Schema {
     ///   - type: The JSON type the value must have.
     ///   - optional: Whether a missing or `null` value is allowed.
     /// - Returns: The property added.
-    @discardableResult
+    @discardableResult @inlinable
     public func addProperty(keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false) -> SchemaProperty {
-        let property = SchemaProperty(
+        record(keyPath: keyPath, type: type, optional: optional, decodableType: nil)
+        // Made where the caller can see it: a closure that drops it (every schema closure) then
+        // makes and destroys nothing, a retain and release of the key path per property.
+        return SchemaProperty(
             keyPath: keyPath, type: type, optional: optional, decodableType: nil, decoder: nil, methodIdentity: nil)
-        if !replays(keyPath, type, optional, method: nil) { storage.append(property) }
-        return property
     }
 
     /// Adds a property decoded by a ``Decodable`` type (each element, for `.array`).
@@ -102,16 +103,26 @@ public final class Schema {
     ///   - optional: Whether a missing or `null` value is allowed.
     ///   - decodableType: The type that decodes the value; `nil` keeps the value as its JSON type.
     /// - Returns: The property added.
-    @discardableResult
+    @discardableResult @inlinable
     public func addProperty(
         keyPath: String, type: SchemaPropertyProtocol, optional: Bool = false, decodableType: (any Decodable.Type)?
     ) -> SchemaProperty {
-        let identity = decodableType.map { ObjectIdentifier($0) }
-        let property = SchemaProperty(
+        record(keyPath: keyPath, type: type, optional: optional, decodableType: decodableType)
+        return SchemaProperty(
             keyPath: keyPath, type: type, optional: optional, decodableType: decodableType, decoder: nil,
-            methodIdentity: identity)
-        if !replays(keyPath, type, optional, method: identity) { storage.append(property) }
-        return property
+            methodIdentity: decodableType.map { ObjectIdentifier($0) })
+    }
+
+    /// What the ``addProperty(keyPath:type:optional:decodableType:)`` family does besides making
+    /// the property it returns: replays it against the plan, or stores it.
+    @usableFromInline
+    func record(keyPath: String, type: SchemaPropertyProtocol, optional: Bool, decodableType: (any Decodable.Type)?) {
+        let identity = decodableType.map { ObjectIdentifier($0) }
+        guard !replays(keyPath, type, optional, method: identity) else { return }
+        storage.append(
+            SchemaProperty(
+                keyPath: keyPath, type: type, optional: optional, decodableType: decodableType, decoder: nil,
+                methodIdentity: identity))
     }
 
     /// Adds a property transformed by a ``Decoder`` (each element, for `.array`).

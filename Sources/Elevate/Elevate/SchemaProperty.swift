@@ -14,6 +14,7 @@ public struct SchemaProperty {
     /// The key path, parsed when a lookup needs it.
     var path: KeyPath { KeyPath(keyPath) }
 
+    @inlinable
     init(
         keyPath: String, type: SchemaPropertyProtocol, optional: Bool,
         decodableType: (any Decodable.Type)?, decoder: (any Decoder)?, methodIdentity: ObjectIdentifier?
@@ -27,7 +28,7 @@ public struct SchemaProperty {
     }
 
     /// The decodable type, or the decoder's type: what a plan compares (without copying the decoder).
-    let methodIdentity: ObjectIdentifier?
+    @usableFromInline let methodIdentity: ObjectIdentifier?
 
     /// Whether a decodable type or decoder is set.
     var hasDecodingMethod: Bool { methodIdentity != nil }
