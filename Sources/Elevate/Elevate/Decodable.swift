@@ -22,4 +22,35 @@ public protocol Decodable {
     ///   ``Parser/parseEntity(json:closure:)``), or a `[String: Any]`, `[Any]`, `String`, number, `Bool` or
     ///   `NSNull`.
     init(json: Any) throws
+
+    /// Makes an array of this type, boxed in `Any`, for the library's own use when it decodes an
+    /// array property; leave it to its default implementation.
+    ///
+    /// The library decodes arrays in code generic over a type it knows only at run time, where
+    /// making an array and boxing it look four types' metadata up (about 1,300 instructions per
+    /// array); the default implementation is compiled where the conformance is, for the concrete
+    /// type.
+    /// - Parameters:
+    ///   - capacity: The most elements the array holds.
+    ///   - initializer: Initializes elements at the start of the buffer and sets the count it
+    ///     initialized, as for `Array.init(unsafeUninitializedCapacity:initializingWith:)`.
+    /// - Returns: The `[Self]` made.
+    static func _makeElevateArray(
+        capacity: Int, initializingWith initializer: (inout UnsafeMutableBufferPointer<Self>, inout Int) throws -> Void
+    ) rethrows -> Any
+}
+
+extension Decodable {
+    /// Makes an array with `Array.init(unsafeUninitializedCapacity:initializingWith:)`.
+    /// - Parameters:
+    ///   - capacity: The most elements the array holds.
+    ///   - initializer: Initializes elements at the start of the buffer and sets the count it
+    ///     initialized.
+    /// - Returns: The `[Self]` made.
+    @inlinable
+    public static func _makeElevateArray(
+        capacity: Int, initializingWith initializer: (inout UnsafeMutableBufferPointer<Self>, inout Int) throws -> Void
+    ) rethrows -> Any {
+        try [Self](unsafeUninitializedCapacity: capacity, initializingWith: initializer)
+    }
 }

@@ -312,10 +312,11 @@ extension EntityValidator {
         of array: JSONValue, as type: T.Type, property: UnsafePointer<SchemaProperty>, failures: inout FailureCollector
     ) throws -> Any {
         // Built in place: in code generic over a type known only at run time, each array operation
-        // looks the array type's metadata up again.
+        // looks the array type's metadata up again; the array itself is made by the type's own
+        // conformance, where the type is known.
         var thrown: (any Error)?
         var failed = false
-        let decoded = [T](unsafeUninitializedCapacity: array.count) { buffer, initialized in
+        let decoded = T._makeElevateArray(capacity: array.count) { buffer, initialized in
             var index = 0
             for element in array.elements! {
                 do {

@@ -205,6 +205,12 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     /// short window made the parsing thread wait for that one often.
     private let maximumQueued: Int
     private var pending: Batch?
+    /// Batches dispatched so far, and how many had been when ``drain(untilAllDone:_:)`` last
+    /// looked at the queue: called after every element, it looks again only once another batch
+    /// went out (a look takes the first batch's lock and, in this code generic over a type known
+    /// only at run time, two metadata lookups, measured at 3% of a parallel `forEachElement`).
+    private var dispatchedCount = 0
+    private var dispatchedCountAtLastDrain = -1
     /// Every batch not yet delivered, in document order.
     private var batches: [Batch] = []
     private var cancelled: ManagedFlag { pool.cancelled }
@@ -257,6 +263,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     }
 
     private func dispatch(_ batch: Batch) {
+        dispatchedCount += 1
         batches.append(batch)
         guard !cancelled.isSet else { return }
         if !threadsStarted {
@@ -280,6 +287,12 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
             pending = nil
             dispatch(last)
         }
+        if !untilAllDone {
+            // Nothing new went out since the last look: what finished meanwhile goes out with the
+            // next batch, or when the input pauses or ends (`untilAllDone`).
+            guard dispatchedCount != dispatchedCountAtLastDrain else { return }
+            dispatchedCountAtLastDrain = dispatchedCount
+        }
         do {
             while let first = batches.first {
                 if !first.done.isSet {
@@ -290,7 +303,11 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                 }
                 batches.removeFirst()
                 // The outcomes before an element that threw come first, as one thread delivers them.
-                for outcome in first.outcomes { try handle(outcome) }
+                // Through a buffer: an array's iterator, in this code generic over a type known
+                // only at run time, looks the array type's metadata up for every element.
+                try first.outcomes.withUnsafeBufferPointer { outcomes in
+                    for index in outcomes.indices { try handle(outcomes[index]) }
+                }
                 if let error = first.error { throw error }
             }
         } catch {
