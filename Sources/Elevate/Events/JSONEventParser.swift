@@ -646,7 +646,27 @@ public final class JSONEventParser {
     fileprivate static func onTextOutOfLine(
         _ state: State, _ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool
     ) -> Int32 {
-        parser(state).onCheckedText(pointer, length, isKey: isKey)
+        // The common text off the inline path, escaped text YAJL decoded into its own buffer, is
+        // recorded here without the parser, whose reference costs a retain and a release (as much
+        // as the rest of this path): when it is valid, has no character a bad surrogate escape
+        // could have become ("?" or a four-byte sequence), is no key to check for duplicates and
+        // fits the arena. Anything else takes `onCheckedText`, which checks it all again.
+        if let pointer, length > 0, !(isKey && state.pointee.tracksKeys) {
+            let offset = Int(bitPattern: pointer) &- state.pointee.chunkAddress
+            let isInChunk = offset >= 0 && offset < state.pointee.chunkCount
+            let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+            if !isInChunk, state.pointee.pending.hasRoom(forCopying: length) {
+                let validation = UTF8Validation.validate(bytes)
+                if validation.invalidOffset == nil, !validation.hasFourByteSequence,
+                    memchr(pointer, 0x3F, length) == nil
+                {
+                    let end = tokenEnd(state)
+                    state.pointee.pending.append(isKey ? .key : .string, end: end, copying: bytes)
+                    return recorded(state)
+                }
+            }
+        }
+        return parser(state).onCheckedText(pointer, length, isKey: isKey)
     }
 
     @inline(__always)
