@@ -408,7 +408,7 @@ extension KeyPathSelector: EventBatchReceiver {
                 index = try receiveCaptured(batch, from: index)
                 continue
             }
-            try receive(batch.entries[index], of: batch)
+            try receive(batch.entries + index, of: batch)
             index &+= 1
         }
     }

@@ -23,6 +23,12 @@ struct EventBatch {
     func text(of entry: JSONEventParser.PendingEvents.Entry) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: entry.start, count: entry.length)
     }
+
+    /// The text of the event at `entry`, read from the batch only now.
+    @inline(__always)
+    func text(at entry: UnsafePointer<JSONEventParser.PendingEvents.Entry>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: entry.pointee.start, count: entry.pointee.length)
+    }
 }
 
 extension JSONEventHandler {
@@ -35,23 +41,24 @@ extension JSONEventHandler {
         var next = batch.entries
         let end = batch.entries + batch.count
         while next < end {
-            try receive(next.pointee, of: batch)
+            try receive(next, of: batch)
             next += 1
         }
     }
 
-    /// Calls this handler's method for `entry`, an event of `batch`.
+    /// Calls this handler's method for the event at `entry`, in `batch`. By address, so that an
+    /// event without text reads only its code and end (a copy of the entry loads all four fields).
     @inline(__always)
-    func receive(_ entry: JSONEventParser.PendingEvents.Entry, of batch: EventBatch) throws {
-        batch.deliveredEnd.pointee = entry.end
-        switch entry.code {
+    func receive(_ entry: UnsafePointer<JSONEventParser.PendingEvents.Entry>, of batch: EventBatch) throws {
+        batch.deliveredEnd.pointee = entry.pointee.end
+        switch entry.pointee.code {
         case .startObject: try startObject()
         case .endObject: try endObject()
         case .startArray: try startArray()
         case .endArray: try endArray()
-        case .key: try key(JSONText(bytes: batch.text(of: entry)))
-        case .string: try string(JSONText(bytes: batch.text(of: entry)))
-        case .number: try number(JSONNumberText(bytes: batch.text(of: entry)))
+        case .key: try key(JSONText(bytes: batch.text(at: entry)))
+        case .string: try string(JSONText(bytes: batch.text(at: entry)))
+        case .number: try number(JSONNumberText(bytes: batch.text(at: entry)))
         case .true: try bool(true)
         case .false: try bool(false)
         case .null: try null()

@@ -12,10 +12,10 @@ struct InputLayout {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         var index = 0
-        // Sixty-four bytes at a time and without branches: newlines are counted per lane
-        // (flushed before a lane can wrap) and only the last group holding one is remembered;
-        // the loops leave at the first group holding a form feed or vertical tab, which the
-        // exact word loop below then places.
+        // Sixty-four bytes at a time and with one branch per group when it holds no newline: newlines
+        // are counted per lane (flushed before a lane can wrap) and only the last group holding one
+        // is remembered; the loops leave at the first group holding a form feed or vertical tab,
+        // which the exact word loop below then places.
         let newline = SIMD16<UInt8>(repeating: 0x0A)
         let verticalTab = SIMD16<UInt8>(repeating: 0x0B)
         let formFeed = SIMD16<UInt8>(repeating: 0x0C)
@@ -28,17 +28,27 @@ struct InputLayout {
             let b1 = base.loadUnaligned(fromByteOffset: index + 16, as: SIMD16<UInt8>.self)
             let b2 = base.loadUnaligned(fromByteOffset: index + 32, as: SIMD16<UInt8>.self)
             let b3 = base.loadUnaligned(fromByteOffset: index + 48, as: SIMD16<UInt8>.self)
-            let invalid =
-                (b0 .== verticalTab) .| (b0 .== formFeed) .| (b1 .== verticalTab) .| (b1 .== formFeed)
-                .| (b2 .== verticalTab) .| (b2 .== formFeed) .| (b3 .== verticalTab) .| (b3 .== formFeed)
-            if Self.isAnySet(invalid) { break }
+            // Most groups hold none of the three bytes looked for (minified JSON has no newline at
+            // all): one range test per block finds them all.
+            let r0 = Self.isNewlineOrInvalid(b0)
+            let r1 = Self.isNewlineOrInvalid(b1)
+            let r2 = Self.isNewlineOrInvalid(b2)
+            let r3 = Self.isNewlineOrInvalid(b3)
+            if !Self.isAnySet(r0 .| r1 .| r2 .| r3) {
+                index &+= 64
+                continue
+            }
             let n0 = b0 .== newline
             let n1 = b1 .== newline
             let n2 = b2 .== newline
             let n3 = b3 .== newline
+            // The newlines are among the lanes the range test found: the others are vertical tabs
+            // and form feeds.
+            if Self.isAnySet((r0 .^ n0) .| (r1 .^ n1) .| (r2 .^ n2) .| (r3 .^ n3)) { break }
             laneCounts &+= zero.replacing(with: 1, where: n0) &+ zero.replacing(with: 1, where: n1)
             laneCounts &+= zero.replacing(with: 1, where: n2) &+ zero.replacing(with: 1, where: n3)
-            lastNewlineEnd = Self.isAnySet(n0 .| n1 .| n2 .| n3) ? index &+ 64 : lastNewlineEnd
+            // The range test found something, and it was no vertical tab or form feed.
+            lastNewlineEnd = index &+ 64
             groupsInLanes &+= 1
             if groupsInLanes == 63 {
                 newlines &+= Self.sum(laneCounts)
@@ -115,6 +125,15 @@ struct InputLayout {
         let words = unsafeBitCast(lanes, to: SIMD8<UInt16>.self)
         let pairs = (words & 0x00FF) &+ (words &>> 8)
         return Int(pairs.wrappedSum())
+    }
+
+    /// The lanes holding 0x0A, 0x0B or 0x0C (a newline, a vertical tab, a form feed), with one
+    /// add and one signed compare: the add moves exactly those three bytes to the three lowest
+    /// signed values (0x80...0x82), wrapping every other byte above them.
+    @inline(__always)
+    private static func isNewlineOrInvalid(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        let shifted = unsafeBitCast(block &+ SIMD16(repeating: 0x80 - 0x0A), to: SIMD16<Int8>.self)
+        return shifted .< SIMD16(repeating: Int8(bitPattern: 0x83))
     }
 
     /// Whether any lane of `mask` is set, without a reduction (which SSE2 lacks for bytes and

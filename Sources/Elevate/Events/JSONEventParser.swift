@@ -67,6 +67,10 @@ public final class JSONEventParser {
         /// chunk arrived (see `UTF8Validation.validPrefixLength`): text YAJL finds whole inside
         /// them needs no check of its own. 0 between chunks.
         var validTextEnd = 0
+        /// `validTextEnd` for keys, but -1 (below any text's end) when keys go through the duplicate
+        /// key tracker, and between chunks: the key callback's one range check then also sends every
+        /// key to the checked path, with no test of the option of its own.
+        var validKeyEnd = -1
         var pending = PendingEvents()
         /// The in-chunk end of the event being delivered (see `currentByteOffset`).
         var deliveredEnd = 0
@@ -350,8 +354,13 @@ public final class JSONEventParser {
         chunkCount = parsedCount
         lastEventEnd = -1
         if parsedCount > 0 {
-            state.pointee.validTextEnd = UTF8Validation.validPrefixLength(chunk.baseAddress!, parsedCount)
-            defer { state.pointee.validTextEnd = 0 }
+            let validTextEnd = UTF8Validation.validPrefixLength(chunk.baseAddress!, parsedCount)
+            state.pointee.validTextEnd = validTextEnd
+            state.pointee.validKeyEnd = state.pointee.tracksKeys ? -1 : validTextEnd
+            defer {
+                state.pointee.validTextEnd = 0
+                state.pointee.validKeyEnd = -1
+            }
             let status = yajl_parse(
                 handle, chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), parsedCount)
             try check(status, chunk: chunk)
@@ -637,7 +646,27 @@ public final class JSONEventParser {
     fileprivate static func onTextOutOfLine(
         _ state: State, _ pointer: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool
     ) -> Int32 {
-        parser(state).onCheckedText(pointer, length, isKey: isKey)
+        // The common text off the inline path, escaped text YAJL decoded into its own buffer, is
+        // recorded here without the parser, whose reference costs a retain and a release (as much
+        // as the rest of this path): when it is valid, has no character a bad surrogate escape
+        // could have become ("?" or a four-byte sequence), is no key to check for duplicates and
+        // fits the arena. Anything else takes `onCheckedText`, which checks it all again.
+        if let pointer, length > 0, !(isKey && state.pointee.tracksKeys) {
+            let offset = Int(bitPattern: pointer) &- state.pointee.chunkAddress
+            let isInChunk = offset >= 0 && offset < state.pointee.chunkCount
+            let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+            if !isInChunk, state.pointee.pending.hasRoom(forCopying: length) {
+                let validation = UTF8Validation.validate(bytes)
+                if validation.invalidOffset == nil, !validation.hasFourByteSequence,
+                    memchr(pointer, 0x3F, length) == nil
+                {
+                    let end = tokenEnd(state)
+                    state.pointee.pending.append(isKey ? .key : .string, end: end, copying: bytes)
+                    return recorded(state)
+                }
+            }
+        }
+        return parser(state).onCheckedText(pointer, length, isKey: isKey)
     }
 
     @inline(__always)
@@ -741,10 +770,12 @@ public final class JSONEventParser {
         -> Int32
     {
         // Plain integers: a nil pointer gives a negative offset, and between chunks (address 0)
-        // `validTextEnd` is 0, so both fail the range check without a test of their own.
+        // `validTextEnd` is 0, so both fail the range check without a test of their own; so do
+        // keys when they are checked for duplicates (see `validKeyEnd`).
         // Text elsewhere (YAJL's buffers) or past the checked prefix takes the full path.
         let offset = Int(bitPattern: pointer) &- state.pointee.chunkAddress
-        if offset >= 0, offset &+ length <= state.pointee.validTextEnd, !(isKey && state.pointee.tracksKeys) {
+        let validEnd = isKey ? state.pointee.validKeyEnd : state.pointee.validTextEnd
+        if offset >= 0, offset &+ length <= validEnd {
             // (Empty text in the chunk is taken here too: YAJL points it at the closing quote.)
             let end = offset &+ length &+ 1
             assert(

@@ -80,9 +80,23 @@ enum UTF8Validation {
                 while index < count, base.load(fromByteOffset: index, as: UInt8.self) < 0x80 { index &+= 1 }
                 guard index < count else { return count }
             }
-            let length = sequenceLength(base, at: index, count)
-            if length == 0 { return index }
-            index &+= length
+            // Multi-byte characters come in runs (text in a non-Latin script: each is followed by
+            // the next) or a few bytes apart (a Latin script's accented letters, "Königstraße"):
+            // the next character, then the next word, are looked at before going back to the
+            // scans, which would stop at once.
+            while true {
+                let length = sequenceLength(base, at: index, count)
+                if length == 0 { return index }
+                index &+= length
+                if index < count, base.load(fromByteOffset: index, as: UInt8.self) >= 0x80 { continue }
+                guard index &+ 8 <= count else { break }
+                let bits = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & high
+                if bits == 0 {
+                    index &+= 8
+                    break
+                }
+                index &+= UInt64(littleEndian: bits).trailingZeroBitCount &>> 3
+            }
         }
     }
 
