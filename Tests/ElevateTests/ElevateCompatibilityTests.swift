@@ -215,4 +215,31 @@ import Testing
         }
         #expect(exact["n"] as? UInt == 12_345_678_901_234_567_890)
     }
+
+    /// A non-final class conforms, as in Elevate 4's own performance tests, and arrays of it (and of
+    /// a subclass) decode as arrays of the class.
+    class Animal: Elevate.Decodable {
+        let name: String
+        required init(json: Any) throws {
+            let entity = try Parser.parseEntity(json: json) { $0.addProperty(keyPath: "name", type: .string) }
+            name = entity <-! "name"
+        }
+    }
+
+    final class Dog: Animal {}
+
+    @Test func nonFinalClassesConformAndDecodeAsArrayElements() throws {
+        let data = Data(#"{"animals": [{"name": "a"}, {"name": "b"}], "dogs": [{"name": "c"}], "none": []}"#.utf8)
+        let entity = try Parser.parseEntity(data: data) { schema in
+            schema.addProperty(keyPath: "animals", type: .array, decodableType: Animal.self)
+            schema.addProperty(keyPath: "dogs", type: .array, decodableType: Dog.self)
+            schema.addProperty(keyPath: "none", type: .array, decodableType: Animal.self)
+        }
+        let animals: [Animal] = entity <--! "animals"
+        let dogs: [Dog] = entity <--! "dogs"
+        let none: [Animal] = entity <--! "none"
+        #expect(animals.map(\.name) == ["a", "b"])
+        #expect(dogs.map(\.name) == ["c"])
+        #expect(none.isEmpty)
+    }
 }

@@ -29,14 +29,15 @@ public protocol Decodable {
     /// The library decodes arrays in code generic over a type it knows only at run time, where
     /// making an array and boxing it look four types' metadata up (about 1,300 instructions per
     /// array); the default implementation is compiled where the conformance is, for the concrete
-    /// type.
+    /// type. The storage is passed untyped so that a non-final class can conform.
     /// - Parameters:
     ///   - capacity: The most elements the array holds.
-    ///   - initializer: Initializes elements at the start of the buffer and sets the count it
+    ///   - initializer: Given the array's storage (room for `capacity` values of this type; nil
+    ///     when `capacity` is 0), initializes elements at its start and sets how many it
     ///     initialized, as for `Array.init(unsafeUninitializedCapacity:initializingWith:)`.
     /// - Returns: The `[Self]` made.
     static func _makeElevateArray(
-        capacity: Int, initializingWith initializer: (inout UnsafeMutableBufferPointer<Self>, inout Int) throws -> Void
+        capacity: Int, initializingWith initializer: (UnsafeMutableRawPointer?, inout Int) throws -> Void
     ) rethrows -> Any
 }
 
@@ -44,13 +45,15 @@ extension Decodable {
     /// Makes an array with `Array.init(unsafeUninitializedCapacity:initializingWith:)`.
     /// - Parameters:
     ///   - capacity: The most elements the array holds.
-    ///   - initializer: Initializes elements at the start of the buffer and sets the count it
-    ///     initialized.
+    ///   - initializer: Initializes elements at the start of the storage it is given and sets the
+    ///     count it initialized.
     /// - Returns: The `[Self]` made.
     @inlinable
     public static func _makeElevateArray(
-        capacity: Int, initializingWith initializer: (inout UnsafeMutableBufferPointer<Self>, inout Int) throws -> Void
+        capacity: Int, initializingWith initializer: (UnsafeMutableRawPointer?, inout Int) throws -> Void
     ) rethrows -> Any {
-        try [Self](unsafeUninitializedCapacity: capacity, initializingWith: initializer)
+        try [Self](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            try initializer(buffer.baseAddress.map { UnsafeMutableRawPointer($0) }, &initialized)
+        }
     }
 }

@@ -316,14 +316,16 @@ extension EntityValidator {
         // conformance, where the type is known.
         var thrown: (any Error)?
         var failed = false
-        let decoded = T._makeElevateArray(capacity: array.count) { buffer, initialized in
+        let decoded = T._makeElevateArray(capacity: array.count) { storage, initialized in
+            // Storage for `array.count` values of `T`, from `[T]`'s own initializer.
+            guard let elements = storage?.assumingMemoryBound(to: T.self) else { return }
             var index = 0
             for element in array.elements! {
                 do {
                     let value = try NestedFailures.decode { try decodeElement(element, as: T.self) }
                     // After a failure the entity throws: later elements are decoded for their errors only.
                     if !failed {
-                        (buffer.baseAddress! + initialized).initialize(to: consume value)
+                        (elements + initialized).initialize(to: consume value)
                         initialized += 1
                     }
                 } catch ParserError.validation(let reason) {
