@@ -6,6 +6,11 @@ import Testing
 /// `<-!` and friends find a key by its bits before hashing it: the answers must be the
 /// dictionary's own, whatever the keys look like.
 @Suite struct EntityLookupTests {
+    /// What the operators read: the value where ``entityIndex(_:at:)`` finds it.
+    private func entityValue(_ entity: [String: Any], at keyPath: String) -> Any? {
+        entityIndex(entity, at: keyPath).map { entity.values[$0] }
+    }
+
     /// Keys that are equal as Swift strings but built differently: literals, runtime strings
     /// past the inline size, and canonically equivalent spellings.
     private static let longKey = "a key path longer than fifteen bytes"

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Parallel decoding gives every element a tape of its own (a builder cannot write over a tape a
 /// worker may still read). Allocating and freeing those, three blocks each, and freeing them on
-/// another thread than the one that allocated them, measured at a tenth of the extra work the
-/// parallel path does over the sequential one. A worker hands back the tapes of a batch once it
+/// another thread than the one that allocated them, measured at about a quarter of the extra work
+/// the parallel path does over the sequential one (14 M of 60 M instructions for `decodeArray` of
+/// the 4 MB people document). A worker hands back the tapes of a batch once it
 /// has decoded it and holds the only reference (a view a decoded value kept keeps its tape out);
 /// the builder takes them all at once when it runs out. Both sides go through one lock, once per
 /// batch, which also orders the worker's reads of a tape before the builder's writes over it.

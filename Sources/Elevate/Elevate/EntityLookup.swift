@@ -1,5 +1,6 @@
-/// Reads one property of an entity for the `<-!` family, without hashing its key path when it
-/// can.
+/// Where an entity holds one property for the `<-!` family, found without hashing its key path
+/// when it can; the operators read the value there in place (`entity.values[index]` passed
+/// straight to the cast), not a copy of the `Any` first.
 ///
 /// An entity is small, and code reads it with the same string literals its schema was built
 /// with: `schema.addProperty(keyPath: "name", …)`, then `entity <-! "name"`. Two strings with the
@@ -9,13 +10,6 @@
 /// left out) is known to be absent without hashing when every key and the key path are small
 /// ASCII strings (see ``isSmallASCII(_:)``). Anything else the scan does not find (a key spelled
 /// differently, a large entity) is looked up by hash, as before.
-@inlinable @inline(__always)
-func entityValue(_ entity: [String: Any], at keyPath: String) -> Any? {
-    entityIndex(entity, at: keyPath).map { entity.values[$0] }
-}
-
-/// Where ``entityValue(_:at:)`` finds the property: the operators read the value there in place
-/// (`entity.values[index]` passed straight to the cast), not a copy of the `Any` first.
 @inlinable @inline(__always)
 func entityIndex(_ entity: [String: Any], at keyPath: String) -> Dictionary<String, Any>.Index? {
     if entity.count <= 8 {
