@@ -312,6 +312,8 @@ enum ArrayDecoding {
         private let batch = UnsafeMutablePointer<Element>.allocate(capacity: Candidate.batchCapacity)
         private var batchCount = 0
         private static var batchCapacity: Int { 64 }
+        /// Sizes `elements` once, when its first elements are in (see ``ElementCountEstimate``).
+        var estimate: ElementCountEstimate?
 
         init(found: Found = .missing) {
             self.found = found
@@ -326,6 +328,15 @@ enum ArrayDecoding {
         }
 
         private func flushBatch() {
+            if let estimate, elements.count >= ElementCountEstimate.sampleCount {
+                self.estimate = nil
+                let count = elements.count + batchCount
+                if let expected = estimate.expectedCount(after: count, stride: MemoryLayout<Element>.stride),
+                    expected > elements.capacity
+                {
+                    elements.reserveCapacity(expected)
+                }
+            }
             elements.append(contentsOf: UnsafeBufferPointer(start: batch, count: batchCount))
             batch.deinitialize(count: batchCount)
             batchCount = 0
@@ -341,6 +352,35 @@ enum ArrayDecoding {
         deinit {
             batch.deinitialize(count: batchCount)
             batch.deallocate()
+        }
+    }
+
+    /// How many elements an array of a document of known size will hold, guessed from the bytes
+    /// its first elements took, so that the result is allocated once at about its final size.
+    ///
+    /// Grown by doubling instead, the result is copied at every doubling, and while the last copy
+    /// runs the old storage and the new are both held: up to twice the elements' own size at
+    /// the peak, for an array the caller asked for in memory.
+    struct ElementCountEstimate {
+        /// Elements decoded before the guess: enough for their average size to mean something,
+        /// few enough that their own array's doublings cost nothing.
+        static let sampleCount = 1024
+        let arrayStart: Int
+        let inputEnd: Int
+        let position: () -> Int
+
+        /// The expected element count, a sixteenth over the guess so that the usual spread of
+        /// element sizes does not cost a doubling at the very end; nil when nothing can be
+        /// guessed. Bounded so that the reservation, mostly memory never touched when the guess
+        /// is too high (an array followed by other data), stays within twice the input's size.
+        func expectedCount(after count: Int, stride: Int) -> Int? {
+            let now = position()
+            let consumed = now - arrayStart
+            let remaining = inputEnd - now
+            guard count > 0, consumed > 0, remaining > 0 else { return nil }
+            let guess = Double(count) + Double(remaining) * Double(count) / Double(consumed) * 1.0625
+            let bound = Double(inputEnd) * 2 / Double(max(stride, 1))
+            return Int(min(guess, bound))
         }
     }
 
@@ -381,6 +421,9 @@ enum ArrayDecoding {
             var callbacks = KeyPathSelector.Callbacks()
             callbacks.arrayStart = { [unowned self] target in
                 let found = Candidate<T>(found: .array)
+                if let byteCount, let position {
+                    found.estimate = ElementCountEstimate(arrayStart: position(), inputEnd: byteCount, position: position)
+                }
                 if workers > 1 {
                     let parallel = ParallelElementDecoder(workers: workers, decode: decode)
                     found.parallel = parallel
@@ -410,6 +453,14 @@ enum ArrayDecoding {
                 }
             }
             selector.callbacks = callbacks
+        }
+
+        private var byteCount: Int?
+        private var position: (() -> Int)?
+
+        func willParse(byteCount: Int, position: @escaping () -> Int) {
+            self.byteCount = byteCount
+            self.position = position
         }
 
         /// Whatever happens, no worker outlives the call.

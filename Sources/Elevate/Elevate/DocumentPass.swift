@@ -19,11 +19,19 @@ protocol DocumentPass: AnyObject {
 
     /// Called when the pass ends, however it ends: nothing it started may outlive the call.
     func end()
+
+    /// Called before the parse of an input whose size is known (data, a regular file).
+    /// - Parameters:
+    ///   - byteCount: The input's size in bytes.
+    ///   - position: Reads the parser's byte offset (the end of the event being delivered); valid
+    ///     until the pass ends.
+    func willParse(byteCount: Int, position: @escaping () -> Int)
 }
 
 extension DocumentPass {
     func settle(after error: any Error) throws -> any Error { error }
     func end() {}
+    func willParse(byteCount: Int, position: @escaping () -> Int) {}
 
     /// Parses the whole input and returns the result.
     func run(_ input: JSONInput, options: StreamingOptions) throws -> Result {
@@ -32,7 +40,13 @@ extension DocumentPass {
         // the entities kept for reuse.
         return try DecodingThread.current.schemas.deferringRelease {
             do {
-                try PassParser(handler: selector, options: options).run(input)
+                let passParser = PassParser(handler: selector, options: options)
+                if let byteCount = input.knownByteCount {
+                    willParse(byteCount: byteCount, position: { [unowned parser = passParser.parser] in
+                        parser.currentByteOffset
+                    })
+                }
+                try passParser.run(input)
             } catch {
                 throw try settle(after: error)
             }

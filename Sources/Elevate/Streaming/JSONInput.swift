@@ -40,6 +40,21 @@ public enum JSONInput: Sendable {
         }
     }
 
+    /// The input's size in bytes, when it is known before reading: data, and a regular file
+    /// (whose size may still change while it is read: use it as a hint only).
+    var knownByteCount: Int? {
+        switch self {
+        case .data(let data):
+            return data.count
+        case .file(let url):
+            var status = stat()
+            guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            return Int(status.st_size)
+        case .fileHandle, .standardInput:
+            return nil
+        }
+    }
+
     /// The default read size: large, because YAJL re-lexes a token split across reads.
     public static let defaultChunkSize = 1 << 20
 
