@@ -52,7 +52,15 @@ extension Decodable {
     public static func _makeElevateArray(
         capacity: Int, initializingWith initializer: (UnsafeMutableRawPointer?, inout Int) throws -> Void
     ) rethrows -> Any {
-        try [Self](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        guard capacity > 0 else {
+            // `Array(unsafeUninitializedCapacity: 0)` stores its count into the storage every
+            // empty array shares: workers making empty arrays at once are a data race to
+            // ThreadSanitizer (found by ParallelAdversarialTests, elements with `"tags": []`).
+            var initialized = 0
+            try initializer(nil, &initialized)
+            return [Self]()
+        }
+        return try [Self](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             try initializer(buffer.baseAddress.map { UnsafeMutableRawPointer($0) }, &initialized)
         }
     }

@@ -342,6 +342,20 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         return (elements, failures)
     }
 
+    /// Decodes every element queued so far and rethrows the first error (in document order) a
+    /// decode threw, as ``finish()`` does, but keeps the outcomes for ``finish()``: for a caller
+    /// that must know whether this array threw before it looks at another (or drops this one).
+    func throwFirstError() throws {
+        if let last = pending {
+            pending = nil
+            dispatch(last)
+        }
+        for batch in batches { finishBatch(batch) }
+        for batch in batches {
+            if let error = batch.error { throw error }
+        }
+    }
+
     /// Makes sure `batch` is decoded: here, if no one took it, otherwise by waiting for it.
     private func finishBatch(_ batch: Batch) {
         if batch.claim() { pool.run(batch) } else { batch.done.wait() }
