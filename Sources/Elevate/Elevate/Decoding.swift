@@ -344,6 +344,19 @@ enum ArrayDecoding {
             batchCount = 0
         }
 
+        /// Takes what a worker made of the element at its index, in document order: what the
+        /// sequential path does with the element itself.
+        func take(_ outcome: ParallelElementDecoder<Element>.Outcome, keyPath: String, methodName: String) {
+            switch outcome {
+            case .decoded(let element):
+                append(element)
+            case .failed(let failure):
+                failures.addNested(
+                    EntityValidator.arrayElementFailure(index: failure.index, methodName: methodName, reason: failure.reason),
+                    reason: failure.reason, nested: failure.nested, at: elementPath(keyPath, failure.index))
+            }
+        }
+
         /// The elements appended so far; none are left here afterwards.
         func takeElements() -> [Element] {
             flushBatch()
@@ -467,6 +480,12 @@ enum ArrayDecoding {
                 let candidate = candidate(target)
                 if let parallel = candidate.parallel {
                     parallel.submit(element, at: index)
+                    // What the workers finished goes into the result as it comes, as one thread's
+                    // elements do: held to the end, the elements were there twice at the peak
+                    // (their outcomes, and the array made of them).
+                    try parallel.drain(untilAllDone: false) { outcome in
+                        candidate.take(outcome, keyPath: keyPath, methodName: methodName)
+                    }
                     return
                 }
                 do {
@@ -505,19 +524,16 @@ enum ArrayDecoding {
             // ParallelAdversarialTests: a split path's `Thirteen` hidden by a literal dotted key).
             try settleInDocumentOrder()
             let chosen = literalKey.found != .missing ? literalKey : splitPath
-            var elements: [T]
             if let parallel = chosen.parallel {
-                let failures: [ParallelElementDecoder<T>.Failure]
-                (elements, failures) = try parallel.finish()
-                for failure in failures {
-                    chosen.failures.addNested(
-                        EntityValidator.arrayElementFailure(
-                            index: failure.index, methodName: methodName, reason: failure.reason),
-                        reason: failure.reason, nested: failure.nested, at: elementPath(keyPath, failure.index))
+                try parallel.drain(untilAllDone: true) { outcome in
+                    chosen.take(outcome, keyPath: keyPath, methodName: methodName)
                 }
-            } else {
-                elements = chosen.takeElements()
+                // Nothing is left after the drain; this ends the threads.
+                let (rest, failures) = try parallel.finish()
+                for element in rest { chosen.take(.decoded(element), keyPath: keyPath, methodName: methodName) }
+                for failure in failures { chosen.take(.failed(failure), keyPath: keyPath, methodName: methodName) }
             }
+            let elements = chosen.takeElements()
             switch chosen.found {
             case .missing, .null:
                 throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
