@@ -53,23 +53,25 @@ package final class JSONLinesParser {
     /// Told the line number after each line that held a valid value, once its events are all sent.
     private let lineEnded: (_ line: Int) throws -> Void
 
+    // Touched a few times per line, by this parser's own methods only, never across a call
+    // out: no dynamic exclusivity checks (a few hundred instructions per line).
     /// The parser of the current line, made when the line's first bytes arrive.
-    private var parser: JSONEventParser?
+    @exclusivity(unchecked) private var parser: JSONEventParser?
     /// Whether the current line holds anything but spaces, tabs and carriage returns.
-    private var lineHasContent = false
+    @exclusivity(unchecked) private var lineHasContent = false
     /// How many bytes of a byte order mark the first line starts with: only the whole mark is
     /// not content, so that its first bytes alone are reported as the invalid text they are.
-    private var leadingMarkBytes = 0
+    @exclusivity(unchecked) private var leadingMarkBytes = 0
     /// The bytes of the current line fed so far.
-    private var lineLength = 0
+    @exclusivity(unchecked) private var lineLength = 0
     /// How many bytes of the input come before the current line.
-    private var lineStartOffset = 0
+    @exclusivity(unchecked) private var lineStartOffset = 0
     /// The one-based number of the line being read.
-    package private(set) var lineNumber = 1
+    @exclusivity(unchecked) package private(set) var lineNumber = 1
     /// The number of lines that held a value.
-    package private(set) var valueCount = 0
+    @exclusivity(unchecked) package private(set) var valueCount = 0
     /// Whether a stop ended the input.
-    package private(set) var isStopped = false
+    @exclusivity(unchecked) package private(set) var isStopped = false
 
     /// The current line parser's byte offset within its line (see ``JSONEventParser/currentByteOffset``).
     package var currentByteOffset: Int { parser?.currentByteOffset ?? 0 }
