@@ -13,11 +13,21 @@ extension TapeDecoder {
         }
     }
 
+    /// A `Bool`. A null is `typeMismatch`, not `valueNotFound` as for the other types: Foundation's
+    /// decoder reports it so in keyed, unkeyed and single-value containers alike.
     @inline(__always)
     func readBool(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Bool {
         switch tape.kind(at: i) {
         case .true: return true
         case .false: return false
+        case .null:
+            throw fail(
+                .typeMismatch(
+                    Bool.self,
+                    DecodingError.Context(
+                        codingPath: codingPath(site, appending: component),
+                        debugDescription: "Expected to decode Bool but found null instead.")),
+                at: i)
         default: throw mismatch(Bool.self, at: i, site, component)
         }
     }
@@ -71,7 +81,10 @@ extension TapeDecoder {
             case .uint(let value): return Double(value)
             case .double(let value): return value
             case .large(let text):
-                if let value = Double(text), value.isFinite { return value }
+                // A number kept as text overflowed, underflowed or has more than 64 bits; its text
+                // is never zero (zeros are `.double`), so a 0 here is an underflow, which Foundation
+                // rejects as it rejects an overflow: `1e-400` is not 0.
+                if let value = Double(text), value.isFinite, value != 0 { return value }
                 throw fail(
                     .dataCorrupted(
                         DecodingError.Context(
@@ -95,6 +108,18 @@ extension TapeDecoder {
     }
 
     func readFloat(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Float {
+        // An integer is rounded to Float once, as Foundation's strtof does: through a Double, an
+        // integer of 2^53 or more is rounded twice, and 1152921573326323713 (2^60 + 2^36 + 1) lands
+        // exactly halfway between two Floats and then rounds down instead of up.
+        switch tape.kind(at: i) {
+        case .int56, .int64, .uint64:
+            switch tape.number(at: i) {
+            case .int(let value): return Float(value)
+            case .uint(let value): return Float(value)
+            default: break
+            }
+        default: break
+        }
         let double: Double
         do {
             double = try readDouble(at: i, site, component)
@@ -106,7 +131,8 @@ extension TapeDecoder {
         // Checked after rounding, as Foundation does: 3.4028235e38 is a hair above Float's largest
         // value as a Double, but rounds to it.
         let float = Float(double)
-        guard !double.isFinite || float.isFinite else {
+        // A nonzero number that rounds to a zero Float underflowed; Foundation rejects it (`1e-50`).
+        guard !double.isFinite || (float.isFinite && (float != 0 || double == 0)) else {
             throw fail(
                 .dataCorrupted(
                     DecodingError.Context(
