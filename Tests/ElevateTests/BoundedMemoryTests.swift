@@ -140,6 +140,19 @@ private struct ChildPeak {
         #expect(points.capacity * MemoryLayout<Point>.stride <= data.count * 2)
     }
 
+    /// The guess is made at the first batch past 1,024 elements, which for 1,024 to 1,087 elements
+    /// comes only once the parse is over and its parser is gone (this crashed reading the parser's
+    /// position through an unowned reference), with one worker and with several.
+    @Test(arguments: [1, 2]) func arraysThatReachTheSampleOnlyAtTheEndDecode(workers: Int) throws {
+        var options = StreamingOptions()
+        options.concurrency = workers
+        for count in [1024, 1050, 1087, 1088] {
+            let points = try Elevate.decodeArray(
+                from: .data(Self.document(count: count)), atKeyPath: "points", as: Point.self, options: options)
+            #expect(points.map(\.x) == Array(0..<count))
+        }
+    }
+
     /// Too few elements to guess from, or no size known: plain growth.
     @Test func theGuessNeedsASampleAndASize() {
         var offset = 1000

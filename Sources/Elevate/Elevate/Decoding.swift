@@ -359,6 +359,8 @@ enum ArrayDecoding {
 
         /// The elements appended so far; none are left here afterwards.
         func takeElements() -> [Element] {
+            // The parse is over: the last elements need no guess at how many are still to come.
+            estimate = nil
             flushBatch()
             defer { elements = [] }
             return elements

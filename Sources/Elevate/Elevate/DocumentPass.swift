@@ -23,8 +23,7 @@ protocol DocumentPass: AnyObject {
     /// Called before the parse of an input whose size is known (data, a regular file).
     /// - Parameters:
     ///   - byteCount: The input's size in bytes.
-    ///   - position: Reads the parser's byte offset (the end of the event being delivered); valid
-    ///     until the pass ends.
+    ///   - position: Reads the parser's byte offset (the end of the event being delivered).
     func willParse(byteCount: Int, position: @escaping () -> Int)
 }
 
@@ -42,9 +41,9 @@ extension DocumentPass {
             do {
                 let passParser = PassParser(handler: selector, options: options)
                 if let byteCount = input.knownByteCount {
-                    willParse(byteCount: byteCount, position: { [unowned parser = passParser.parser] in
-                        parser.currentByteOffset
-                    })
+                    // Held strongly: a pass may ask after the parse (the parser then reports the end).
+                    let parser = passParser.parser
+                    willParse(byteCount: byteCount, position: { parser.currentByteOffset })
                 }
                 try passParser.run(input)
             } catch {
