@@ -31,20 +31,9 @@ import Testing
         }
     }
 
-    /// `{"id": …, "tags": […]}`, with ids from `first`; an invalid id where `invalid` says.
-    private struct Item: Elevate.Decodable, Equatable, Sendable {
-        let id: Int
-        let tags: [String]
-        init(json: Any) throws {
-            let entity = try Parser.parseEntity(json: json) { schema in
-                schema.addProperty(keyPath: "id", type: .int)
-                schema.addProperty(keyPath: "tags", type: .array, decodableType: String.self)
-            }
-            id = entity <-! "id"
-            tags = entity <--! "tags"
-        }
-    }
+    private typealias Item = TaggedItem
 
+    /// `{"id": …, "tags": […]}` texts, with ids from `first`; an invalid id where `invalid` says.
     private static func items(_ count: Int, first: Int = 0, invalid: (Int) -> Bool = { _ in false }) -> [String] {
         (0..<count).map { index in
             let id = first + index

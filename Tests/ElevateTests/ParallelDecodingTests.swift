@@ -6,18 +6,7 @@ import Testing
 /// Decoding an array's elements on several threads gives exactly what one thread gives: the same
 /// elements in the same order, the same errors.
 @Suite struct ParallelDecodingTests {
-    private struct Item: Elevate.Decodable, Equatable {
-        let id: Int
-        let tags: [String]
-        init(json: Any) throws {
-            let entity = try Parser.parseEntity(json: json) { schema in
-                schema.addProperty(keyPath: "id", type: .int)
-                schema.addProperty(keyPath: "tags", type: .array, decodableType: String.self)
-            }
-            id = entity <-! "id"
-            tags = entity <--! "tags"
-        }
-    }
+    private typealias Item = TaggedItem
 
     private struct Custom: Error, Equatable { let index: Int }
 
@@ -592,4 +581,18 @@ import Testing
             #expect(recorder.recorded.contains(caller))
         }
     #endif
+}
+
+/// `{"id": …, "tags": […]}`: the element the parallel suites decode on one thread and on several.
+struct TaggedItem: Elevate.Decodable, Equatable, Sendable {
+    let id: Int
+    let tags: [String]
+    init(json: Any) throws {
+        let entity = try Parser.parseEntity(json: json) { schema in
+            schema.addProperty(keyPath: "id", type: .int)
+            schema.addProperty(keyPath: "tags", type: .array, decodableType: String.self)
+        }
+        id = entity <-! "id"
+        tags = entity <--! "tags"
+    }
 }

@@ -530,10 +530,9 @@ enum ArrayDecoding {
                 try parallel.drain(untilAllDone: true) { outcome in
                     chosen.take(outcome, keyPath: keyPath, methodName: methodName)
                 }
-                // Nothing is left after the drain; this ends the threads.
-                let (rest, failures) = try parallel.finish()
-                for element in rest { chosen.take(.decoded(element), keyPath: keyPath, methodName: methodName) }
-                for failure in failures { chosen.take(.failed(failure), keyPath: keyPath, methodName: methodName) }
+                // The drain took every outcome: this only ends the threads.
+                let rest = try parallel.finish()
+                assert(rest.elements.isEmpty && rest.failures.isEmpty, "the drain left outcomes behind")
             }
             let elements = chosen.takeElements()
             switch chosen.found {

@@ -113,7 +113,7 @@ public final class JSONEventParser {
     }
     // The properties marked `@exclusivity(unchecked)` change once per chunk, or once per value in
     // JSON Lines, where a parser lives for one line: their dynamic exclusivity checks cost about
-    // 2,000 instructions per line, a sixth of reading such a file. Only the parser's own methods
+    // 2,000 instructions per line, a twentieth of reading such a file. Only the parser's own methods
     // touch them, and no access spans a call out to the handler.
     @exclusivity(unchecked) private var failure: (any Error)?
     @exclusivity(unchecked) private var isFinished = false
