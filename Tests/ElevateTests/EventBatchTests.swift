@@ -60,6 +60,36 @@ import Testing
         }
     }
 
+    /// A handler passed as its own type gets a loop compiled for that type; one passed as
+    /// `any JSONEventHandler` is called through the protocol. Both must see the same events, the
+    /// same offsets, and stop at the same event with the same error.
+    @Test(arguments: [nil, 4_000] as [Int?])
+    func aHandlerPassedAsAnExistentialSeesWhatOnePassedAsItsOwnTypeSees(failingAt: Int?) throws {
+        let bytes = Self.document(count: 1_500)
+        func run(_ make: (OffsetRecorder) -> JSONEventParser) -> (OffsetRecorder, (any Error)?) {
+            let recorder = OffsetRecorder()
+            recorder.failure = failingAt.map { ($0, Boom()) }
+            let parser = make(recorder)
+            recorder.parser = parser
+            do {
+                try parseInChunks(parser, bytes, chunkSize: 4096)
+                return (recorder, nil)
+            } catch {
+                return (recorder, error)
+            }
+        }
+        let concrete = run { JSONEventParser(handler: $0) }
+        let existential = run { recorder in
+            let handler: any JSONEventHandler = recorder
+            return JSONEventParser(handler: handler)
+        }
+        #expect(concrete.0.events.count == (failingAt ?? 15_002))
+        #expect(existential.0.events == concrete.0.events)
+        #expect(existential.0.offsets == concrete.0.offsets)
+        #expect((existential.1 as? Boom) == (concrete.1 as? Boom))
+        #expect((concrete.1 == nil) == (failingAt == nil))
+    }
+
     @Test(arguments: [1, 7, 4096, Int.max])
     func eventsAndOffsetsAreTheSameWhateverTheChunking(chunkSize: Int) throws {
         let bytes = Self.document(count: 1_500)  // about 9,000 events: several batches

@@ -11,12 +11,30 @@ protocol EventBatchReceiver: JSONEventHandler {
     func receive(_ batch: EventBatch) throws
 }
 
+extension JSONEventParser {
+    /// Hands a batch to the handler (see `JSONEventParser.delivery(to:)`).
+    @usableFromInline
+    typealias BatchDelivery = (EventBatch) throws -> Void
+
+    /// The delivery of a handler of this library's own, which has its own loop over a batch; nil
+    /// for any other handler. Not inlinable, so that the protocol stays internal.
+    @usableFromInline
+    static func batchReceiverDelivery(to handler: any JSONEventHandler) -> BatchDelivery? {
+        guard let receiver = handler as? any EventBatchReceiver else { return nil }
+        return { batch in try receiver.receive(batch) }
+    }
+}
+
 /// The events YAJL reported since the last delivery, as ``JSONEventParser`` recorded them; valid
 /// only during ``EventBatchReceiver/receive(_:)``.
+@usableFromInline
 struct EventBatch {
+    @usableFromInline
     let entries: UnsafePointer<JSONEventParser.PendingEvents.Entry>
+    @usableFromInline
     let count: Int
     /// Where the parser reads the end of the event being delivered (its `currentByteOffset`).
+    @usableFromInline
     let deliveredEnd: UnsafeMutablePointer<Int>
 
     @inline(__always)
@@ -25,7 +43,7 @@ struct EventBatch {
     }
 
     /// The text of the event at `entry`, read from the batch only now.
-    @inline(__always)
+    @inlinable @inline(__always)
     func text(at entry: UnsafePointer<JSONEventParser.PendingEvents.Entry>) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: entry.pointee.start, count: entry.pointee.length)
     }
@@ -35,7 +53,7 @@ extension JSONEventHandler {
     /// Calls this handler's method for each event of `batch`: directly when `Self` is a concrete
     /// type (an ``EventBatchReceiver``), through the protocol when it is a user's handler that
     /// the parser only knows as `any JSONEventHandler`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func receiveEach(_ batch: EventBatch) throws {
         // By address rather than index: one register less in a loop that calls out on every turn.
         var next = batch.entries
@@ -48,7 +66,7 @@ extension JSONEventHandler {
 
     /// Calls this handler's method for the event at `entry`, in `batch`. By address, so that an
     /// event without text reads only its code and end (a copy of the entry loads all four fields).
-    @inline(__always)
+    @inlinable @inline(__always)
     func receive(_ entry: UnsafePointer<JSONEventParser.PendingEvents.Entry>, of batch: EventBatch) throws {
         batch.deliveredEnd.pointee = entry.pointee.end
         switch entry.pointee.code {

@@ -13,19 +13,26 @@ extension JSONEventParser {
     /// escaped strings, its lexer buffer for tokens split across chunks) is valid only during its
     /// callback, so it is copied into the arena, which never moves while events point into it:
     /// when a copy does not fit, the parser delivers the batch first (see `hasRoom(forCopying:)`).
+    @usableFromInline
     struct PendingEvents {
         /// What an event is.
+        @usableFromInline
         enum Code: UInt8 {
             case startObject, endObject, startArray, endArray, key, string, number, `true`, `false`, null
         }
 
+        @usableFromInline
         struct Entry {
+            @usableFromInline
             var code: Code
             /// The in-chunk offset just past the event's token.
+            @usableFromInline
             var end: Int
             /// The text's first byte, in the chunk or the arena. Events without text do not write
             /// this or `length` (one store less each), and nothing reads them.
+            @usableFromInline
             var start: UnsafeRawPointer
+            @usableFromInline
             var length: Int
         }
 
