@@ -15,14 +15,6 @@ extension JSONEventParser {
     /// Hands a batch to the handler (see `JSONEventParser.delivery(to:)`).
     @usableFromInline
     typealias BatchDelivery = (EventBatch) throws -> Void
-
-    /// The delivery of a handler of this library's own, which has its own loop over a batch; nil
-    /// for any other handler. Not inlinable, so that the protocol stays internal.
-    @usableFromInline
-    static func batchReceiverDelivery(to handler: any JSONEventHandler) -> BatchDelivery? {
-        guard let receiver = handler as? any EventBatchReceiver else { return nil }
-        return { batch in try receiver.receive(batch) }
-    }
 }
 
 /// The events YAJL reported since the last delivery, as ``JSONEventParser`` recorded them; valid

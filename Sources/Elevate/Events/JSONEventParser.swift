@@ -34,9 +34,11 @@ public final class JSONEventParser {
     public let options: JSONParsingOptions
     /// The handler receiving events.
     public let handler: any JSONEventHandler
-    /// Hands a batch of recorded events to the handler: a loop compiled for the handler's own
-    /// type wherever the parser was created with that type known (see ``init(handler:options:)``).
-    private let deliver: BatchDelivery
+    /// The handler again when it is one of this library's own, which take whole batches.
+    private let batchReceiver: (any EventBatchReceiver)?
+    /// For any other handler: hands it a batch, in a loop compiled for the handler's own type
+    /// wherever the parser was created with that type known (see ``init(handler:options:)``).
+    private let deliver: BatchDelivery?
     /// Whether a handler threw ``Stop``; further input is ignored.
     @exclusivity(unchecked) public private(set) var isStopped = false
     /// The number of input bytes accepted so far.
@@ -172,10 +174,7 @@ public final class JSONEventParser {
     /// call per event (for a handler that only counts, about a fifth of the event layer's work).
     @inlinable
     static func delivery<Handler: JSONEventHandler>(to handler: Handler) -> BatchDelivery {
-        // A handler known here only as an existential is opened to its dynamic type, for which
-        // nothing is specialized: this library's own handlers then still get their own loop.
-        if let delivery = batchReceiverDelivery(to: handler) { return delivery }
-        return { batch in try handler.receiveEach(batch) }
+        { batch in try handler.receiveEach(batch) }
     }
 
     /// `skipsByteOrderMark: false` treats a leading byte order mark as the error it is in the
@@ -188,16 +187,24 @@ public final class JSONEventParser {
             delivery: Self.delivery(to: handler))
     }
 
+    /// `delivery` is made only for a handler that is not one of this library's own: those have
+    /// their own loop, even when known here only as an existential (nothing is specialized for
+    /// the type an existential is opened to), and a parser per JSON Lines line then allocates no
+    /// closure.
+    /// Generic, so that the test for a handler of this library's own is decided where the
+    /// handler's type is known (a JSON Lines reader makes a parser per line).
     @usableFromInline
-    init(
-        handler: any JSONEventHandler, options: JSONParsingOptions, skipsByteOrderMark: Bool,
-        delivery: @escaping BatchDelivery
+    init<Handler: JSONEventHandler>(
+        handler: Handler, options: JSONParsingOptions, skipsByteOrderMark: Bool,
+        delivery: @autoclosure () -> BatchDelivery
     ) {
         self.byteOrderMarkProbe = skipsByteOrderMark ? [] : nil
         self.options = options
         self.duplicateKeys = options.rejectsDuplicateKeys ? DuplicateKeyTracker() : nil
         self.handler = handler
-        self.deliver = delivery
+        let batchReceiver = handler as? any EventBatchReceiver
+        self.batchReceiver = batchReceiver
+        self.deliver = batchReceiver == nil ? delivery() : nil
         state = .allocate(capacity: 1)
         state.initialize(
             to: CallbackState(
@@ -642,7 +649,11 @@ public final class JSONEventParser {
         let batch = EventBatch(
             entries: UnsafePointer(state.pointee.pending.entries), count: count, deliveredEnd: deliveredEnd)
         do {
-            try deliver(batch)
+            if let batchReceiver {
+                try batchReceiver.receive(batch)
+            } else {
+                try deliver!(batch)
+            }
         } catch {
             pendingError = error
             return 0

@@ -46,8 +46,10 @@ package final class JSONLinesParser {
         package var limit: Int
     }
 
-    private let handler: any JSONEventHandler
-    private let options: JSONParsingOptions
+    /// Makes the parser of a line (the argument: whether it may start with a byte order mark).
+    /// Made where the handler's type is known, so that the parser's choice of how to deliver
+    /// events to it is made then, not looked up again for every line.
+    private let makeParser: (_ skipsByteOrderMark: Bool) -> JSONEventParser
     /// The longest line accepted, in bytes, its carriage return included and its newline not.
     package let maximumLineLength: Int
     /// Told the line number after each line that held a valid value, once its events are all sent.
@@ -82,14 +84,15 @@ package final class JSONLinesParser {
     ///     a line holds exactly one value.
     ///   - maximumLineLength: The longest line accepted, in bytes.
     ///   - lineEnded: Told the line number after each value line.
-    package init(
-        handler: any JSONEventHandler, options: JSONParsingOptions, maximumLineLength: Int = .max,
+    package init<Handler: JSONEventHandler>(
+        handler: Handler, options: JSONParsingOptions, maximumLineLength: Int = .max,
         lineEnded: @escaping (_ line: Int) throws -> Void = { _ in }
     ) {
         var options = options
         options.allowsMultipleValues = false
-        self.handler = handler
-        self.options = options
+        makeParser = { skipsByteOrderMark in
+            JSONEventParser(handler: handler, options: options, skipsByteOrderMark: skipsByteOrderMark)
+        }
         self.maximumLineLength = maximumLineLength
         self.lineEnded = lineEnded
     }
@@ -136,7 +139,7 @@ package final class JSONLinesParser {
         }
         // A byte order mark is allowed at the start of the input only.
         let parser =
-            self.parser ?? JSONEventParser(handler: handler, options: options, skipsByteOrderMark: lineNumber == 1)
+            self.parser ?? makeParser(lineNumber == 1)
         self.parser = parser
         do {
             try parser.parse(piece)
