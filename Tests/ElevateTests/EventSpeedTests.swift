@@ -155,6 +155,41 @@ import Testing
         }
     }
 
+    /// Runs of multi-byte characters long enough to be checked sixteen bytes at a time (text in a
+    /// non-Latin script), with one byte changed anywhere: the check still stops exactly at the first
+    /// invalid sequence, including one that begins in the bytes before a block and ends in it.
+    @Test func theBlockCheckOfMultiByteRunsStopsWhereTheValidPrefixEnds() {
+        let characters: [[UInt8]] = [
+            Array("é".utf8), Array("大".utf8), Array("😀".utf8), Array("ш".utf8), Array("\u{FFFF}".utf8),
+            Array("\u{10FFFF}".utf8), Array("\u{800}".utf8), Array("\u{D7FF}".utf8), Array("\u{E000}".utf8),
+            Array("a".utf8),
+        ]
+        func validPrefix(_ bytes: [UInt8]) -> Int {
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes.makeIterator()
+            var length = 0
+            while case .valid(let scalar) = parser.parseScalar(from: &iterator) { length += scalar.count }
+            return length
+        }
+        var generator = SeededGenerator(state: 0x5EED_B10C)
+        for round in 0..<4_000 {
+            var bytes = Array("[\"".utf8)
+            for _ in 0..<Int.random(in: 4...40, using: &generator) {
+                // Mostly multi-byte, so that runs reach the blocks; sometimes ASCII, to leave them.
+                let upper = round % 3 == 0 ? characters.count : characters.count - 1
+                bytes += characters[Int.random(in: 0..<upper, using: &generator)]
+            }
+            if round % 4 != 0 {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0x80...0xFF, using: &generator)
+            }
+            if round % 5 == 0 { bytes.removeLast(Int.random(in: 0...3, using: &generator)) }
+            let expected = validPrefix(bytes)
+            #expect((expected == bytes.count) == (String(validating: bytes, as: UTF8.self) != nil))
+            let found = bytes.withUnsafeBytes { UTF8Validation.validPrefixLength($0.baseAddress!, $0.count) }
+            #expect(found == expected, "\(bytes)")
+        }
+    }
+
     /// Text that comes after where the chunk check stopped (here, at a byte that is no UTF-8 in a
     /// comment, which the parser lets through) is still delivered whole, and checked on its own.
     @Test func textAfterTheCheckedPrefixIsCheckedOnItsOwn() throws {
