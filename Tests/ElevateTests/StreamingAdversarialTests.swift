@@ -104,6 +104,17 @@ import Testing
         }
     }
 
+    /// Whether two outcomes are the same, but for an excerpt cut short after the offending byte
+    /// where the input had not arrived yet (as ``JSONSyntaxError/excerpt`` says it may be).
+    private static func same(_ got: String, _ expected: String) -> Bool {
+        guard got != expected else { return true }
+        guard let cut = got.range(of: " near <"), let expectedCut = expected.range(of: " near <"),
+            got[..<cut.lowerBound] == expected[..<expectedCut.lowerBound]
+        else { return false }
+        let excerpt = got[cut.upperBound...].dropLast()
+        return !excerpt.isEmpty && expected[expectedCut.upperBound...].dropLast().hasPrefix(excerpt)
+    }
+
     private static func unwrapped(_ workers: Int = 1) -> StreamingOptions {
         var options = StreamingOptions(wrapsErrorsInParserError: false)
         options.concurrency = workers
@@ -173,5 +184,38 @@ import Testing
             }
             #expect(Self.throughPipe(bytes, writes: Array(repeating: 3000, count: 40)) { Self.lines($0) } == expected)
         }
+    }
+
+    // MARK: JSON Lines: the line length limit
+
+    /// A line longer than the element size limit is an error when its bytes cross the limit; a
+    /// syntax error before that point comes first, as it would in a stream read byte by byte.
+    /// The piece of input that crossed the limit was refused whole, unparsed, so which error a
+    /// line got depended on where the chunks were cut: whole, `[x` and 60 spaces was too long;
+    /// in chunks of up to 30 bytes, invalid at the `x`.
+    @Test(arguments: [
+        ("1\n[x" + String(repeating: " ", count: 60) + "]\n2\n", "syntax at 2:2 (byte 3)"),
+        ("1\n[1, 2,   3, \u{FEFF}" + String(repeating: " ", count: 60) + "]\n", "syntax at 2:13 (byte 14)"),
+        // Nothing wrong in the first 40 bytes: too long, however it is cut.
+        ("1\n[1, 2,   3" + String(repeating: " ", count: 60) + "\n", "Line 2 is longer than the maximum element size of 40 bytes"),
+        ("1\n[1, 2,   3" + String(repeating: " ", count: 35) + "x\n", "Line 2 is longer than the maximum element size of 40 bytes"),
+    ])
+    func aLineOverTheLimitFailsAtItsFirstProblemHoweverItIsCut(text: String, failure: String) async {
+        var options = Self.unwrapped()
+        options.maximumElementSize = 40
+        let bytes = Array(text.utf8)
+        let expected = Self.lines(.data(Data(bytes)), options)
+        #expect(expected.hasPrefix("delivered [1], then "), "\(expected)")
+        #expect(expected.contains(failure), "\(expected)")
+        for size in [1, 3, 7, 30, 41] {
+            let outcome = await Self.lines(Chunks(bytes, size: size), options)
+            #expect(Self.same(outcome, expected), "chunks of \(size): \(outcome)")
+        }
+        for point in 0...bytes.count {
+            let outcome = await Self.lines(Chunks(bytes, cutAt: [point]), options)
+            #expect(Self.same(outcome, expected), "cut at \(point): \(outcome)")
+        }
+        let piped = Self.throughPipe(bytes, writes: Array(repeating: 5, count: 30)) { Self.lines($0, options) }
+        #expect(Self.same(piped, expected), "\(piped)")
     }
 }

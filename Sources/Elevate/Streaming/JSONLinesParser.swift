@@ -117,10 +117,15 @@ package final class JSONLinesParser {
         try endLine()
     }
 
-    private func feedLine(_ piece: UnsafeRawBufferPointer) throws {
-        guard !piece.isEmpty else { return }
+    private func feedLine(_ whole: UnsafeRawBufferPointer) throws {
+        guard !whole.isEmpty else { return }
+        // A piece that takes the line past the limit is parsed up to the limit before the line is
+        // refused: a syntax error before that point comes first, as in a stream read byte by byte.
+        // Refused whole, the error depended on where the chunks were cut (parsed in pieces, the
+        // line's first bytes were checked; in one piece, not).
+        let isTooLong = whole.count > maximumLineLength - lineLength
+        let piece = isTooLong ? UnsafeRawBufferPointer(rebasing: whole[..<(maximumLineLength - lineLength)]) : whole
         lineLength += piece.count
-        if lineLength > maximumLineLength { throw LineTooLong(line: lineNumber, limit: maximumLineLength) }
         if !lineHasContent {
             let lineOffset = lineLength - piece.count
             lineHasContent = piece.indices.contains { index in
@@ -143,7 +148,11 @@ package final class JSONLinesParser {
         } catch let error as JSONSyntaxError {
             throw LineError(error: error, line: lineNumber, lineStartOffset: lineStartOffset)
         }
-        if parser.isStopped { isStopped = true }
+        if parser.isStopped {
+            isStopped = true
+            return
+        }
+        if isTooLong { throw LineTooLong(line: lineNumber, limit: maximumLineLength) }
     }
 
     private func endLine() throws {
