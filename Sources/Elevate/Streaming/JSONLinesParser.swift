@@ -120,10 +120,15 @@ package final class JSONLinesParser {
         try endLine()
     }
 
-    private func feedLine(_ piece: UnsafeRawBufferPointer) throws {
-        guard !piece.isEmpty else { return }
+    private func feedLine(_ whole: UnsafeRawBufferPointer) throws {
+        guard !whole.isEmpty else { return }
+        // A piece that takes the line past the limit is parsed up to the limit before the line is
+        // refused: a syntax error before that point comes first, as in a stream read byte by byte.
+        // Refused whole, the error depended on where the chunks were cut (parsed in pieces, the
+        // line's first bytes were checked; in one piece, not).
+        let isTooLong = whole.count > maximumLineLength - lineLength
+        let piece = isTooLong ? UnsafeRawBufferPointer(rebasing: whole[..<(maximumLineLength - lineLength)]) : whole
         lineLength += piece.count
-        if lineLength > maximumLineLength { throw LineTooLong(line: lineNumber, limit: maximumLineLength) }
         if !lineHasContent {
             let lineOffset = lineLength - piece.count
             lineHasContent = piece.indices.contains { index in
@@ -146,7 +151,11 @@ package final class JSONLinesParser {
         } catch let error as JSONSyntaxError {
             throw LineError(error: error, line: lineNumber, lineStartOffset: lineStartOffset)
         }
-        if parser.isStopped { isStopped = true }
+        if parser.isStopped {
+            isStopped = true
+            return
+        }
+        if isTooLong { throw LineTooLong(line: lineNumber, limit: maximumLineLength) }
     }
 
     private func endLine() throws {
@@ -165,8 +174,18 @@ package final class JSONLinesParser {
             try parser.parse(Self.space)
             try parser.finish()
         } catch var error as JSONSyntaxError {
-            // An error found at the end is reported just past the line's last byte, not the space.
+            // The space is not in the input: an error found at the end is reported just past the
+            // line's last byte (the newline, or the end of the input), not past the space, which
+            // would name a byte that does not exist (one past the end of the input on a last line).
             error.column = min(error.column, lineLength + 1)
+            error.byteOffset = min(error.byteOffset, lineLength)
+            // Nor is the space part of the excerpt, which shows up to 15 bytes after the error's
+            // byte, the space last among them when it is that close. Whether the error is found
+            // here or while the line was fed depends on the chunking (a token over 64 KiB is held
+            // back until the line ends), so leaving it in made the excerpt depend on the chunking.
+            if lineLength - error.byteOffset < 16, error.excerpt.hasSuffix(" ") {
+                error.excerpt.removeLast()
+            }
             throw LineError(error: error, line: lineNumber, lineStartOffset: lineStartOffset)
         }
         if parser.isStopped {
