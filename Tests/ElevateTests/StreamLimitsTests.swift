@@ -63,6 +63,29 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         #expect(keyed == "Value 0 is larger than the maximum element size of 1000 bytes")
     }
 
+    /// An element's size is its bytes in the input, from its opening bracket to its closing one:
+    /// a limit of 11 takes `{"a":12345}` (11 bytes) and refuses `{"a":123456}` (12), however the
+    /// input is chunked. (The opening bracket was left out, so a limit let one byte more through.)
+    @Test(arguments: [1, 4, 4096])
+    func anElementsSizeCountsBothOfItsBrackets(chunkSize: Int) throws {
+        struct Anything: Elevate.Decodable { init(json: Any) throws {} }
+        let options = StreamingOptions(maximumElementSize: 11, chunkSize: chunkSize)
+        let fits = #"[{"a":12345},["abcdefg"]]"#
+        var seen = 0
+        try Elevate.forEachElement(atKeyPath: "", from: .data(Data(fits.utf8)), as: Anything.self, options: options) {
+            _ in seen += 1
+        }
+        #expect(seen == 2)
+        for tooLarge in [#"[{"a":123456}]"#, #"[["abcdefgh"]]"#] {
+            let reason = validationReason {
+                try Elevate.forEachElement(
+                    atKeyPath: "", from: .data(Data(tooLarge.utf8)), as: Anything.self, options: options
+                ) { _ in }
+            }
+            #expect(reason?.contains("larger than the maximum element size of 11 bytes") == true, "\(tooLarge)")
+        }
+    }
+
     /// Elevate's in-memory calls take no options: they run with the same default limit as the rest.
     @Test func elevatesDataCallsHoldValuesToTheDefaultLimit() {
         let limit = StreamingOptions().maximumElementSize

@@ -261,7 +261,10 @@ final class KeyPathSelector: JSONEventHandler {
     private func begin(_ newCapture: Capture) {
         capture = newCapture
         builder.reset()
-        if let currentOffset { captureStart = currentOffset() }
+        // Called at the capture's first event: for a container, its opening bracket, one byte
+        // that the parser's offset is already past and that counts toward the capture's size.
+        // (A scalar capture is measured by its length instead.)
+        if let currentOffset { captureStart = currentOffset() &- 1 }
         eventsBeforeSizeCheck = Self.sizeCheckInterval
         if case .forward(_, let handler) = newCapture { forwardSink = handler }
     }

@@ -29,10 +29,14 @@ public struct JSONParsingOptions: Sendable, Hashable {
     /// earlier value whole. Off by default: RFC 8259 allows repeated keys and leaves their meaning
     /// to the reader. It costs a set of each open object's keys.
     public var rejectsDuplicateKeys = false
-    /// The largest single token (string, key or number) in bytes.
+    /// The largest token (string, key or number) held while it is split across chunks, in bytes.
     ///
-    /// Bounds the memory that one token can take while it is split across chunks. Only the
-    /// token's own bytes count: whitespace and comments between tokens are never buffered.
+    /// Bounds the memory that one token can take while the parser waits for its end. Only the
+    /// token's own bytes count: whitespace and comments between tokens are never buffered. A token
+    /// that lies whole in one chunk is never held, and not held to this limit (all of a `Data` is
+    /// one chunk): this bounds memory, and whether a token just over it is refused depends on where
+    /// the reads cut the input. To bound the values you accept, whatever the chunking, use
+    /// `StreamingOptions.maximumElementSize`.
     public var maximumTokenSize: Int
 
     /// Creates options; every parameter has a safe default.

@@ -6,6 +6,11 @@ public struct StreamingOptions: Sendable {
     public var parsing: JSONParsingOptions
     /// The largest single element, in input bytes (default 64 MiB); larger is an error, so
     /// memory stays bounded by one element plus the read buffer.
+    ///
+    /// An array or object is measured from its opening bracket to its closing one, whatever lies
+    /// between; an element that is a string is measured by its text (escapes resolved, without its
+    /// quotes), which is what it takes in memory. The same input gives the same answer however it
+    /// is read.
     public var maximumElementSize: Int
     /// When true, elements that fail validation are skipped and all their failures are thrown
     /// together at the end; when false (the default) the first one stops the stream.
