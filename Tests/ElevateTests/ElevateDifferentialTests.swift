@@ -70,4 +70,23 @@ import Testing
         #expect(present.tags == ["a"])
         #expect(present.nickname == "n")
     }
+
+    /// An array element that `StringToIntDecoder` cannot read names the decoder as Elevate does,
+    /// `[Elevate.StringToIntDecoder]` (Elevate's is a class, which prints with its module), not
+    /// `[StringToIntDecoder()]`.
+    @Test func stringToIntDecoderIsNamedAsInElevate() {
+        let expected = "Error parsing array object at index 1 with parser [Elevate.StringToIntDecoder]\n"
+            + "Could not convert String to Int\n--"
+        #expect(
+            reason {
+                _ = try Parser.parseEntity(data: Data(#"{"ids": ["1", "x"]}"#.utf8)) {
+                    $0.addProperty(keyPath: "ids", type: .array, decoder: StringToIntDecoder())
+                }
+            } == expected)
+        #expect(
+            reason {
+                let _: [Int] = try Elevate.decodeArray(
+                    from: Data(#"{"ids": ["1", "x"]}"#.utf8), atKeyPath: "ids", with: StringToIntDecoder())
+            } == expected)
+    }
 }
