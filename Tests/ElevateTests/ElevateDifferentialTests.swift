@@ -89,4 +89,55 @@ import Testing
                     from: Data(#"{"ids": ["1", "x"]}"#.utf8), atKeyPath: "ids", with: StringToIntDecoder())
             } == expected)
     }
+
+    /// A schema other than one `.array` property given an array is Elevate's
+    /// "Invalid property list for json array." (most often a decodable handed an array where it
+    /// expects an object), not a "missing" failure for every key path.
+    @Test func arrayWhereAnObjectIsExpectedHasElevatesText() throws {
+        let invalid = "Invalid property list for json array."
+        let nested = Data(#"{"addresses": [[{"street": "s", "city": "c"}]]}"#.utf8)
+        #expect(
+            reason { let _: [Address] = try Elevate.decodeArray(from: nested, atKeyPath: "addresses") }
+                == "Error parsing array object at index 0 with parser [Address]\n\(invalid)\n--")
+        #expect(
+            reason {
+                _ = try Parser.parseEntity(data: nested) {
+                    $0.addProperty(keyPath: "addresses", type: .array, decodableType: Address.self)
+                }
+            } == "Error parsing array object at index 0 with parser [Address]\n\(invalid)\n--")
+        let root = Data(#"[{"street": "s", "city": "c"}]"#.utf8)
+        #expect(reason { let _: Address = try Elevate.decodeObject(from: root) } == invalid)
+        #expect(reason { _ = try Address(json: [["street": "s", "city": "c"]] as [Any]) } == invalid)
+        #expect(reason { _ = try Address(json: JSONValue(parsing: root)) } == invalid)
+        for schema in [
+            [("a", SchemaPropertyProtocol.int)], [("", .string)], [("", .dictionary)], [("", .array), ("x", .array)], [],
+        ] {
+            let build = { (s: Schema) in
+                for (keyPath, type) in schema {
+                    s.addProperty(keyPath: keyPath, type: type, decoder: type == .array ? StringToIntDecoder() : nil)
+                }
+            }
+            #expect(reason { _ = try Parser.parseEntity(data: Data("[1, 2]".utf8), closure: build) } == invalid, "\(schema)")
+            #expect(reason { _ = try Parser.parseEntity(json: [1, 2] as [Any], closure: build) } == invalid, "\(schema)")
+        }
+        // The addition stays: key paths that start with an array index read the array.
+        let indexed = try Parser.parseEntity(json: [1, ["name": "b"]] as [Any]) { schema in
+            schema.addProperty(keyPath: "0", type: .int)
+            schema.addProperty(keyPath: "1.name", type: .string)
+        }
+        #expect(indexed["0"] as? Int == 1)
+        #expect(indexed["1.name"] as? String == "b")
+        let indexedData = try Parser.parseEntity(data: Data(#"[1, {"name": "b"}]"#.utf8)) { schema in
+            schema.addProperty(keyPath: "0", type: .int)
+            schema.addProperty(keyPath: "1.name", type: .string)
+        }
+        #expect(indexedData["1.name"] as? String == "b")
+        let element: Address = try Elevate.decodeObject(from: root, atKeyPath: "0")
+        #expect(element.city == "c")
+        // One `.array` property reads the root array, as in Elevate.
+        let whole = try Parser.parseEntity(json: [1, 2] as [Any]) {
+            $0.addProperty(keyPath: "", type: .array, decodableType: Int.self)
+        }
+        #expect(whole[""] as? [Int] == [1, 2])
+    }
 }
