@@ -141,3 +141,76 @@ import Testing
         #expect(whole[""] as? [Int] == [1, 2])
     }
 }
+
+extension ElevateDifferentialTests {
+    // MARK: Deliberate differences the differential tests found, now listed in README.md
+
+    /// Elevate read `true` as `1` for a number property (`NSNumber` bridging); here it is a
+    /// validation error, as `1` is for `.bool`.
+    @Test func booleansAreNotNumbers() {
+        for type in [SchemaPropertyProtocol.int, .uint, .float, .double] {
+            #expect(
+                reason {
+                    _ = try Parser.parseEntity(data: Data(#"{"n": true}"#.utf8)) { $0.addProperty(keyPath: "n", type: type) }
+                } == "Value for key path [n] is of incorrect type", "\(type)")
+        }
+        #expect(reason { _ = try Int(json: true) } == "JSON object was not of type: Int")
+        #expect(reason { _ = try Double(json: NSNumber(value: false)) } == "JSON object was not of type: Double")
+        #expect(
+            reason { let _: [Double] = try Elevate.decodeArray(from: Data("[1.5, true]".utf8)) }
+                == "Error parsing array object at index 1 with parser [Double]\nJSON object was not of type: Double\n--")
+    }
+
+    /// `-0` is the `Double` `-0.0` (Elevate, through `JSONSerialization`, gave `0.0`).
+    @Test func negativeZeroKeepsItsSign() throws {
+        let entity = try Parser.parseEntity(data: Data(#"{"d": -0, "f": -0, "i": -0, "u": -0}"#.utf8)) { schema in
+            schema.addProperty(keyPath: "d", type: .double)
+            schema.addProperty(keyPath: "f", type: .float)
+            schema.addProperty(keyPath: "i", type: .int)
+            schema.addProperty(keyPath: "u", type: .uint)
+        }
+        let double: Double = entity <-! "d"
+        let float: Float = entity <-! "f"
+        #expect(double == 0 && double.sign == .minus)
+        #expect(float == 0 && float.sign == .minus)
+        #expect(entity["i"] as? Int == 0)
+        #expect(entity["u"] as? UInt == 0)
+    }
+
+    private final class AsDoubleDecoder: Elevate.Decoder {
+        func decode(_ object: Any) throws -> Any {
+            guard let number = object as? Double else {
+                throw ParserError.validation(failureReason: "not a Double: \(type(of: object))")
+            }
+            return number
+        }
+    }
+
+    private final class AsNSNumberDecoder: Elevate.Decoder {
+        func decode(_ object: Any) throws -> Any {
+            guard let number = object as? NSNumber else {
+                throw ParserError.validation(failureReason: "not a number: \(type(of: object))")
+            }
+            return number.doubleValue
+        }
+    }
+
+    /// Decoders are handed native Swift numbers, not `NSNumber`s: `as? Double` of the integer `5`
+    /// fails (it worked in Elevate), `as? NSNumber` reads any number.
+    @Test func decodersAreHandedNativeNumbers() throws {
+        let data = Data(#"{"prices": [5, 2.5], "box": {"price": 5, "ok": true}}"#.utf8)
+        #expect(
+            reason {
+                let _: [Double] = try Elevate.decodeArray(from: data, atKeyPath: "prices", with: AsDoubleDecoder())
+            } == "Error parsing array object at index 0 with parser [\(AsDoubleDecoder())]\nnot a Double: Int\n--")
+        let prices: [Double] = try Elevate.decodeArray(from: data, atKeyPath: "prices", with: AsNSNumberDecoder())
+        #expect(prices == [5, 2.5])
+        let entity = try Parser.parseEntity(data: data) { $0.addProperty(keyPath: "box", type: .dictionary) }
+        let box: [String: Any] = entity <-! "box"
+        #expect(box["price"] is Int)
+        #expect(box["price"] as? Double == nil)
+        #expect((box["price"] as? NSNumber)?.doubleValue == 5)
+        #expect(box["ok"] as? Bool == true)
+        #expect(box["ok"] as? Int == nil)
+    }
+}
