@@ -144,6 +144,8 @@ final class KeyPathSelector: JSONEventHandler {
     private static let largeTokenLength = 1024
     /// Whether the most recent top-level value is an object or array (nil before the first value).
     private(set) var rootIsContainer: Bool?
+    /// Whether the most recent top-level value is an array (nil before the first value).
+    private(set) var rootIsArray: Bool?
 
     init(targets: [Target], callbacks: Callbacks, rejectsDuplicateKeys: Bool = false) {
         self.callbacks = callbacks
@@ -173,6 +175,7 @@ final class KeyPathSelector: JSONEventHandler {
         let node: Node?
         if stack.isEmpty {
             rootIsContainer = isContainer
+            rootIsArray = isArray
             node = root
         } else {
             let top = stack.count - 1

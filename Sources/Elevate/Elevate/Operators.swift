@@ -29,6 +29,10 @@ infix operator <--? : ElevateExtractionPrecedence
 @inlinable
 public func <-! <T>(entity: [String: Any], keyPath: String) -> T {
     guard let index = entityIndex(entity, at: keyPath) else {
+        // Elevate's `<-!` is `entity[keyPath] as! T`: into an optional type (`let nickname: String? =
+        // entity <-! "nickname"`) an absent optional property is nil, not a crash (found by the
+        // differential tests against Elevate 4.0.0).
+        if let none = absentValue(as: T.self) { return none }
         preconditionFailure("Elevate: key path [\(keyPath)] is not in the entity; is it optional in the schema?")
     }
     guard let typed = castValue(entity.values[index], to: T.self) else {
@@ -53,13 +57,16 @@ public func <-? <T>(entity: [String: Any], keyPath: String) -> T? {
 /// - Parameters:
 ///   - entity: What ``Parser/parseEntity(json:closure:)`` returned.
 ///   - keyPath: The property's key path, as given to the schema.
-/// - Returns: The elements, each cast to `T`.
+/// - Returns: The elements, each cast to `T`; `[]` when the (optional) property was missing or null.
 @inlinable
 public func <--! <T>(entity: [String: Any], keyPath: String) -> [T] {
-    let index = entityIndex(entity, at: keyPath)
+    // Elevate's `<--!` returns an empty array for an optional array property that was missing or
+    // null (it is left out of the entity), where this stopped the program (found by the
+    // differential tests against Elevate 4.0.0).
+    guard let index = entityIndex(entity, at: keyPath) else { return [] }
     // Arrays of decodables are stored typed: no cast per element.
-    if let index, let typed = castValue(entity.values[index], to: [T].self) { return typed }
-    guard let index, let elements = entity.values[index] as? [Any] else {
+    if let typed = castValue(entity.values[index], to: [T].self) { return typed }
+    guard let elements = entity.values[index] as? [Any] else {
         preconditionFailure("Elevate: key path [\(keyPath)] is not an array in the entity")
     }
     return elements.map { element in
@@ -81,4 +88,12 @@ public func <--? <T>(entity: [String: Any], keyPath: String) -> [T]? {
     // of decodables is already a `[T]`.
     guard let index = entityIndex(entity, at: keyPath) else { return nil }
     return castValue(entity.values[index], to: [T].self)
+}
+
+/// `nil` as a `T` when `T` is an optional type, as Elevate's `entity[keyPath] as! T` gives for an
+/// absent key; nil otherwise.
+@usableFromInline
+func absentValue<T>(as type: T.Type) -> T? {
+    let absent: Any? = nil
+    return absent as? T
 }

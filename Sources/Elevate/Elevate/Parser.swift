@@ -56,6 +56,7 @@ public enum Parser {
     /// The entity of `schema` over the values one pass captured for its key paths.
     static func entity(_ schema: Schema, from captured: CapturedValues) throws -> [String: Any] {
         if captured.rootIsScalar { try EntityValidator.rejectScalarRoot(of: schema) }
+        if captured.rootIsArray { try EntityValidator.checkArrayRoot(schema.storage) }
         return try EntityValidator.validate(schema.storage) { captured.value(at: KeyPath($0)) }
     }
 
@@ -80,6 +81,7 @@ public enum Parser {
         guard let array = json as? [Any] else {
             throw ParserError.validation(failureReason: EntityValidator.notAContainer)
         }
+        try EntityValidator.checkArrayRoot(schema.storage)
         if let property = schema.storage.first, schema.storage.count == 1, property.type == .array {
             // Elevate's rule for an array root: its one `.array` property is the array itself,
             // whatever the key path says.
@@ -121,6 +123,7 @@ public enum Parser {
         guard view.isArray else {
             throw ParserError.validation(failureReason: EntityValidator.notAContainer)
         }
+        try EntityValidator.checkArrayRoot(properties)
         if let property = properties.first, properties.count == 1, property.type == .array {
             return try EntityValidator.validate(properties, plan: plan, slots: slots, on: view.tape) { _, _ in view.index }
         }
@@ -150,9 +153,10 @@ struct CapturedValues {
         self = try await Capture(paths: paths).run(chunks, options: options)
     }
 
-    private init(values: [[String]: JSONValue], rootIsScalar: Bool) {
+    private init(values: [[String]: JSONValue], rootIsScalar: Bool, rootIsArray: Bool) {
         self.values = values
         self.rootIsScalar = rootIsScalar
+        self.rootIsArray = rootIsArray
     }
 
     /// The pass that captures the values at the paths (and, for Elevate's rule, at each path's
@@ -183,12 +187,16 @@ struct CapturedValues {
         }
 
         func result() -> CapturedValues {
-            CapturedValues(values: captured, rootIsScalar: selector.rootIsContainer == false)
+            CapturedValues(
+                values: captured, rootIsScalar: selector.rootIsContainer == false, rootIsArray: selector.rootIsArray == true)
         }
     }
 
     /// Whether the document's root is a string, number, Boolean or null.
     private(set) var rootIsScalar = false
+
+    /// Whether the document's root is an array.
+    private(set) var rootIsArray = false
 
     /// The value at `path`, with Elevate's rules: a literal dotted root key wins, and a path below
     /// a captured value is read out of it.
@@ -225,6 +233,29 @@ enum EntityValidator {
         failures.add(notAContainer, at: "")
         throw failures.error()
     }
+
+    /// Elevate's rule for an array given to `parseEntity`: the schema must be one `.array`
+    /// property (which reads the array). Any other schema is Elevate's "Invalid property list for
+    /// json array." rather than a "missing" failure for each key path, which hid that the value
+    /// was an array where an object was expected (found by the differential tests against Elevate
+    /// 4.0.0). This library's addition stays: a schema whose key paths all start with an array
+    /// index (`"0"`, `"1.name"`) reads the array's elements.
+    static func checkArrayRoot(_ properties: [SchemaProperty]) throws {
+        if properties.count == 1, properties[0].type == .array { return }
+        if !properties.isEmpty,
+            properties.allSatisfy({ property in
+                property.path.components.first.map { KeyPath.arrayIndex($0) != nil } ?? false
+            })
+        {
+            return
+        }
+        var failures = FailureCollector()
+        failures.add(invalidPropertyListForArray, at: "")
+        throw failures.error()
+    }
+
+    /// Elevate's text for a schema an array cannot satisfy.
+    static let invalidPropertyListForArray = "Invalid property list for json array."
 
     /// Elevate's text for a root that is neither an object nor an array.
     static let notAContainer = "JSON object was not of type: [String: Any] or [Any]"

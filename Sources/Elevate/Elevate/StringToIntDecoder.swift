@@ -18,3 +18,11 @@ public struct StringToIntDecoder: Decoder, Sendable {
         throw ParserError.validation(failureReason: "Could not convert String to Int")
     }
 }
+
+extension StringToIntDecoder: CustomStringConvertible {
+    /// `Elevate.StringToIntDecoder`: how Elevate's error texts name it (`Error parsing array object at
+    /// index 1 with parser [Elevate.StringToIntDecoder]`). Elevate's decoder is a class, which prints
+    /// with its module; this struct would print as `StringToIntDecoder()` (found by the differential
+    /// tests against Elevate 4.0.0).
+    public var description: String { "Elevate.StringToIntDecoder" }
+}
