@@ -64,6 +64,9 @@ final class JSONGenerator {
     @exclusivity(unchecked) private var escapingLineSeparators = false
     /// Set by ``key(_:)``: the next print is the colon after that key (see ``Style``).
     @exclusivity(unchecked) private var colonPending = false
+    /// Set by an open, cleared by every other token: a close that finds it set closes an empty
+    /// container (see `close(object:)`).
+    @exclusivity(unchecked) private var lastTokenOpened = false
     /// Whether `append` must look at what YAJL prints, rather than copy it.
     private var rewrites: Bool { escapingLineSeparators || !indentPrefix.isEmpty || colonPending }
 
@@ -104,6 +107,7 @@ final class JSONGenerator {
     func write(_ value: Any, depth: Int = 0) throws {
         yajl_gen_reset(handle, nil)
         openContainers = 0
+        lastTokenOpened = false
         let mark = output.count
         do {
             try emit(value, depth: depth)
@@ -122,6 +126,7 @@ final class JSONGenerator {
     func writeValue(_ body: () throws -> Void) throws {
         yajl_gen_reset(handle, nil)
         openContainers = 0
+        lastTokenOpened = false
         let mark = output.count
         do {
             try body()
@@ -182,6 +187,7 @@ final class JSONGenerator {
     func reset() {
         yajl_gen_reset(handle, nil)
         openContainers = 0
+        lastTokenOpened = false
     }
 
     // MARK: Tokens
@@ -190,23 +196,53 @@ final class JSONGenerator {
         try checkCanOpen()
         try check(yajl_gen_map_open(handle))
         openContainers += 1
+        lastTokenOpened = true
     }
 
     func closeObject() throws {
-        try checkCanClose()
-        try check(yajl_gen_map_close(handle))
-        openContainers -= 1
+        try close(object: true)
     }
 
     func openArray() throws {
         try checkCanOpen()
         try check(yajl_gen_array_open(handle))
         openContainers += 1
+        lastTokenOpened = true
     }
 
     func closeArray() throws {
+        try close(object: false)
+    }
+
+    private func close(object: Bool) throws {
         try checkCanClose()
-        try check(yajl_gen_array_close(handle))
+        let closesEmpty = lastTokenOpened
+        lastTokenOpened = false
+        // YAJL's beautify mode writes an empty container over two lines, `[` newline, then newline,
+        // indentation and `]`; the print callback adds ``indentPrefix`` after each newline, so in a
+        // nested generator (a splice past YAJL's depth, a pretty stream's array) the line between
+        // held only that prefix. Output written so far ends with the opening's newline and prefix.
+        let prefixStart = output.count - indentPrefix.count
+        guard closesEmpty, options.prettyPrinted, !buffersInYAJL, prefixStart > 0,
+            output[prefixStart - 1] == UInt8(ascii: "\n")
+        else {
+            try check(object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
+            openContainers -= 1
+            return
+        }
+        if style.foundationCompatible {
+            // JSONEncoder's text, `[\n\n<indent>]`: the middle line stays empty.
+            output.removeSubrange(prefixStart...)
+            try check(object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
+        } else {
+            // The writer's text, `[]`, as JSONWriter writes any empty container: the newlines and
+            // indentation YAJL prints between the brackets are dropped.
+            output.removeSubrange((prefixStart - 1)...)
+            let mark = output.count
+            try check(object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
+            let bracket = object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            if let closing = output[mark...].firstIndex(of: bracket) { output.removeSubrange(mark..<closing) }
+        }
         openContainers -= 1
     }
 
@@ -229,6 +265,7 @@ final class JSONGenerator {
             start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         escapingLineSeparators = options.escapesLineSeparators && Self.containsLineSeparator(utf8)
         defer { escapingLineSeparators = false }
+        lastTokenOpened = false
         // An empty buffer may have no base address; YAJL reads nothing when the length is 0.
         let base = utf8.baseAddress ?? UnsafeRawPointer(Self.indentUnit).assumingMemoryBound(to: UInt8.self)
         try check(yajl_gen_string(handle, base, utf8.count))
@@ -244,19 +281,23 @@ final class JSONGenerator {
     /// Writes JSON text as one value; see ``rawValue(_:)-(String)``.
     func rawValue(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(bytes.count > 0, "a value is never empty text")
+        lastTokenOpened = false
         try check(yajl_gen_number(handle, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count))
     }
 
     /// Writes a signed integer with YAJL's `%lld`, which no locale changes.
     func integer(_ value: Int64) throws {
+        lastTokenOpened = false
         try check(yajl_gen_integer(handle, value))
     }
 
     func bool(_ value: Bool) throws {
+        lastTokenOpened = false
         try check(yajl_gen_bool(handle, value ? 1 : 0))
     }
 
     func null() throws {
+        lastTokenOpened = false
         try check(yajl_gen_null(handle))
     }
 
@@ -336,7 +377,11 @@ final class JSONGenerator {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n"), !indentPrefix.isEmpty {
                 output.append(contentsOf: bytes[runStart...index])
-                output.append(contentsOf: indentPrefix)
+                // A blank line (the middle of an empty container in JSONEncoder's text, from a
+                // spliced child) stays empty; see `close(object:)`.
+                if index + 1 == length || bytes[index + 1] != UInt8(ascii: "\n") {
+                    output.append(contentsOf: indentPrefix)
+                }
                 index += 1
                 runStart = index
             } else if byte == 0xE2, escapingLineSeparators, index + 2 < length, bytes[index + 1] == 0x80,
