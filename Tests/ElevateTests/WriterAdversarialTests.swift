@@ -716,4 +716,18 @@ import Testing
             }
         }
     }
+
+    /// A Foundation dictionary whose keys are different `AnyHashable`s but the same string (a
+    /// `String` and an `NSString` of the same text) cannot be written as JSON without losing a
+    /// member: it is an error, where one of the two values was silently dropped.
+    @Test func keysThatAreTheSameStringAreAnError() throws {
+        let value: [AnyHashable: Any] = [AnyHashable("a"): 1, AnyHashable(NSString(string: "a")): 2, AnyHashable("b"): 3]
+        try #require(value.count == 3, "the platform merges these keys; nothing to test")
+        let error = writerError { _ = try JSONWriter.string(for: value) }
+        #expect(error?.kind == .invalidKey)
+        #expect(error?.message.contains(#""a""#) == true)
+        // Distinct strings still write.
+        let fine: [AnyHashable: Any] = [AnyHashable("a"): 1, AnyHashable(NSString(string: "b")): 2]
+        #expect(try JSONWriter.string(for: fine, options: .init(sortedKeys: true)) == #"{"a":1,"b":2}"#)
+    }
 }

@@ -71,6 +71,10 @@ extension JSONGenerator {
             try null()
         } else if let value = value as? String {
             try string(value)
+        } else if type(of: value) == [AnyHashable: Any].self {
+            // Before the cast to `[String: Any]`, which would succeed and silently merge keys that
+            // are different `AnyHashable`s but the same string (see `object(_:depth:)`).
+            try object(value as! [AnyHashable: Any], depth: depth)
         } else if let value = value as? [String: Any] {
             try object(value, depth: depth)
         } else if let value = value as? [Any] {
@@ -214,7 +218,12 @@ extension JSONGenerator {
                 throw JSONWriterError(
                     kind: .invalidKey, message: "an object key is \(Swift.type(of: key.base)), not a String")
             }
-            members[key] = member
+            // Different `AnyHashable`s can be the same string (a `String` and an `NSString` of the
+            // same text): one JSON object cannot hold both, and dropping one would change the value.
+            if members.updateValue(member, forKey: key) != nil {
+                throw JSONWriterError(
+                    kind: .invalidKey, message: "two keys of the dictionary are the same string \"\(key)\"")
+            }
         }
         try object(members, depth: depth)
     }
