@@ -22,7 +22,9 @@ extension JSONStreamWriter {
     /// The values are `encoder`'s: its key, date, data and non-conforming float strategies, its
     /// user info, and `.sortedKeys`. The text is the writer's: its ``options`` (pretty printing,
     /// escaped slashes and line separators) and framing apply as to every other value; the encoder's
-    /// `.prettyPrinted` and `.withoutEscapingSlashes` do not.
+    /// `.prettyPrinted` and `.withoutEscapingSlashes` do not. Nor does
+    /// ``JSONWriter/Options/maximumDepth``, which bounds the writer's own recursion over `Any`
+    /// values: here the recursion is the value's `encode(to:)`, unbounded as with `JSONEncoder`.
     ///
     /// - Parameters:
     ///   - value: The value.
