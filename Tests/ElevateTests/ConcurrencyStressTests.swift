@@ -200,9 +200,8 @@ import Testing
         }
     }
 
-    /// One `DateDecoder` shared by every ``Strict`` on every thread.
-    /// (`DateDecoder` is not declared `Sendable`, though it is documented as safe to share.)
-    nonisolated(unsafe) private static let sharedDay = DateDecoder(dateFormatString: "yyyy-MM-dd")
+    /// One `DateDecoder` shared by every ``Strict`` on every thread (it is `Sendable`).
+    private static let sharedDay = DateDecoder(dateFormatString: "yyyy-MM-dd")
 
     /// Objects for ``Strict`` and for ``Loose`` with values varied by `seed`, and ones each of
     /// them rejects in a different place (a scalar, a nested entity, an array element, a

@@ -12,7 +12,11 @@ import Foundation
 /// `init(json:)` costs little: numeric formats (`yyyy-MM-dd`, `yyyy-MM-dd'T'HH:mm:ss`, …) in a
 /// fixed-offset time zone such as UTC are parsed by a fast path that gives `DateFormatter`'s
 /// results, and a `DateFormatter` is only created for strings the fast path does not handle.
-public final class DateDecoder: Decoder {
+///
+/// One decoder may be shared by any number of threads, as the workers of a parallel
+/// `decodeArray` share it: it holds only constants, and the formatters it borrows are lent to
+/// one caller at a time.
+public final class DateDecoder: Decoder, Sendable {
     private let dateFormatString: String?
     private let fastPath: FixedDatePattern?
     private let fastPathOffset: Int
