@@ -190,6 +190,45 @@ import Testing
         }
     }
 
+    /// Escaped text whose raw token lies in the part of the chunk checked on arrival is only
+    /// looked at for what a bad surrogate escape leaves; the chunk's first token (which may have
+    /// begun in an earlier chunk) is checked whole. Both must give the same events and the same
+    /// errors, at the same offsets, whatever is escaped: here the whole input (every string after
+    /// the first event) against one byte per chunk (every string split).
+    @Test func escapedTextGivesTheSameEventsAndErrorsWhateverTheChunking() throws {
+        let pieces = [
+            #"\u00e9"#, #"\uD83D\uDE00"#, #"\uD800"#, #"\uDC00"#, #"\uD800\u0041"#, #"\uDBFF\uDFFF"#, "?", "é",
+            "😀", #"\n"#, #"\""#, "plain text ", #"\uD7FF"#, #"\uE000"#, #"\uFFFF"#, "\u{10FFFF}", #"\u0000"#,
+        ]
+        var generator = SeededGenerator(state: 0xE5CA_9ED)
+        for _ in 0..<1_500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                // Mostly valid pieces, so that a bad one (the third to fifth) falls among good ones.
+                let index =
+                    Int.random(in: 0..<4, using: &generator) == 0
+                    ? Int.random(in: 0..<pieces.count, using: &generator)
+                    : [0, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].randomElement(using: &generator)!
+                text += pieces[index]
+            }
+            // The first escaped string makes the parser's arena, which later copies need to be
+            // recorded without the full check.
+            let bytes = Array(#"["a\n", "\#(text)", {"\#(text)": 1}]"#.utf8)
+            func outcome(_ chunkSizes: [Int]) -> String {
+                do {
+                    return try recordEvents(bytes, chunkSizes: chunkSizes).joined(separator: " ")
+                } catch let error as JSONSyntaxError {
+                    return "\(error.kind) at \(error.byteOffset)"
+                } catch {
+                    return "\(error)"
+                }
+            }
+            let whole = outcome([])
+            #expect(whole == outcome([1]), "\(text)")
+            #expect(whole == outcome([5]), "\(text)")
+        }
+    }
+
     /// Text that comes after where the chunk check stopped (here, at a byte that is no UTF-8 in a
     /// comment, which the parser lets through) is still delivered whole, and checked on its own.
     @Test func textAfterTheCheckedPrefixIsCheckedOnItsOwn() throws {

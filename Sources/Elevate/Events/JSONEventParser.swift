@@ -702,11 +702,23 @@ public final class JSONEventParser {
             let isInChunk = offset >= 0 && offset < state.pointee.chunkCount
             let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
             if !isInChunk, state.pointee.pending.hasRoom(forCopying: length) {
-                let validation = UTF8Validation.validate(bytes)
-                if validation.invalidOffset == nil, !validation.hasFourByteSequence,
-                    memchr(pointer, 0x3F, length) == nil
-                {
-                    let end = tokenEnd(state)
+                let end = tokenEnd(state)
+                // When an event before it ended in this chunk, the token began in this chunk too;
+                // ending inside the part checked when the chunk arrived, all of its raw text is
+                // valid UTF-8, and only a bad surrogate escape can have made the decoded text
+                // invalid (see `mayHoldSurrogateArtifacts`). Otherwise (the chunk's first token,
+                // which may have begun in an earlier chunk) the decoded text is checked whole.
+                let rawTextIsValid = end <= state.pointee.validTextEnd && lastRecorded(state).end >= 0
+                let isPlain: Bool
+                if rawTextIsValid {
+                    isPlain = !UTF8Validation.mayHoldSurrogateArtifacts(bytes)
+                } else {
+                    let validation = UTF8Validation.validate(bytes)
+                    isPlain =
+                        validation.invalidOffset == nil && !validation.hasFourByteSequence
+                        && memchr(pointer, 0x3F, length) == nil
+                }
+                if isPlain {
                     state.pointee.pending.append(isKey ? .key : .string, end: end, copying: bytes)
                     return recorded(state)
                 }

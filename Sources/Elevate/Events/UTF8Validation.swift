@@ -198,6 +198,49 @@ enum UTF8Validation {
         return length
     }
 
+    /// Whether text YAJL decoded from escapes may hold what it makes of a bad `\u` surrogate
+    /// escape: `?` (a lone high surrogate), a three-byte sequence led by 0xED (a lone low one,
+    /// invalid UTF-8) or a four-byte sequence (a pair, or a high surrogate followed by another
+    /// escape). Text decoded from a raw token that is valid UTF-8 holds nothing else that is not
+    /// valid: YAJL copies the raw bytes between escapes, and every other escape becomes a valid
+    /// character. Answered eight bytes at a time; a false alarm (a real `?`, a character from
+    /// U+D000 to U+FFFF) only sends the text to the full check.
+    static func mayHoldSurrogateArtifacts(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        guard count >= 8 else {
+            for index in 0..<count {
+                let byte = base.load(fromByteOffset: index, as: UInt8.self)
+                if byte == 0x3F || byte >= 0xED { return true }
+            }
+            return false
+        }
+        // Every word, without a branch per word, the last one overlapping the one before it.
+        var found: UInt64 = 0
+        var index = 0
+        while index &+ 8 <= count {
+            found |= artifactBytes(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index &+= 8
+        }
+        found |= artifactBytes(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        return found != 0
+    }
+
+    /// 0x80 in each byte of `word` that is `?` or 0xED and above (0xEE and 0xEF, leads of
+    /// U+E000 to U+FFFF, are false alarms: rare, and only sent to the full check).
+    @inline(__always)
+    private static func artifactBytes(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // Exactly the bytes equal to `?`: no borrow crosses from one byte into the next.
+        let difference = word ^ 0x3F3F_3F3F_3F3F_3F3F
+        let isQuestionMark = ~(((difference & low7) &+ low7) | difference | low7)
+        // A byte with its top bit set is 0xED or above when its low seven bits are 0x6D or above,
+        // which adding 0x13 carries into its top bit (never past it: 0x7F + 0x13 < 0x100).
+        let isHigh = ((word & low7) &+ 0x1313_1313_1313_1313) & word & high
+        return isQuestionMark | isHigh
+    }
+
     /// Whether every byte is below 0x80: the common case, answered with word-sized loads
     /// (overlapping at the end rather than falling back to single bytes).
     @inline(__always)
