@@ -8,6 +8,10 @@ import Foundation
 /// Pass `""` for an object at the root. Only the object at the key path is materialized.
 /// Values are held to ``StreamingOptions``' default limits (64 MiB for the value at the key path or
 /// one element); for more, pass `.data(data)` with `options:`.
+/// - Parameters:
+///   - data: A JSON document.
+///   - keyPath: Where the object is, with Elevate's rules (`"response.avatar"`); `""` for the root.
+/// - Returns: The decoded object.
 /// - Throws: ``ParserError``.
 public func decodeObject<T: Decodable>(from data: Data, atKeyPath keyPath: String = "") throws -> T {
     try ObjectDecoding.decode(.data(data), atKeyPath: keyPath)
@@ -20,6 +24,11 @@ public func decodeObject<T: Decodable>(from data: Data, atKeyPath keyPath: Strin
 /// ```
 /// Values are held to ``StreamingOptions``' default limits (64 MiB for the value at the key path or
 /// one element); for more, pass `.data(data)` with `options:`.
+/// - Parameters:
+///   - data: A JSON document.
+///   - keyPath: Where the object is, with Elevate's rules; `""` for the root.
+///   - decoder: Turns the object into a `T`.
+/// - Returns: What the decoder returned.
 /// - Throws: ``ParserError``, including a validation error when the decoder returns something
 ///   other than a `T` (where Elevate would crash).
 public func decodeObject<T>(from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder) throws -> T {
@@ -35,6 +44,10 @@ public func decodeObject<T>(from data: Data, atKeyPath keyPath: String = "", wit
 /// built. Every failing element is reported, with its index.
 /// Values are held to ``StreamingOptions``' default limits (64 MiB for the value at the key path or
 /// one element); for more, pass `.data(data)` with `options:`.
+/// - Parameters:
+///   - data: A JSON document.
+///   - keyPath: Where the array is, with Elevate's rules (`"response.items"`); `""` for the root.
+/// - Returns: The decoded elements, in document order.
 /// - Throws: ``ParserError``.
 public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String = "") throws -> [T] {
     try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: String(describing: T.self)) {
@@ -46,6 +59,11 @@ public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String
 ///
 /// Values are held to ``StreamingOptions``' default limits (64 MiB for the value at the key path or
 /// one element); for more, pass `.data(data)` with `options:`.
+/// - Parameters:
+///   - data: A JSON document.
+///   - keyPath: Where the array is, with Elevate's rules; `""` for the root.
+///   - decoder: Turns each element into a `T`.
+/// - Returns: What the decoder returned for each element, in document order.
 /// - Throws: ``ParserError``, including a validation error for an element the decoder turns into
 ///   something other than a `T`.
 public func decodeArray<T>(from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder) throws -> [T] {

@@ -17,6 +17,7 @@ public protocol JSONEventHandler: AnyObject {
     /// An object begins (`{`).
     func startObject() throws
     /// A member name inside the current object.
+    /// - Parameter key: The name, unescaped and validated; valid only during the call.
     func key(_ key: JSONText) throws
     /// The current object ends (`}`).
     func endObject() throws
@@ -25,10 +26,13 @@ public protocol JSONEventHandler: AnyObject {
     /// The current array ends (`]`).
     func endArray() throws
     /// A string value, already unescaped and validated as UTF-8.
+    /// - Parameter value: The text; valid only during the call.
     func string(_ value: JSONText) throws
     /// A number, as its exact source text; convert it with ``JSONNumberText/value``.
+    /// - Parameter value: The number's text; valid only during the call.
     func number(_ value: JSONNumberText) throws
     /// `true` or `false`.
+    /// - Parameter value: Which of the two.
     func bool(_ value: Bool) throws
     /// `null`.
     func null() throws
@@ -38,6 +42,7 @@ extension JSONEventHandler {
     /// Ignores the event.
     public func startObject() throws {}
     /// Ignores the event.
+    /// - Parameter key: The member name, unused.
     public func key(_ key: JSONText) throws {}
     /// Ignores the event.
     public func endObject() throws {}
@@ -46,10 +51,13 @@ extension JSONEventHandler {
     /// Ignores the event.
     public func endArray() throws {}
     /// Ignores the event.
+    /// - Parameter value: The string, unused.
     public func string(_ value: JSONText) throws {}
     /// Ignores the event.
+    /// - Parameter value: The number, unused.
     public func number(_ value: JSONNumberText) throws {}
     /// Ignores the event.
+    /// - Parameter value: The Boolean, unused.
     public func bool(_ value: Bool) throws {}
     /// Ignores the event.
     public func null() throws {}

@@ -243,6 +243,8 @@ public final class JSONEventParser {
     // MARK: Feeding input
 
     /// Parses the next chunk of input.
+    /// - Parameter bytes: The chunk, of any size; cut anywhere, even inside a token or a
+    ///   character. Read only during the call.
     /// - Throws: ``JSONSyntaxError`` for bad input, or whatever the handler threw.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws {
         if let failure { throw failure }
@@ -272,16 +274,22 @@ public final class JSONEventParser {
     }
 
     /// Parses the next chunk of input.
+    /// - Parameter data: The chunk, of any size.
+    /// - Throws: As ``parse(_:)-(UnsafeRawBufferPointer)``.
     public func parse(_ data: Data) throws {
         try data.withUnsafeBytes { try parse($0) }
     }
 
     /// Parses the next chunk of input.
+    /// - Parameter bytes: The chunk, of any size.
+    /// - Throws: As ``parse(_:)-(UnsafeRawBufferPointer)``.
     public func parse(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try parse($0) }
     }
 
     /// Parses a complete document in one call: `parse(_:)` then ``finish()``.
+    /// - Parameter data: The whole input.
+    /// - Throws: As ``parse(_:)-(UnsafeRawBufferPointer)`` and ``finish()``.
     public func parseAll(_ data: Data) throws {
         try parse(data)
         try finish()

@@ -40,6 +40,11 @@ public struct JSONParsingOptions: Sendable, Hashable {
     public var maximumTokenSize: Int
 
     /// Creates options; every parameter has a safe default.
+    /// - Parameters:
+    ///   - allowsComments: See ``allowsComments``.
+    ///   - allowsMultipleValues: See ``allowsMultipleValues``.
+    ///   - maximumDepth: See ``maximumDepth``; at most ``depthCeiling``.
+    ///   - maximumTokenSize: See ``maximumTokenSize``.
     public init(
         allowsComments: Bool = false,
         allowsMultipleValues: Bool = false,

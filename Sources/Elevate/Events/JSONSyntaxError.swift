@@ -50,6 +50,13 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var excerpt: String
 
     /// Creates an error; the parser does this for you.
+    /// - Parameters:
+    ///   - kind: See ``kind``.
+    ///   - message: See ``message``.
+    ///   - byteOffset: See ``byteOffset``.
+    ///   - line: See ``line``.
+    ///   - column: See ``column``.
+    ///   - excerpt: See ``excerpt``.
     public init(kind: Kind, message: String, byteOffset: Int, line: Int, column: Int, excerpt: String) {
         self.kind = kind
         self.message = message

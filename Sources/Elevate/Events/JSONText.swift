@@ -43,6 +43,8 @@ public struct JSONText {
     public var count: Int { bytes.count }
 
     /// Whether the text equals the given UTF-8 bytes, without creating a `String`.
+    /// - Parameter utf8: The bytes to compare with (`Array("id".utf8)`).
+    /// - Returns: Whether they are the same bytes.
     @inlinable
     public func equals(_ utf8: [UInt8]) -> Bool {
         guard utf8.count == bytes.count else { return false }

@@ -15,6 +15,14 @@ public typealias JSONValueFraming = JSONFraming
 
 /// Decodes each element of the array at `keyPath` of a file; now
 /// ``forEachElement(atKeyPath:from:as:options:_:)`` with `from: .file(url)`.
+/// - Parameters:
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - url: The file to read.
+///   - type: The type to decode each element or value as.
+///   - options: Limits, read size, progress and error wrapping.
+///   - body: Called with each element or value, in document order.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, message: "Use forEachElement(atKeyPath: keyPath, from: .file(url), as:options:_:)")
 @discardableResult
 public func forEachElement<T: Decodable>(
@@ -26,6 +34,14 @@ public func forEachElement<T: Decodable>(
 
 /// Decodes each element of the array at `keyPath` of in-memory data; now
 /// ``forEachElement(atKeyPath:from:as:options:_:)`` with `from: .data(data)`.
+/// - Parameters:
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - data: The JSON document.
+///   - type: The type to decode each element or value as.
+///   - options: Limits, read size, progress and error wrapping.
+///   - body: Called with each element or value, in document order.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, message: "Use forEachElement(atKeyPath: keyPath, from: .data(data), as:options:_:)")
 @discardableResult
 public func forEachElement<T: Decodable>(
@@ -37,6 +53,15 @@ public func forEachElement<T: Decodable>(
 
 /// Decodes each element of the array at `keyPath` of a file with a ``Decoder``; now
 /// ``forEachElement(atKeyPath:from:with:as:options:_:)`` with `from: .file(url)`.
+/// - Parameters:
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - url: The file to read.
+///   - decoder: Turns each element or value into a `T`.
+///   - type: The type to decode each element or value as.
+///   - options: Limits, read size, progress and error wrapping.
+///   - body: Called with each element or value, in document order.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(
     *, deprecated, message: "Use forEachElement(atKeyPath: keyPath, from: .file(url), with:as:options:_:)"
 )
@@ -50,6 +75,15 @@ public func forEachElement<T>(
 
 /// Decodes each element of the array at `keyPath` of in-memory data with a ``Decoder``; now
 /// ``forEachElement(atKeyPath:from:with:as:options:_:)`` with `from: .data(data)`.
+/// - Parameters:
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - data: The JSON document.
+///   - decoder: Turns each element or value into a `T`.
+///   - type: The type to decode each element or value as.
+///   - options: Limits, read size, progress and error wrapping.
+///   - body: Called with each element or value, in document order.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(
     *, deprecated, message: "Use forEachElement(atKeyPath: keyPath, from: .data(data), with:as:options:_:)"
 )
@@ -63,6 +97,14 @@ public func forEachElement<T>(
 
 /// Decodes each element of the array at `keyPath` of any ``JSONInput``; now
 /// ``forEachElement(atKeyPath:from:as:options:_:)``.
+/// - Parameters:
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - input: Where the JSON comes from.
+///   - type: The type to decode each element or value as.
+///   - options: Limits, read size, progress and error wrapping.
+///   - body: Called with each element or value, in document order.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, renamed: "forEachElement(atKeyPath:from:as:options:_:)")
 @discardableResult
 public func forEachElement<T: Decodable>(
@@ -74,6 +116,15 @@ public func forEachElement<T: Decodable>(
 
 /// Decodes every top-level value of a JSON Lines or concatenated-JSON input; now
 /// ``forEachValue(from:framing:atKeyPath:as:options:_:)``.
+/// - Parameters:
+///   - input: Where the JSON comes from.
+///   - framing: How the top-level values follow each other.
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - type: The type to decode each element or value as.
+///   - options: Limits, read size, progress and error wrapping.
+///   - body: Called with each element or value, in document order.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, renamed: "forEachValue(from:framing:atKeyPath:as:options:_:)")
 @discardableResult
 public func forEachValue<T: Decodable>(
@@ -87,6 +138,12 @@ public func forEachValue<T: Decodable>(
 
 /// Decodes the elements of the array at `keyPath` from an asynchronous sequence of byte chunks;
 /// now `chunks.decodedElements(atKeyPath:as:options:)`.
+/// - Parameters:
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - chunks: The input, as an asynchronous sequence of byte chunks.
+///   - type: The type to decode each element or value as.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
 @available(*, deprecated, renamed: "AsyncSequence.decodedElements(atKeyPath:self:as:options:)")
 public func elements<T: Decodable, Chunks: AsyncSequence>(
     ofArrayAt keyPath: String, from chunks: Chunks, as type: T.Type = T.self,
@@ -97,6 +154,13 @@ public func elements<T: Decodable, Chunks: AsyncSequence>(
 
 /// Decodes the elements of the array at `keyPath` from an asynchronous sequence of byte chunks
 /// with a ``Decoder``; now `chunks.decodedElements(atKeyPath:with:as:options:)`.
+/// - Parameters:
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - chunks: The input, as an asynchronous sequence of byte chunks.
+///   - decoder: Turns each element or value into a `T`.
+///   - type: The type to decode each element or value as.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
 @available(*, deprecated, renamed: "AsyncSequence.decodedElements(atKeyPath:self:with:as:options:)")
 public func elements<T, Chunks: AsyncSequence>(
     ofArrayAt keyPath: String, from chunks: Chunks, with decoder: any Decoder, as type: T.Type = T.self,
@@ -107,6 +171,13 @@ public func elements<T, Chunks: AsyncSequence>(
 
 /// Decodes every top-level value of a JSON Lines or concatenated-JSON stream from an asynchronous
 /// sequence of byte chunks; now `chunks.decodedValues(framing:atKeyPath:as:options:)`.
+/// - Parameters:
+///   - chunks: The input, as an asynchronous sequence of byte chunks.
+///   - framing: How the top-level values follow each other.
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - type: The type to decode each element or value as.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
 @available(*, deprecated, renamed: "AsyncSequence.decodedValues(self:framing:atKeyPath:as:options:)")
 public func values<T: Decodable, Chunks: AsyncSequence>(
     in chunks: Chunks, framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
@@ -118,6 +189,12 @@ public func values<T: Decodable, Chunks: AsyncSequence>(
 // MARK: Whole values
 
 /// Decodes the object at `keyPath` of a file; now `decodeObject(from: .file(url), atKeyPath:as:options:)`.
+/// - Parameters:
+///   - url: The file to read.
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, message: "Use decodeObject(from: .file(url), atKeyPath:as:options:)")
 public func decodeObject<T: Decodable>(
     contentsOf url: URL, atKeyPath keyPath: String = "", options: StreamingOptions = StreamingOptions()
@@ -127,6 +204,13 @@ public func decodeObject<T: Decodable>(
 
 /// Decodes the object at `keyPath` of a file with a ``Decoder``; now
 /// `decodeObject(from: .file(url), atKeyPath:with:as:options:)`.
+/// - Parameters:
+///   - url: The file to read.
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - decoder: Turns each element or value into a `T`.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, message: "Use decodeObject(from: .file(url), atKeyPath:with:as:options:)")
 public func decodeObject<T>(
     contentsOf url: URL, atKeyPath keyPath: String = "", with decoder: any Decoder,
@@ -137,6 +221,12 @@ public func decodeObject<T>(
 
 /// Decodes every element of the array at `keyPath` of a file; now
 /// `decodeArray(from: .file(url), atKeyPath:as:options:)`.
+/// - Parameters:
+///   - url: The file to read.
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, message: "Use decodeArray(from: .file(url), atKeyPath:as:options:)")
 public func decodeArray<T: Decodable>(
     contentsOf url: URL, atKeyPath keyPath: String = "", options: StreamingOptions = StreamingOptions()
@@ -146,6 +236,13 @@ public func decodeArray<T: Decodable>(
 
 /// Decodes every element of the array at `keyPath` of a file with a ``Decoder``; now
 /// `decodeArray(from: .file(url), atKeyPath:with:as:options:)`.
+/// - Parameters:
+///   - url: The file to read.
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - decoder: Turns each element or value into a `T`.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, message: "Use decodeArray(from: .file(url), atKeyPath:with:as:options:)")
 public func decodeArray<T>(
     contentsOf url: URL, atKeyPath keyPath: String = "", with decoder: any Decoder,
@@ -156,6 +253,12 @@ public func decodeArray<T>(
 
 /// Decodes every element of the array at `keyPath` of data with options; now
 /// `decodeArray(from: .data(data), atKeyPath:as:options:)`.
+/// - Parameters:
+///   - data: The JSON document.
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, message: "Use decodeArray(from: .data(data), atKeyPath:as:options:)")
 public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String = "", options: StreamingOptions)
     throws -> [T]
@@ -165,6 +268,13 @@ public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String
 
 /// Decodes every element of the array at `keyPath` of data with a ``Decoder`` and options; now
 /// `decodeArray(from: .data(data), atKeyPath:with:as:options:)`.
+/// - Parameters:
+///   - data: The JSON document.
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - decoder: Turns each element or value into a `T`.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, message: "Use decodeArray(from: .data(data), atKeyPath:with:as:options:)")
 public func decodeArray<T>(
     from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder, options: StreamingOptions
@@ -175,6 +285,12 @@ public func decodeArray<T>(
 // MARK: Subtrees
 
 /// Counts the elements or members at `keyPath`; now ``summarizeValue(atKeyPath:from:options:)``.
+/// - Parameters:
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - input: Where the JSON comes from.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, renamed: "summarizeValue(atKeyPath:from:options:)")
 public func summarizeValue(
     atKeyPath keyPath: String, in input: JSONInput, options: StreamingOptions = StreamingOptions()
@@ -184,6 +300,13 @@ public func summarizeValue(
 
 /// Sends the events of the value at `keyPath` to `handler`; now
 /// ``forEachEvent(atKeyPath:from:to:options:)``.
+/// - Parameters:
+///   - keyPath: Where the array or value is; `""` for the root.
+///   - input: Where the JSON comes from.
+///   - handler: Receives the events of the value at the key path.
+///   - options: Limits, read size, progress and error wrapping.
+/// - Returns: What its replacement returns.
+/// - Throws: What its replacement throws.
 @available(*, deprecated, renamed: "forEachEvent(atKeyPath:from:to:options:)")
 @discardableResult
 public func forEachEvent(

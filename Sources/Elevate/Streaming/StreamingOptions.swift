@@ -63,6 +63,14 @@ public struct StreamingOptions: Sendable {
     public static var automaticConcurrency: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// Creates options; every parameter has a safe default.
+    /// - Parameters:
+    ///   - parsing: See ``parsing``.
+    ///   - maximumElementSize: See ``maximumElementSize``.
+    ///   - skipsInvalidElements: See ``skipsInvalidElements``.
+    ///   - maximumReportedFailures: See ``maximumReportedFailures``.
+    ///   - chunkSize: See ``chunkSize``.
+    ///   - progress: See ``progress``.
+    ///   - wrapsErrorsInParserError: See ``wrapsErrorsInParserError``.
     public init(
         parsing: JSONParsingOptions = .default,
         maximumElementSize: Int = 64 << 20,
