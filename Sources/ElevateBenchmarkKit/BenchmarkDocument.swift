@@ -40,6 +40,10 @@ public struct BenchmarkDocument: Sendable {
     public var shape: Shape
 
     /// Creates a document.
+    /// - Parameters:
+    ///   - name: See ``name``.
+    ///   - source: See ``source``.
+    ///   - shape: See ``shape``.
     public init(name: String, source: Source, shape: Shape) {
         self.name = name
         self.source = source
@@ -47,6 +51,9 @@ public struct BenchmarkDocument: Sendable {
     }
 
     /// A generated document named after its kind (`people`, `numbers`).
+    /// - Parameters:
+    ///   - kind: Which sample document to generate.
+    ///   - targetSize: Its size in bytes, at least.
     public static func generated(_ kind: SampleDocument, targetSize: Int) -> BenchmarkDocument {
         BenchmarkDocument(
             name: kind.rawValue, source: .generated(kind, targetSize: targetSize),
@@ -54,11 +61,13 @@ public struct BenchmarkDocument: Sendable {
     }
 
     /// A file given by the user: people-shaped or not, as ``prepare(in:)`` finds out.
+    /// - Parameter url: The file.
     public static func file(_ url: URL) -> BenchmarkDocument {
         BenchmarkDocument(name: url.lastPathComponent, source: .file(url), shape: .detect)
     }
 
     /// The generated `people` and `numbers` documents, each of at least `targetSize` bytes.
+    /// - Parameter targetSize: Each document's size in bytes, at least.
     public static func generated(targetSize: Int) -> [BenchmarkDocument] {
         [generated(.people, targetSize: targetSize), generated(.numbers, targetSize: targetSize)]
     }

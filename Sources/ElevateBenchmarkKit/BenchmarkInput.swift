@@ -23,6 +23,13 @@ public struct BenchmarkInput: Sendable {
     public var jsonLinesFile: URL?
 
     /// Creates an input; with an `expectedElementCount` it is people-shaped.
+    /// - Parameters:
+    ///   - name: See ``name``.
+    ///   - file: See ``file``.
+    ///   - data: See ``data``.
+    ///   - expectedElementCount: See ``expectedElementCount``.
+    ///   - isPeopleShaped: See ``isPeopleShaped``.
+    ///   - notPeopleReason: See ``notPeopleReason``.
     public init(
         name: String, file: URL, data: Data, expectedElementCount: Int?, isPeopleShaped: Bool? = nil,
         notPeopleReason: String? = nil

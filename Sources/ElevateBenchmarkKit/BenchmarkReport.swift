@@ -29,6 +29,7 @@ public enum BenchmarkReport {
     }
 
     /// One document's heading, table and ratio lines.
+    /// - Parameter result: One document's measurements.
     public static func markdown(for result: DocumentResult) -> String {
         var lines: [String] = []
         var heading = "### \(result.name): \(format(Double(result.byteCount) / 1e6)) MB"
@@ -54,6 +55,7 @@ public enum BenchmarkReport {
 
     /// The comparisons that matter, for the contenders that ran: throughput ratios (higher is
     /// faster for the first) and peak-memory ratios.
+    /// - Parameter result: One document's measurements.
     public static func ratioLines(for result: DocumentResult) -> [String] {
         func speed(_ contender: Contender) -> Double? {
             result[contender].map { $0.megabytesPerSecond(byteCount: result.byteCount) }
@@ -131,6 +133,7 @@ public enum BenchmarkReport {
     }
 
     /// Three significant figures at most: `525`, `65.1`, `0.6`.
+    /// - Parameter value: The number to format.
     public static func format(_ value: Double) -> String {
         String(format: value >= 100 ? "%.0f" : "%.1f", value)
     }

@@ -39,6 +39,9 @@ public struct BenchmarkRunner: Sendable {
     /// - Returns: One row per contender, in the order given.
     /// - Throws: A contender's error, ``ContenderFailure`` when element counts disagree, or
     ///   ``PeakMemory/ChildFailure``.
+    /// - Parameters:
+    ///   - input: The document to measure.
+    ///   - contenders: Which contenders to run; `nil` for every one that applies.
     public func measure(_ input: BenchmarkInput, contenders: [Contender]? = nil) throws -> DocumentResult {
         var result = DocumentResult(
             name: input.name, byteCount: input.data.count, elementCount: input.expectedElementCount, rows: [])
@@ -92,6 +95,11 @@ public struct DocumentResult: Sendable {
     public var loadOnlyPeakKiB: Int?
 
     /// Creates a result.
+    /// - Parameters:
+    ///   - name: See ``name``.
+    ///   - byteCount: See ``byteCount``.
+    ///   - elementCount: See ``elementCount``.
+    ///   - rows: See ``rows``.
     public init(name: String, byteCount: Int, elementCount: Int?, rows: [ContenderResult]) {
         self.name = name
         self.byteCount = byteCount
@@ -100,6 +108,7 @@ public struct DocumentResult: Sendable {
     }
 
     /// The row of `contender`, if it ran.
+    /// - Parameter contender: The contender.
     public subscript(contender: Contender) -> ContenderResult? {
         rows.first { $0.contender == contender }
     }
@@ -117,6 +126,11 @@ public struct ContenderResult: Sendable {
     public var peakKiB: Int?
 
     /// Creates a result.
+    /// - Parameters:
+    ///   - contender: See ``contender``.
+    ///   - seconds: See ``seconds``.
+    ///   - result: See ``result``.
+    ///   - peakKiB: See ``peakKiB``.
     public init(contender: Contender, seconds: Double, result: Int, peakKiB: Int? = nil) {
         self.contender = contender
         self.seconds = seconds
@@ -125,6 +139,7 @@ public struct ContenderResult: Sendable {
     }
 
     /// Throughput in MB/s (10^6 bytes per second).
+    /// - Parameter byteCount: The size of the input, in bytes.
     public func megabytesPerSecond(byteCount: Int) -> Double {
         Double(byteCount) / 1e6 / seconds
     }

@@ -320,6 +320,9 @@ public struct ContenderFailure: Error, Sendable, CustomStringConvertible {
     public var reason: String
 
     /// Creates a failure.
+    /// - Parameters:
+    ///   - contender: See ``contender``.
+    ///   - reason: See ``reason``.
     public init(contender: Contender, reason: String) {
         self.contender = contender
         self.reason = reason

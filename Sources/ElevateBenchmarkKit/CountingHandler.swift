@@ -25,6 +25,7 @@ public final class CountingHandler: JSONEventHandler {
     /// Counts the event.
     public func startObject() { containers &+= 1 }
     /// Counts the event.
+    /// - Parameter key: Unused: only the event is counted.
     public func key(_ key: JSONText) { keys &+= 1 }
     /// Counts the event.
     public func endObject() { containers &+= 1 }
@@ -33,10 +34,13 @@ public final class CountingHandler: JSONEventHandler {
     /// Counts the event.
     public func endArray() { containers &+= 1 }
     /// Counts the event.
+    /// - Parameter value: Unused: only the event is counted.
     public func string(_ value: JSONText) { strings &+= 1 }
     /// Counts the event.
+    /// - Parameter value: Unused: only the event is counted.
     public func number(_ value: JSONNumberText) { numbers &+= 1 }
     /// Counts the event.
+    /// - Parameter value: Unused: only the event is counted.
     public func bool(_ value: Bool) { literals &+= 1 }
     /// Counts the event.
     public func null() { literals &+= 1 }

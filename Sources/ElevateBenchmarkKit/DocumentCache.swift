@@ -23,6 +23,7 @@ public final class DocumentCache: @unchecked Sendable {
 
     /// Returns the prepared document, preparing it on first use.
     /// - Throws: Errors writing or reading the file.
+    /// - Parameter document: The document to prepare.
     public func input(for document: BenchmarkDocument) throws -> BenchmarkInput {
         try lock.withLock {
             if let input = prepared[document.name] { return input }

@@ -16,11 +16,13 @@ public struct DocumentSize: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// Creates a size of `bytes` bytes.
+    /// - Parameter bytes: See ``bytes``.
     public init(bytes: Int) {
         self.bytes = bytes
     }
 
     /// Parses `64MB`, `16 MiB`, `1.5gb` or `4096`; `nil` for anything else or below one byte.
+    /// - Parameter text: The size as text.
     public init?(_ text: String) {
         var text = Substring(text.lowercased().filter { $0 != " " && $0 != "_" })
         var factor: Double = 1

@@ -52,6 +52,7 @@ public enum PeakMemory {
         }
 
         /// Parses ``argument``.
+        /// - Parameter argument: Its command-line name.
         public init?(argument: String) {
             switch argument {
             case "idle": self = .idle
@@ -86,12 +87,16 @@ public enum PeakMemory {
         public var leadingArguments: [String]
 
         /// Creates a command.
+        /// - Parameters:
+        ///   - executable: The program to run.
+        ///   - leadingArguments: The arguments before the target and the file.
         public init(executable: URL, leadingArguments: [String]) {
             self.executable = executable
             self.leadingArguments = leadingArguments
         }
 
         /// The running executable (`/proc/self/exe` on Linux, else `argv[0]`).
+        /// - Parameter leadingArguments: The arguments before the target and the file.
         public static func currentExecutable(leadingArguments: [String]) -> ChildCommand {
             var path = CommandLine.arguments[0]
             #if os(Linux)
@@ -106,6 +111,9 @@ public enum PeakMemory {
     /// The child side: does what `target` says with `file`, once, and returns the line to print on
     /// standard output, `<peak KiB> <result>`.
     /// - Throws: ``ChildFailure`` for an unknown target; the contender's errors.
+    /// - Parameters:
+    ///   - argument: The contender's or target's command-line name.
+    ///   - path: The document to run it on.
     public static func runChild(target argument: String, file path: String) throws -> String {
         guard let target = Target(argument: argument) else {
             throw ChildFailure(
@@ -138,6 +146,10 @@ public enum PeakMemory {
 
     /// The parent side: runs the child and reads its report.
     /// - Throws: ``ChildFailure`` when the child fails or prints something else.
+    /// - Parameters:
+    ///   - target: What to run.
+    ///   - file: The document to run it on.
+    ///   - command: How to start the child process.
     public static func measure(_ target: Target, file: URL, using command: ChildCommand) throws -> ChildReport {
         let process = Process()
         process.executableURL = command.executable

@@ -8,6 +8,9 @@ public struct BenchmarkAddress: Hashable, Sendable {
     public var city: String
 
     /// Creates an address.
+    /// - Parameters:
+    ///   - street: See ``street``.
+    ///   - city: See ``city``.
     public init(street: String, city: String) {
         self.street = street
         self.city = city
@@ -17,6 +20,7 @@ public struct BenchmarkAddress: Hashable, Sendable {
 extension BenchmarkAddress: Elevate.Decodable {
     /// Validates `json` against the README's address schema: two required strings.
     /// - Throws: ``ParserError/validation(failureReason:)`` when a property is missing or mistyped.
+    /// - Parameter json: The JSON value, as Elevate passes it.
     public init(json: Any) throws {
         let entity = try Parser.parseEntity(json: json) { schema in
             schema.addProperty(keyPath: "street", type: .string)

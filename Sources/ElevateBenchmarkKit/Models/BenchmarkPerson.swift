@@ -23,6 +23,13 @@ public struct BenchmarkPerson: Hashable, Sendable {
     public var addresses: [BenchmarkAddress]
 
     /// Creates a person.
+    /// - Parameters:
+    ///   - identifier: See ``identifier``.
+    ///   - name: See ``name``.
+    ///   - nickname: See ``nickname``.
+    ///   - birthDate: See ``birthDate``.
+    ///   - isMember: See ``isMember``.
+    ///   - addresses: See ``addresses``.
     public init(
         identifier: Int, name: String, nickname: String?, birthDate: String, isMember: Bool?,
         addresses: [BenchmarkAddress]
@@ -39,6 +46,7 @@ public struct BenchmarkPerson: Hashable, Sendable {
 extension BenchmarkPerson: Elevate.Decodable {
     /// Validates `json` against the README's person schema, `birthDate` as a plain `.string`.
     /// - Throws: ``ParserError/validation(failureReason:)`` when a property is missing or mistyped.
+    /// - Parameter json: The JSON value, as Elevate passes it.
     public init(json: Any) throws {
         let entity = try Parser.parseEntity(json: json) { schema in
             schema.addProperty(keyPath: "identifier", type: .int)

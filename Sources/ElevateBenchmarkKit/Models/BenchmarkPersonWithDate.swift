@@ -22,6 +22,13 @@ public struct BenchmarkPersonWithDate: Hashable, Sendable {
     public var addresses: [BenchmarkAddress]
 
     /// Creates a person.
+    /// - Parameters:
+    ///   - identifier: See ``identifier``.
+    ///   - name: See ``name``.
+    ///   - nickname: See ``nickname``.
+    ///   - birthDate: See ``birthDate``.
+    ///   - isMember: See ``isMember``.
+    ///   - addresses: See ``addresses``.
     public init(
         identifier: Int, name: String, nickname: String?, birthDate: Date, isMember: Bool?,
         addresses: [BenchmarkAddress]
@@ -40,6 +47,7 @@ extension BenchmarkPersonWithDate: Elevate.Decodable {
     /// `DateDecoder(dateFormatString: "yyyy-MM-dd")` made here, per person, as the README does.
     /// - Throws: ``ParserError/validation(failureReason:)`` when a property is missing, mistyped,
     ///   or the date does not match the format.
+    /// - Parameter json: The JSON value, as Elevate passes it.
     public init(json: Any) throws {
         let dateDecoder = DateDecoder(dateFormatString: "yyyy-MM-dd")
 

@@ -51,11 +51,13 @@ public indirect enum TwitterIndirect<Value: Codable & Hashable & Sendable>: Coda
     }
 
     /// Decodes the value itself.
+    /// - Parameter decoder: The decoder to read from.
     public init(from decoder: any Decoder) throws {
         self = .value(try decoder.singleValueContainer().decode(Value.self))
     }
 
     /// Encodes the value itself.
+    /// - Parameter encoder: The encoder to write to.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)
