@@ -33,12 +33,27 @@ struct InputFile {
         }
         let descriptor = open(name, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CommandFailure.cannotRead(name, errno: errno) }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw CommandFailure.cannotRead(name, errno: errno) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure.cannotRead(name, errno: EISDIR) }
-        size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
-        input = .file(URL(fileURLWithPath: name))
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw CommandFailure.cannotRead(name, errno: code)
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw CommandFailure.cannotRead(name, errno: EISDIR)
+        }
+        if (status.st_mode & S_IFMT) == S_IFREG {
+            close(descriptor)
+            size = Int(status.st_size)
+            input = .file(URL(fileURLWithPath: name))
+        } else {
+            // A named pipe, socket or device is read through the descriptor just opened: closing
+            // it and opening the path again would drop what a pipe's writer had already sent, and
+            // the second open would wait forever for a writer that is gone.
+            size = nil
+            input = .fileHandle(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+        }
     }
 
     /// Up to `count` bytes from the start of a regular file, read again; nil for standard input,

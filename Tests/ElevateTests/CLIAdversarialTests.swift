@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import ElevateCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `elevate` tool run against hostile or unusual inputs and outputs: each test is a defect
+/// found by attacking the claims of the README's "The `elevate` command-line tool".
+@Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
+struct CLIAdversarialTests {
+    /// Runs `script` in `/bin/sh` with `$0` the elevate executable, in `scratch`.
+    private func shell(_ script: String, in scratch: ScratchDirectory) throws -> ElevateBinary.Result {
+        try ElevateBinary.run(
+            ["-c", script, ElevateBinary.url!.path], executable: URL(fileURLWithPath: "/bin/sh"), in: scratch.url)
+    }
+
+    /// `count` printed its number with `print`, whose buffered write fails unseen at exit: a full
+    /// standard output exited 0 with nothing written.
+    @Test func countReportsAFullDevice() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.file("doc.json", "[1,2,3]")
+        let result = try shell("exec \"$0\" count doc.json > /dev/full", in: scratch)
+        #expect(result.status == ExitStatus.fileError)
+        #expect(result.standardError == "elevate: cannot write standard output: No space left on device\n")
+    }
+
+    /// A named pipe was opened to check it, closed, and opened again to read: the writer's bytes
+    /// went with the first reader, and the second open waited forever for another writer.
+    @Test(arguments: [["count"], ["validate"], ["validate", "--json-lines"], ["extract"]])
+    func namedPipeIsReadOnce(_ command: [String]) throws {
+        let scratch = try ScratchDirectory()
+        let fifo = scratch.url.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let arguments = command.map { "'\($0)'" }.joined(separator: " ")
+        let result = try shell(
+            "printf '[1,2]' > pipe.json & exec timeout -s KILL 5 \"$0\" \(arguments) pipe.json", in: scratch)
+        #expect(result.status == 0, "\(command): \(result.standardError)")
+        #expect(result.output == (command == ["count"] ? "2\n" : command == ["extract"] ? "[1,2]\n" : ""))
+    }
+}
