@@ -43,3 +43,24 @@ struct CLIAdversarialTests {
         #expect(result.output == (command == ["count"] ? "2\n" : command == ["extract"] ? "[1,2]\n" : ""))
     }
 }
+
+extension CLIAdversarialTests {
+    /// Swift decodes the command line as UTF-8, replacing invalid bytes with U+FFFD: a file whose
+    /// name is not UTF-8 was "No such file" (status 2) though it exists, and `generate` silently
+    /// wrote to another file, named with U+FFFD.
+    @Test func fileNamesThatAreNotUTF8AreUsedAsGiven() throws {
+        let scratch = try ScratchDirectory()
+        let result = try shell(
+            #"""
+            printf '[1,2]' > "$(printf 'in\377.json')"
+            "$0" count "$(printf 'in\377.json')" || exit 10
+            "$0" validate "$(printf 'in\377.json')" || exit 11
+            "$0" extract "$(printf 'in\377.json')" || exit 12
+            "$0" generate numbers --size 100 "$(printf 'out\376.json')" || exit 13
+            test -s "$(printf 'out\376.json')" || exit 14
+            test ! -e "$(printf 'out\357\277\275.json')" || exit 15
+            """#, in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output == "2\n[1,2]\n")
+    }
+}
