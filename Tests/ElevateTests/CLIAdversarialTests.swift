@@ -64,3 +64,17 @@ extension CLIAdversarialTests {
         #expect(result.output == "2\n[1,2]\n")
     }
 }
+
+extension CLIAdversarialTests {
+    /// A repeated key is quoted in the error message, decoded: a key holding `\u001b` sent a raw
+    /// escape sequence (or a C1 control) to the terminal through the `FILE:LINE:COLUMN` line.
+    @Test(arguments: [("validate", #"\u001b[31m"#), ("count", #"\u001b[31m"#), ("validate", #"\u009b31m"#)])
+    func keysInErrorMessagesCannotSendEscapes(_ command: String, _ key: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.file("dup.json", #"{"\#(key)":1,"\#(key)":2}"#)
+        let result = try scratch.run(command, "--reject-duplicate-keys", "dup.json")
+        #expect(result.status == ExitStatus.invalidJSON)
+        #expect(result.standardError.hasPrefix("dup.json:1:"))
+        #expect(!result.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" }, "\(result.standardError)")
+    }
+}
