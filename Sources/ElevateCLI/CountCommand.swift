@@ -39,7 +39,10 @@ struct CountCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            print(try count(InputFile(file)))
+            let total = try count(InputFile(file))
+            // Written and checked at once, not with `print`, whose buffered write fails unseen at
+            // exit: a full or failing standard output is status 2, as for `extract`.
+            try OutputFile.standardOutput().write("\(total)\n")
         }
     }
 

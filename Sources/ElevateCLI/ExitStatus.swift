@@ -45,8 +45,10 @@ struct CommandFailure: Error {
                     + "JSON must be UTF-8",
                 status: ExitStatus.invalidJSON, isDiagnostic: true)
         }
+        // The message can quote the input (a repeated key, decoded): its control characters are
+        // escaped like a file name's, so that the file cannot send escape sequences to the terminal.
         return CommandFailure(
-            message: "\(file.displayName):\(line ?? error.line):\(error.column): error: \(error.message)",
+            message: "\(file.displayName):\(line ?? error.line):\(error.column): error: \(error.message.escapedForTerminal)",
             status: ExitStatus.invalidJSON, isDiagnostic: true)
     }
 

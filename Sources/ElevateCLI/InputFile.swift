@@ -17,6 +17,8 @@ struct InputFile {
     let input: JSONInput
     /// The size of a regular file, for the progress bar; nil for standard input, pipes and devices.
     let size: Int?
+    /// The bytes of the path, as given on the command line (see ``fileSystemPath(_:)``).
+    private let path: [CChar]
 
     /// The name as printed in messages, control characters escaped.
     var displayName: String { name.escapedForTerminal }
@@ -27,25 +29,43 @@ struct InputFile {
     init(_ name: String) throws {
         self.name = name
         if name == "-" {
+            path = []
             input = .standardInput
             size = nil
             return
         }
-        let descriptor = open(name, O_RDONLY | O_CLOEXEC)
+        path = fileSystemPath(name)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CommandFailure.cannotRead(name, errno: errno) }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw CommandFailure.cannotRead(name, errno: errno) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure.cannotRead(name, errno: EISDIR) }
-        size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
-        input = .file(URL(fileURLWithPath: name))
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw CommandFailure.cannotRead(name, errno: code)
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw CommandFailure.cannotRead(name, errno: EISDIR)
+        }
+        // A name that is not UTF-8 has no `URL` of its own: it is read through its descriptor.
+        if (status.st_mode & S_IFMT) == S_IFREG, path == Array(name.utf8CString) {
+            close(descriptor)
+            size = Int(status.st_size)
+            input = .file(URL(fileURLWithPath: name))
+        } else {
+            // A named pipe, socket or device is read through the descriptor just opened: closing
+            // it and opening the path again would drop what a pipe's writer had already sent, and
+            // the second open would wait forever for a writer that is gone.
+            size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+            input = .fileHandle(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+        }
     }
 
     /// Up to `count` bytes from the start of a regular file, read again; nil for standard input,
     /// pipes and devices, whose bytes are gone, and when the file cannot be read.
     func firstBytes(_ count: Int) -> [UInt8]? {
         guard size != nil else { return nil }
-        let descriptor = open(name, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)
@@ -53,4 +73,21 @@ struct InputFile {
         guard read >= 0 else { return nil }
         return Array(bytes[..<read])
     }
+}
+
+/// The bytes to open for the file named `name` on the command line.
+///
+/// Swift decodes the command line as UTF-8 and replaces invalid bytes with U+FFFD, so a file whose
+/// name is not UTF-8 would be missed (or, for an output, another file created). When `name` holds
+/// U+FFFD, the raw argument it was decoded from is used instead, if exactly one argument decodes to
+/// it.
+func fileSystemPath(_ name: String) -> [CChar] {
+    let decoded = Array(name.utf8CString)
+    guard name.unicodeScalars.contains("\u{FFFD}") else { return decoded }
+    var candidates = Set<[CChar]>()
+    for index in 0..<Int(CommandLine.argc) {
+        guard let argument = CommandLine.unsafeArgv[index], String(cString: argument) == name else { continue }
+        candidates.insert(Array(UnsafeBufferPointer(start: argument, count: strlen(argument) + 1)))
+    }
+    return candidates.count == 1 ? candidates.first! : decoded
 }

@@ -38,7 +38,7 @@ final class OutputFile {
             self.init(name: name, descriptor: STDOUT_FILENO, closesDescriptor: false)
             return
         }
-        let descriptor = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let descriptor = open(fileSystemPath(name), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw CommandFailure.cannotWrite(name, errno: errno) }
         self.init(name: name, descriptor: descriptor, closesDescriptor: true)
     }

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import ElevateCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `elevate` tool run against hostile or unusual inputs and outputs: each test is a defect
+/// found by attacking the claims of the README's "The `elevate` command-line tool".
+@Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
+struct CLIAdversarialTests {
+    /// Runs `script` in `/bin/sh` with `$0` the elevate executable, in `scratch`.
+    private func shell(_ script: String, in scratch: ScratchDirectory) throws -> ElevateBinary.Result {
+        try ElevateBinary.run(
+            ["-c", script, ElevateBinary.url!.path], executable: URL(fileURLWithPath: "/bin/sh"), in: scratch.url)
+    }
+
+    /// `count` printed its number with `print`, whose buffered write fails unseen at exit: a full
+    /// standard output exited 0 with nothing written.
+    @Test func countReportsAFullDevice() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.file("doc.json", "[1,2,3]")
+        let result = try shell("exec \"$0\" count doc.json > /dev/full", in: scratch)
+        #expect(result.status == ExitStatus.fileError)
+        #expect(result.standardError == "elevate: cannot write standard output: No space left on device\n")
+    }
+
+    /// A named pipe was opened to check it, closed, and opened again to read: the writer's bytes
+    /// went with the first reader, and the second open waited forever for another writer.
+    @Test(arguments: [["count"], ["validate"], ["validate", "--json-lines"], ["extract"]])
+    func namedPipeIsReadOnce(_ command: [String]) throws {
+        let scratch = try ScratchDirectory()
+        let fifo = scratch.url.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let arguments = command.map { "'\($0)'" }.joined(separator: " ")
+        let result = try shell(
+            "printf '[1,2]' > pipe.json & exec timeout -s KILL 5 \"$0\" \(arguments) pipe.json", in: scratch)
+        #expect(result.status == 0, "\(command): \(result.standardError)")
+        #expect(result.output == (command == ["count"] ? "2\n" : command == ["extract"] ? "[1,2]\n" : ""))
+    }
+}
+
+extension CLIAdversarialTests {
+    /// Swift decodes the command line as UTF-8, replacing invalid bytes with U+FFFD: a file whose
+    /// name is not UTF-8 was "No such file" (status 2) though it exists, and `generate` silently
+    /// wrote to another file, named with U+FFFD.
+    @Test func fileNamesThatAreNotUTF8AreUsedAsGiven() throws {
+        let scratch = try ScratchDirectory()
+        let result = try shell(
+            #"""
+            printf '[1,2]' > "$(printf 'in\377.json')"
+            "$0" count "$(printf 'in\377.json')" || exit 10
+            "$0" validate "$(printf 'in\377.json')" || exit 11
+            "$0" extract "$(printf 'in\377.json')" || exit 12
+            "$0" generate numbers --size 100 "$(printf 'out\376.json')" || exit 13
+            test -s "$(printf 'out\376.json')" || exit 14
+            test ! -e "$(printf 'out\357\277\275.json')" || exit 15
+            """#, in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output == "2\n[1,2]\n")
+    }
+}
+
+extension CLIAdversarialTests {
+    /// A repeated key is quoted in the error message, decoded: a key holding `\u001b` sent a raw
+    /// escape sequence (or a C1 control) to the terminal through the `FILE:LINE:COLUMN` line.
+    @Test(arguments: [("validate", #"\u001b[31m"#), ("count", #"\u001b[31m"#), ("validate", #"\u009b31m"#)])
+    func keysInErrorMessagesCannotSendEscapes(_ command: String, _ key: String) throws {
+        let scratch = try ScratchDirectory()
+        try scratch.file("dup.json", #"{"\#(key)":1,"\#(key)":2}"#)
+        let result = try scratch.run(command, "--reject-duplicate-keys", "dup.json")
+        #expect(result.status == ExitStatus.invalidJSON)
+        #expect(result.standardError.hasPrefix("dup.json:1:"))
+        #expect(!result.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" }, "\(result.standardError)")
+    }
+}
