@@ -171,7 +171,8 @@ public final class JSONEventParser {
     /// What hands a batch to a handler of type `Handler`. It is `@inlinable`, and so compiled where
     /// the parser is created: for a handler whose type is known there, the loop over the batch
     /// then calls (or inlines) the handler's methods directly, instead of one protocol witness
-    /// call per event (for a handler that only counts, about a fifth of the event layer's work).
+    /// call per event (for a handler that only counts, 3.3 M of the 103.5 M instructions of
+    /// parsing canada.json).
     @inlinable
     static func delivery<Handler: JSONEventHandler>(to handler: Handler) -> BatchDelivery {
         { batch in try handler.receiveEach(batch) }
@@ -190,9 +191,8 @@ public final class JSONEventParser {
     /// `delivery` is made only for a handler that is not one of this library's own: those have
     /// their own loop, even when known here only as an existential (nothing is specialized for
     /// the type an existential is opened to), and a parser per JSON Lines line then allocates no
-    /// closure.
-    /// Generic, so that the test for a handler of this library's own is decided where the
-    /// handler's type is known (a JSON Lines reader makes a parser per line).
+    /// closure. Generic, so that the test for a handler of this library's own is decided where
+    /// the handler's type is known, not looked up at run time for every line.
     @usableFromInline
     init<Handler: JSONEventHandler>(
         handler: Handler, options: JSONParsingOptions, skipsByteOrderMark: Bool,
