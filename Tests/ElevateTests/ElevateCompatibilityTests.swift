@@ -3,6 +3,19 @@ import Testing
 
 @testable import Elevate
 
+/// The failure reason of the `ParserError` that `body` throws; nil when it throws nothing, and
+/// "unexpected …" for any other error. Shared by the suites that compare texts with Elevate's.
+func parserFailureReason(_ body: () throws -> Void) -> String? {
+    do {
+        try body()
+        return nil
+    } catch let error as ParserError {
+        return error.failureReason
+    } catch {
+        return "unexpected \(error)"
+    }
+}
+
 /// Behaviours Elevate 4 documents and its own test suite relies on: call shapes that must
 /// compile, and the exact texts of its errors.
 @Suite struct ElevateCompatibilityTests {
@@ -17,17 +30,6 @@ import Testing
 
     private final class PairDecoder: Elevate.Decoder {
         func decode(_ object: Any) throws -> Any { try Pair(json: object) }
-    }
-
-    private func reason(_ body: () throws -> Void) -> String? {
-        do {
-            try body()
-            return nil
-        } catch let error as ParserError {
-            return error.failureReason
-        } catch {
-            return "unexpected \(error)"
-        }
     }
 
     @Test func keyPathDefaultsToTheRoot() throws {
@@ -50,7 +52,7 @@ import Testing
         #expect(try Elevate.decodeObject(from: data, atKeyPath: "r.d") as Double == 2.25)
         #expect(try Elevate.decodeObject(from: data, atKeyPath: "r.b") as Bool == true)
         #expect(
-            reason { let _: Int = try Elevate.decodeObject(from: data, atKeyPath: "r.s") }
+            parserFailureReason { let _: Int = try Elevate.decodeObject(from: data, atKeyPath: "r.s") }
                 == "Value for key path [r.s] is of incorrect type")
     }
 
@@ -65,19 +67,19 @@ import Testing
 
     @Test func primitiveInitializersUseElevatesTexts() {
         let object: [String: Any] = ["k": 1]
-        #expect(reason { _ = try String(json: 1) } == "JSON object was not of type: String")
-        #expect(reason { _ = try Int(json: "1") } == "JSON object was not of type: Int")
-        #expect(reason { _ = try UInt(json: object) } == "JSON object was not of type: UInt")
-        #expect(reason { _ = try Float(json: "x") } == "JSON object was not of type: Float")
-        #expect(reason { _ = try Double(json: "x") } == "JSON object was not of type: Double")
-        #expect(reason { _ = try Bool(json: 1) } == "JSON object was not of type: Bool")
+        #expect(parserFailureReason { _ = try String(json: 1) } == "JSON object was not of type: String")
+        #expect(parserFailureReason { _ = try Int(json: "1") } == "JSON object was not of type: Int")
+        #expect(parserFailureReason { _ = try UInt(json: object) } == "JSON object was not of type: UInt")
+        #expect(parserFailureReason { _ = try Float(json: "x") } == "JSON object was not of type: Float")
+        #expect(parserFailureReason { _ = try Double(json: "x") } == "JSON object was not of type: Double")
+        #expect(parserFailureReason { _ = try Bool(json: 1) } == "JSON object was not of type: Bool")
         #expect(
-            reason { _ = try [String: String](json: "x") }
+            parserFailureReason { _ = try [String: String](json: "x") }
                 == "JSON object was not of type: Dictionary<String, String>")
     }
 
     @Test func invalidURLHasItsOwnText() {
-        let text = reason {
+        let text = parserFailureReason {
             _ = try Parser.parseEntity(data: Data(#"{"u": "not a url", "n": 1}"#.utf8)) { schema in
                 schema.addProperty(keyPath: "u", type: .url)
                 schema.addProperty(keyPath: "n", type: .url)
@@ -92,13 +94,13 @@ import Testing
 
     @Test func parseEntityOfAScalarSaysWhatItNeeds() {
         #expect(
-            reason { _ = try Parser.parseEntity(json: "text") { $0.addProperty(keyPath: "a", type: .int) } }
+            parserFailureReason { _ = try Parser.parseEntity(json: "text") { $0.addProperty(keyPath: "a", type: .int) } }
                 == "JSON object was not of type: [String: Any] or [Any]")
     }
 
     @Test func arrayWithoutADecodingMethodIsAnError() {
         #expect(
-            reason {
+            parserFailureReason {
                 _ = try Parser.parseEntity(data: Data(#"{"items": [1]}"#.utf8)) {
                     $0.addProperty(keyPath: "items", type: .array)
                 }
@@ -114,12 +116,12 @@ import Testing
 
     @Test func dateDecoderNamesDate() {
         #expect(
-            reason { _ = try DateDecoder(dateFormatString: "yyyy-MM-dd").decode("yesterday") }
+            parserFailureReason { _ = try DateDecoder(dateFormatString: "yyyy-MM-dd").decode("yesterday") }
                 == "DateParser string could not be parsed to Date with the given formatter.")
     }
 
     @Test func deserializationErrorsStartWithElevatesPrefix() {
-        let text = reason {
+        let text = parserFailureReason {
             _ = try Parser.parseEntity(data: Data("not json".utf8)) { $0.addProperty(keyPath: "a", type: .int) }
         }
         #expect(
@@ -129,7 +131,7 @@ import Testing
     }
 
     @Test func arrayFailuresNameTheDecoderInstance() {
-        let text = reason {
+        let text = parserFailureReason {
             _ = try Parser.parseEntity(data: Data(#"{"items": [{"b": 1}]}"#.utf8)) {
                 $0.addProperty(keyPath: "items", type: .array, decoder: PairDecoder())
             }
@@ -171,7 +173,7 @@ import Testing
     @Test func deliberateDifferencesListedInTheReadme() throws {
         // An invalid URL is an error even for an optional property.
         #expect(
-            reason {
+            parserFailureReason {
                 _ = try Parser.parseEntity(data: Data(#"{"u": "not a url"}"#.utf8)) {
                     $0.addProperty(keyPath: "u", type: .url, optional: true)
                 }
@@ -179,7 +181,7 @@ import Testing
         // parseEntity(data:) of a root array looks the key path up; "" is the root.
         let root = Data("[1, 2]".utf8)
         #expect(
-            reason {
+            parserFailureReason {
                 _ = try Parser.parseEntity(data: root) {
                     $0.addProperty(keyPath: "items", type: .array, decodableType: Int.self)
                 }
@@ -190,7 +192,7 @@ import Testing
         #expect(entity[""] as? [Any] as? [Int] == [1, 2])
         // Beyond 2^53, a number with a fraction or exponent is not an integer.
         #expect(
-            reason {
+            parserFailureReason {
                 _ = try Parser.parseEntity(data: Data(#"{"n": 9007199254740993.0}"#.utf8)) {
                     $0.addProperty(keyPath: "n", type: .int)
                 }
@@ -206,7 +208,7 @@ import Testing
                 },
                 { try Parser.parseEntity(json: json) { $0.addProperty(keyPath: "n", type: type) } },
             ] {
-                #expect(reason { _ = try parsed() } == "Value for key path [n] is of incorrect type", "\(text)")
+                #expect(parserFailureReason { _ = try parsed() } == "Value for key path [n] is of incorrect type", "\(text)")
             }
         }
         // Integers written as integers stay exact up to UInt.max.

@@ -39,17 +39,6 @@ import Testing
         }
     }
 
-    private func reason(_ body: () throws -> Void) -> String? {
-        do {
-            try body()
-            return nil
-        } catch let error as ParserError {
-            return error.failureReason
-        } catch {
-            return "unexpected \(error)"
-        }
-    }
-
     // MARK: Bugs fixed
 
     /// Elevate's `<--!` returns `[]` for an optional array property that was missing or null, and
@@ -78,13 +67,13 @@ import Testing
         let expected = "Error parsing array object at index 1 with parser [Elevate.StringToIntDecoder]\n"
             + "Could not convert String to Int\n--"
         #expect(
-            reason {
+            parserFailureReason {
                 _ = try Parser.parseEntity(data: Data(#"{"ids": ["1", "x"]}"#.utf8)) {
                     $0.addProperty(keyPath: "ids", type: .array, decoder: StringToIntDecoder())
                 }
             } == expected)
         #expect(
-            reason {
+            parserFailureReason {
                 let _: [Int] = try Elevate.decodeArray(
                     from: Data(#"{"ids": ["1", "x"]}"#.utf8), atKeyPath: "ids", with: StringToIntDecoder())
             } == expected)
@@ -97,18 +86,18 @@ import Testing
         let invalid = "Invalid property list for json array."
         let nested = Data(#"{"addresses": [[{"street": "s", "city": "c"}]]}"#.utf8)
         #expect(
-            reason { let _: [Address] = try Elevate.decodeArray(from: nested, atKeyPath: "addresses") }
+            parserFailureReason { let _: [Address] = try Elevate.decodeArray(from: nested, atKeyPath: "addresses") }
                 == "Error parsing array object at index 0 with parser [Address]\n\(invalid)\n--")
         #expect(
-            reason {
+            parserFailureReason {
                 _ = try Parser.parseEntity(data: nested) {
                     $0.addProperty(keyPath: "addresses", type: .array, decodableType: Address.self)
                 }
             } == "Error parsing array object at index 0 with parser [Address]\n\(invalid)\n--")
         let root = Data(#"[{"street": "s", "city": "c"}]"#.utf8)
-        #expect(reason { let _: Address = try Elevate.decodeObject(from: root) } == invalid)
-        #expect(reason { _ = try Address(json: [["street": "s", "city": "c"]] as [Any]) } == invalid)
-        #expect(reason { _ = try Address(json: JSONValue(parsing: root)) } == invalid)
+        #expect(parserFailureReason { let _: Address = try Elevate.decodeObject(from: root) } == invalid)
+        #expect(parserFailureReason { _ = try Address(json: [["street": "s", "city": "c"]] as [Any]) } == invalid)
+        #expect(parserFailureReason { _ = try Address(json: JSONValue(parsing: root)) } == invalid)
         for schema in [
             [("a", SchemaPropertyProtocol.int)], [("", .string)], [("", .dictionary)], [("", .array), ("x", .array)], [],
         ] {
@@ -117,8 +106,8 @@ import Testing
                     s.addProperty(keyPath: keyPath, type: type, decoder: type == .array ? StringToIntDecoder() : nil)
                 }
             }
-            #expect(reason { _ = try Parser.parseEntity(data: Data("[1, 2]".utf8), closure: build) } == invalid, "\(schema)")
-            #expect(reason { _ = try Parser.parseEntity(json: [1, 2] as [Any], closure: build) } == invalid, "\(schema)")
+            #expect(parserFailureReason { _ = try Parser.parseEntity(data: Data("[1, 2]".utf8), closure: build) } == invalid, "\(schema)")
+            #expect(parserFailureReason { _ = try Parser.parseEntity(json: [1, 2] as [Any], closure: build) } == invalid, "\(schema)")
         }
         // The addition stays: key paths that start with an array index read the array.
         let indexed = try Parser.parseEntity(json: [1, ["name": "b"]] as [Any]) { schema in
@@ -150,14 +139,14 @@ extension ElevateDifferentialTests {
     @Test func booleansAreNotNumbers() {
         for type in [SchemaPropertyProtocol.int, .uint, .float, .double] {
             #expect(
-                reason {
+                parserFailureReason {
                     _ = try Parser.parseEntity(data: Data(#"{"n": true}"#.utf8)) { $0.addProperty(keyPath: "n", type: type) }
                 } == "Value for key path [n] is of incorrect type", "\(type)")
         }
-        #expect(reason { _ = try Int(json: true) } == "JSON object was not of type: Int")
-        #expect(reason { _ = try Double(json: NSNumber(value: false)) } == "JSON object was not of type: Double")
+        #expect(parserFailureReason { _ = try Int(json: true) } == "JSON object was not of type: Int")
+        #expect(parserFailureReason { _ = try Double(json: NSNumber(value: false)) } == "JSON object was not of type: Double")
         #expect(
-            reason { let _: [Double] = try Elevate.decodeArray(from: Data("[1.5, true]".utf8)) }
+            parserFailureReason { let _: [Double] = try Elevate.decodeArray(from: Data("[1.5, true]".utf8)) }
                 == "Error parsing array object at index 1 with parser [Double]\nJSON object was not of type: Double\n--")
     }
 
@@ -200,7 +189,7 @@ extension ElevateDifferentialTests {
     @Test func decodersAreHandedNativeNumbers() throws {
         let data = Data(#"{"prices": [5, 2.5], "box": {"price": 5, "ok": true}}"#.utf8)
         #expect(
-            reason {
+            parserFailureReason {
                 let _: [Double] = try Elevate.decodeArray(from: data, atKeyPath: "prices", with: AsDoubleDecoder())
             } == "Error parsing array object at index 0 with parser [\(AsDoubleDecoder())]\nnot a Double: Int\n--")
         let prices: [Double] = try Elevate.decodeArray(from: data, atKeyPath: "prices", with: AsNSNumberDecoder())

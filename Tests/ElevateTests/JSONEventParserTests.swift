@@ -34,29 +34,24 @@ func recordEvents(
 ) throws -> [String] {
     let recorder = EventRecorder()
     let parser = JSONEventParser(handler: recorder, options: options)
-    if chunkSizes.isEmpty {
-        try parser.parse(bytes)
-    } else {
-        var start = 0
-        var turn = 0
-        while start < bytes.count {
-            let end = min(bytes.count, start + chunkSizes[turn % chunkSizes.count])
-            try parser.parse(Array(bytes[start..<end]))
-            start = end
-            turn += 1
-        }
-    }
-    try parser.finish()
+    try parseInChunks(parser, bytes, chunkSizes: chunkSizes.isEmpty ? [Int.max] : chunkSizes)
     return recorder.events
 }
 
 /// Feeds `bytes` to `parser` in chunks of `chunkSize` bytes, then finishes.
 func parseInChunks(_ parser: JSONEventParser, _ bytes: [UInt8], chunkSize: Int) throws {
+    try parseInChunks(parser, bytes, chunkSizes: [chunkSize])
+}
+
+/// Feeds `bytes` to `parser` in chunks of the given sizes, cycled, then finishes the parse.
+func parseInChunks(_ parser: JSONEventParser, _ bytes: [UInt8], chunkSizes: [Int]) throws {
     var start = 0
+    var turn = 0
     while start < bytes.count {
-        let end = min(bytes.count, start + chunkSize)
+        let end = start + min(bytes.count - start, chunkSizes[turn % chunkSizes.count])
         try parser.parse(Array(bytes[start..<end]))
         start = end
+        turn += 1
     }
     try parser.finish()
 }

@@ -211,16 +211,7 @@ import Testing
     static func rewriteInChunks(_ bytes: [UInt8], options: JSONWriter.Options, chunkSizes: [Int], parsing: JSONParsingOptions = .default) throws -> [UInt8] {
         var output: [UInt8] = []
         let writer = JSONEventWriter(options: options) { output.append(contentsOf: $0) }
-        let parser = JSONEventParser(handler: writer, options: parsing)
-        var start = 0
-        var turn = 0
-        while start < bytes.count {
-            let end = min(bytes.count, start + chunkSizes[turn % chunkSizes.count])
-            try parser.parse(Array(bytes[start..<end]))
-            start = end
-            turn += 1
-        }
-        try parser.finish()
+        try parseInChunks(JSONEventParser(handler: writer, options: parsing), bytes, chunkSizes: chunkSizes)
         try writer.finish()
         return output
     }
