@@ -190,6 +190,37 @@ import Testing
         }
     }
 
+    /// Escaped text is copied out of YAJL's buffer and scanned for surrogate leftovers in one
+    /// pass, a word at a time with the last word overlapping: at every length around the word
+    /// size, the copy is exact, writes nothing past its end, and each suspect byte is found in
+    /// every position.
+    @Test func theCopyOfEscapedTextFindsEverySuspectByteAndCopiesExactly() {
+        for count in 0...40 {
+            let plain = (0..<count).map { UInt8(0x41 + $0 % 26) }
+            let suspects: [(position: Int, byte: UInt8)] =
+                [(-1, 0)] + (0..<count).flatMap { position in [0x3F, 0xED, 0xF0].map { (position, $0) } }
+            for (position, suspect) in suspects {
+                var text = plain
+                if position >= 0 { text[position] = suspect }
+                var destination = [UInt8](repeating: 0xAA, count: count + 8)
+                let found = text.withUnsafeBytes { source in
+                    destination.withUnsafeMutableBytes {
+                        UTF8Validation.copyFindingSurrogateArtifacts(source, to: $0.baseAddress!)
+                    }
+                }
+                #expect(found == (position >= 0), "length \(count), \(suspect) at \(position)")
+                #expect(Array(destination[..<count]) == text && destination[count...].allSatisfy { $0 == 0xAA })
+            }
+            // Bytes that are no leftover: an ordinary multi-byte character, below 0xED.
+            let accented = Array(String(repeating: "é", count: count / 2).utf8)
+            var copy = [UInt8](repeating: 0, count: accented.count + 1)
+            let found = accented.withUnsafeBytes { source in
+                copy.withUnsafeMutableBytes { UTF8Validation.copyFindingSurrogateArtifacts(source, to: $0.baseAddress!) }
+            }
+            #expect(!found && copy.dropLast() == accented[...], "\(count / 2) accented letters")
+        }
+    }
+
     /// Escaped text whose raw token lies in the part of the chunk checked on arrival is only
     /// looked at for what a bad surrogate escape leaves; the chunk's first token (which may have
     /// begun in an earlier chunk) is checked whole. Both must give the same events and the same

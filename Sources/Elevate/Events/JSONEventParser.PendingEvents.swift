@@ -104,6 +104,23 @@ extension JSONEventParser {
             next == entries || (arena != nil && arenaCount + length <= arenaCapacity)
         }
 
+        /// Where a copy of `length` bytes would go in the arena, when it fits there now (the
+        /// caller then writes it and records it with `append(_:end:copiedTo:length:)`); nil when
+        /// the arena would have to grow first (see `append(_:end:copying:)`).
+        @inline(__always)
+        func copyDestination(forLength length: Int) -> UnsafeMutableRawPointer? {
+            guard let arena, arenaCount &+ length <= arenaCapacity else { return nil }
+            return arena + arenaCount
+        }
+
+        /// Records an event whose text the caller copied to `copyDestination(forLength: length)`.
+        @inline(__always)
+        mutating func append(_ code: Code, end: Int, copiedTo start: UnsafeMutableRawPointer, length: Int) {
+            next.initialize(to: Entry(code: code, end: end, start: UnsafeRawPointer(start), length: length))
+            next += 1
+            arenaCount &+= length
+        }
+
         /// Records an event whose text is valid only now: a copy goes into the arena.
         /// - Precondition: `hasRoom(forCopying: text.count)`.
         mutating func append(_ code: Code, end: Int, copying text: UnsafeRawBufferPointer) {

@@ -61,6 +61,9 @@ public final class JSONEventParser {
     fileprivate struct CallbackState {
         var parser: Unmanaged<JSONEventParser>?
         var handle: OpaquePointer?
+        /// Where `handle` keeps the count `yajl_get_bytes_consumed` returns, when this YAJL's
+        /// layout was verified (see `YAJLConsumedBytes`).
+        var consumedField: UnsafeRawPointer?
         /// The address of the chunk YAJL is reading, 0 when none: callbacks tell chunk pointers
         /// from YAJL's own buffers by it, and errors give absolute positions. An integer, because
         /// the callbacks do arithmetic on it (an optional pointer would add a test of nil).
@@ -213,6 +216,7 @@ public final class JSONEventParser {
         // yajl_alloc fails only when malloc does.
         handle = yajl_alloc(Self.callbacks, nil, UnsafeMutableRawPointer(state))!
         state.pointee.handle = handle
+        state.pointee.consumedField = YAJLConsumedBytes.fieldAddress(in: handle)
         // UTF8Validation checks every string completely after YAJL; YAJL's partial check
         // (byte patterns only) would only repeat part of that work.
         _ = cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
@@ -709,25 +713,26 @@ public final class JSONEventParser {
             let offset = Int(bitPattern: pointer) &- state.pointee.chunkAddress
             let isInChunk = offset >= 0 && offset < state.pointee.chunkCount
             let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
-            if !isInChunk, state.pointee.pending.hasRoom(forCopying: length) {
+            if !isInChunk, let destination = state.pointee.pending.copyDestination(forLength: length) {
                 let end = tokenEnd(state)
                 // When an event before it ended in this chunk, the token began in this chunk too;
                 // ending inside the part checked when the chunk arrived, all of its raw text is
                 // valid UTF-8, and only a bad surrogate escape can have made the decoded text
-                // invalid (see `mayHoldSurrogateArtifacts`). Otherwise (the chunk's first token,
-                // which may have begun in an earlier chunk) the decoded text is checked whole.
+                // invalid (see `copyFindingSurrogateArtifacts`). Otherwise (the chunk's first
+                // token, which may have begun in an earlier chunk) the decoded text is checked whole.
                 let rawTextIsValid = end <= state.pointee.validTextEnd && lastRecorded(state).end >= 0
                 let isPlain: Bool
                 if rawTextIsValid {
-                    isPlain = !UTF8Validation.mayHoldSurrogateArtifacts(bytes)
+                    isPlain = !UTF8Validation.copyFindingSurrogateArtifacts(bytes, to: destination)
                 } else {
                     let validation = UTF8Validation.validate(bytes)
                     isPlain =
                         validation.invalidOffset == nil && !validation.hasFourByteSequence
                         && memchr(pointer, 0x3F, length) == nil
+                    if isPlain { destination.copyMemory(from: pointer, byteCount: length) }
                 }
                 if isPlain {
-                    state.pointee.pending.append(isKey ? .key : .string, end: end, copying: bytes)
+                    state.pointee.pending.append(isKey ? .key : .string, end: end, copiedTo: destination, length: length)
                     return recorded(state)
                 }
             }
@@ -735,9 +740,24 @@ public final class JSONEventParser {
         return parser(state).onCheckedText(pointer, length, isKey: isKey)
     }
 
+    /// The in-chunk end of the token YAJL is delivering, from YAJL: read from the handle where
+    /// its layout is known, so that the callbacks' common paths call nothing.
     @inline(__always)
-    /// The in-chunk end of the token YAJL is delivering, from YAJL.
     fileprivate static func tokenEnd(_ state: State) -> Int {
+        if let field = state.pointee.consumedField { return tokenEnd(state, from: field) }
+        return tokenEndFromCall(state)
+    }
+
+    /// `tokenEnd(_:)` from the handle's count at `field` (the state's `consumedField`).
+    @inline(__always)
+    fileprivate static func tokenEnd(_ state: State, from field: UnsafeRawPointer) -> Int {
+        let end = field.load(as: Int.self)
+        assert(end == Int(yajl_get_bytes_consumed(state.pointee.handle)), "the handle's count, read directly")
+        return end
+    }
+
+    @inline(never)
+    fileprivate static func tokenEndFromCall(_ state: State) -> Int {
         Int(yajl_get_bytes_consumed(state.pointee.handle))
     }
 
@@ -783,15 +803,30 @@ public final class JSONEventParser {
             .syntax, "a number or literal must be separated from the previous one by whitespace", at: token.start)
     }
 
+    /// Containers and literals, like text, keep everything but recording the event out of line
+    /// (and last, so that it is a jump): their common path then calls nothing and needs no frame.
     @inline(__always)
     fileprivate static func onStartContainer(_ state: State, object: Bool) -> Int32 {
-        let end = tokenEnd(state)
         // Wrapping: the depth is bounded by the input's length.
         let depth = state.pointee.depth &+ 1
         state.pointee.depth = depth
         if depth > state.pointee.maximumDepth { return failTooDeep(state) }
-        if object, state.pointee.tracksKeys { startTrackingKeys(state) }
-        state.pointee.pending.append(object ? .startObject : .startArray, end: end)
+        guard let field = state.pointee.consumedField, !(object && state.pointee.tracksKeys) else {
+            return onContainerOutOfLine(state, object ? .startObject : .startArray)
+        }
+        state.pointee.pending.append(object ? .startObject : .startArray, end: tokenEnd(state, from: field))
+        return recorded(state)
+    }
+
+    /// A bracket of an object whose keys are checked for duplicates, or of any container when
+    /// the handle's count takes a call.
+    @inline(never)
+    fileprivate static func onContainerOutOfLine(_ state: State, _ code: PendingEvents.Code) -> Int32 {
+        if state.pointee.tracksKeys {
+            if code == .startObject { startTrackingKeys(state) }
+            if code == .endObject { endTrackingKeys(state) }
+        }
+        state.pointee.pending.append(code, end: tokenEnd(state))
         return recorded(state)
     }
 
@@ -821,12 +856,14 @@ public final class JSONEventParser {
 
     @inline(__always)
     fileprivate static func onEndContainer(_ state: State, object: Bool) -> Int32 {
-        let end = tokenEnd(state)
         state.pointee.depth &-= 1
-        if object, state.pointee.tracksKeys { endTrackingKeys(state) }
-        state.pointee.pending.append(object ? .endObject : .endArray, end: end)
+        guard let field = state.pointee.consumedField, !(object && state.pointee.tracksKeys) else {
+            return onContainerOutOfLine(state, object ? .endObject : .endArray)
+        }
+        state.pointee.pending.append(object ? .endObject : .endArray, end: tokenEnd(state, from: field))
         return recorded(state)
     }
+
 
     /// The common case inline: unescaped text inside the part of the chunk already known to be
     /// valid UTF-8. Its token ends at the closing quote just after the text, so no call into YAJL
@@ -970,11 +1007,20 @@ public final class JSONEventParser {
 
     @inline(__always)
     fileprivate static func onLiteral(_ state: State, _ code: PendingEvents.Code) -> Int32 {
+        guard let field = state.pointee.consumedField, !mayTouchPreviousScalar(state) else {
+            return onLiteralOutOfLine(state, code)
+        }
+        state.pointee.pending.append(code, end: tokenEnd(state, from: field))
+        return recorded(state)
+    }
+
+    /// A literal that may touch the previous one, or a handle whose count takes a call.
+    @inline(never)
+    fileprivate static func onLiteralOutOfLine(_ state: State, _ code: PendingEvents.Code) -> Int32 {
         if mayTouchPreviousScalar(state), let failure = failureIfTouchingPreviousScalar(state) {
             return failure
         }
-        let end = tokenEnd(state)
-        state.pointee.pending.append(code, end: end)
+        state.pointee.pending.append(code, end: tokenEnd(state))
         return recorded(state)
     }
 

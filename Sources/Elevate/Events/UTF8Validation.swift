@@ -198,31 +198,48 @@ enum UTF8Validation {
         return length
     }
 
-    /// Whether text YAJL decoded from escapes may hold what it makes of a bad `\u` surrogate
-    /// escape: `?` (a lone high surrogate), a three-byte sequence led by 0xED (a lone low one,
-    /// invalid UTF-8) or a four-byte sequence (a pair, or a high surrogate followed by another
-    /// escape). Text decoded from a raw token that is valid UTF-8 holds nothing else that is not
-    /// valid: YAJL copies the raw bytes between escapes, and every other escape becomes a valid
-    /// character. Answered eight bytes at a time; a false alarm (a real `?`, a character from
-    /// U+D000 to U+FFFF) only sends the text to the full check.
-    static func mayHoldSurrogateArtifacts(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Copies `bytes` to `destination` and tells whether they may hold what YAJL makes of a bad
+    /// `\u` surrogate escape: `?` (a lone high surrogate), a three-byte sequence led by 0xED (a
+    /// lone low one, invalid UTF-8) or a four-byte sequence (a pair, or a high surrogate followed
+    /// by another escape). Text decoded from a raw token that is valid UTF-8 holds nothing else
+    /// that is not valid: YAJL copies the raw bytes between escapes, and every other escape
+    /// becomes a valid character. A false alarm (a real `?`, a character from U+D000 to U+FFFF)
+    /// only sends the text to the full check.
+    ///
+    /// One pass does both, eight bytes at a time: escaped text must be copied out of YAJL's buffer
+    /// anyway, and most of it is short, for which a call to `memcpy` and a separate scan cost
+    /// more than the copy itself.
+    /// - Precondition: `destination` has room for `bytes.count` bytes and does not overlap them.
+    @inline(__always)
+    static func copyFindingSurrogateArtifacts(_ bytes: UnsafeRawBufferPointer, to destination: UnsafeMutableRawPointer)
+        -> Bool
+    {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
         guard count >= 8 else {
+            var found = false
             for index in 0..<count {
                 let byte = base.load(fromByteOffset: index, as: UInt8.self)
-                if byte == 0x3F || byte >= 0xED { return true }
+                destination.storeBytes(of: byte, toByteOffset: index, as: UInt8.self)
+                found = found || byte == 0x3F || byte >= 0xED
             }
-            return false
+            return found
         }
         // Every word, without a branch per word, the last one overlapping the one before it.
-        var found: UInt64 = 0
-        var index = 0
+        // The first word on its own: with the last, it covers most texts with no loop at all.
+        let first = base.loadUnaligned(as: UInt64.self)
+        destination.storeBytes(of: first, as: UInt64.self)
+        var found = artifactBytes(first)
+        var index = 8
         while index &+ 8 <= count {
-            found |= artifactBytes(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            destination.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
+            found |= artifactBytes(word)
             index &+= 8
         }
-        found |= artifactBytes(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        let last = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        destination.storeBytes(of: last, toByteOffset: count &- 8, as: UInt64.self)
+        found |= artifactBytes(last)
         return found != 0
     }
 
