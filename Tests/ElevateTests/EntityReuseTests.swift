@@ -155,6 +155,53 @@ import Testing
         #expect(plan.layoutsMade - madeBefore <= 1_600 / 16 + 8)
     }
 
+    /// A type whose `init(json:)` builds one schema or another (a discriminator picks it) keeps a
+    /// plan for each, instead of replacing the one plan at every switch.
+    @Test func aTypeWithSeveralSchemasKeepsAPlanForEach() {
+        func properties(_ keyPaths: [String]) -> [SchemaProperty] {
+            keyPaths.map {
+                SchemaProperty(keyPath: $0, type: .string, optional: false, decodableType: nil, decoder: nil, methodIdentity: nil)
+            }
+        }
+        let pool = SchemaPool()
+        let identity = ObjectIdentifier(Item.self)
+        let schemas = [["kind", "radius"], ["kind", "side"], ["kind", "width", "height"]].map(properties)
+        let plans = schemas.map { pool.plan(for: identity, $0) }
+        for round in 0..<30 {
+            let index = round % schemas.count
+            #expect(pool.plan(for: identity, schemas[index]) === plans[index], "schema \(index), round \(round)")
+        }
+        // Another type's plans are its own.
+        let other = pool.plan(for: ObjectIdentifier(Holder.self), schemas[0])
+        #expect(other !== plans[0] && pool.plan(for: identity, schemas[0]) === plans[0])
+    }
+
+    /// The entities of such a type, decoded in alternation, each hold their own schema's keys.
+    @Test func elementsWithAlternatingSchemasDecodeCorrectly() throws {
+        struct Shape: Elevate.Decodable {
+            let entity: [String: Any]
+            init(json: Any) throws {
+                let kind: String = try (Parser.parseEntity(json: json) { $0.addProperty(keyPath: "kind", type: .string) }) <-! "kind"
+                entity = try Parser.parseEntity(json: json) { schema in
+                    schema.addProperty(keyPath: "kind", type: .string)
+                    if kind == "circle" {
+                        schema.addProperty(keyPath: "radius", type: .int)
+                    } else {
+                        schema.addProperty(keyPath: "side", type: .int)
+                        schema.addProperty(keyPath: "label", type: .string, optional: true)
+                    }
+                }
+            }
+        }
+        let elements = (0..<40).map { $0 % 2 == 0 ? #"{"kind":"circle","radius":\#($0)}"# : #"{"kind":"square","side":\#($0),"label":"s\#($0)"}"# }
+        let shapes: [Shape] = try Elevate.decodeArray(from: Data(("[" + elements.joined(separator: ",") + "]").utf8), atKeyPath: "")
+        for (index, shape) in shapes.enumerated() {
+            let expected = index % 2 == 0 ? "circle radius=\(index)" : "square label=s\(index) side=\(index)"
+            let fields = shape.entity.filter { $0.key != "kind" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            #expect("\(shape.entity["kind"]!) " + fields.joined(separator: " ") == expected)
+        }
+    }
+
     /// Counts its live instances: what a decoded value that outlived its decode would show.
     final class Tracked: @unchecked Sendable {
         static let lock = NSLock()

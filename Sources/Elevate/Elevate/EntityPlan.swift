@@ -278,23 +278,34 @@ final class SchemaPool {
         }
     }
 
-    /// The plan for the entity a type or decoder builds, made on first sight and replaced when
-    /// the schema changes; nil for a schema of more than ``EntityPlan/maximumProperties``.
+    /// The plans one type or decoder keeps: one per schema its `init(json:)` builds, for a type
+    /// that picks its schema by a discriminator (`"kind": "circle"` or `"square"`). Replacing a
+    /// single plan instead made such a type lay out its entity again at every switch.
+    private let maximumPlansPerType = 4
+
+    /// The plan for the entity a type or decoder builds, made on first sight of each schema it
+    /// builds (its least recently used one replaced beyond ``maximumPlansPerType``); nil for a
+    /// schema of more than ``EntityPlan/maximumProperties``.
     func plan(for identity: ObjectIdentifier, _ properties: [SchemaProperty]) -> EntityPlan? {
         guard properties.count <= EntityPlan.maximumProperties else { return nil }
+        var plansOfType = 0
+        var leastRecentOfType = 0
         for index in plans.indices where plans[index].identity == identity {
             let known = plans[index].plan
             if known.matches(properties) {
                 if index > 0 { plans.swapAt(index, index - 1) }
                 return known
             }
-            let plan = EntityPlan(properties)
-            plans[index].plan = plan
-            return plan
+            plansOfType += 1
+            leastRecentOfType = index
         }
         let plan = EntityPlan(properties)
-        if plans.count >= maximumPlans { plans.removeLast() }
-        plans.append((identity, plan))
+        if plansOfType >= maximumPlansPerType {
+            plans[leastRecentOfType].plan = plan
+        } else {
+            if plans.count >= maximumPlans { plans.removeLast() }
+            plans.append((identity, plan))
+        }
         return plan
     }
 }
