@@ -287,6 +287,18 @@ import Testing
                 (element: TrackedThenChecked) in seen.append(element.tracked.text)
             }
             #expect(seen == ["v", "v"])
+            // JSON Lines and concatenated values too, and a body that throws half way.
+            for framing in [JSONFraming.jsonLines, .concatenated] {
+                try Elevate.forEachValue(from: .data(Data("\(good)\n\(good)\n".utf8)), framing: framing) {
+                    (element: TrackedThenChecked) in seen.append(element.tracked.text)
+                }
+            }
+            #expect(seen == ["v", "v", "v", "v", "v", "v"])
+            #expect(throws: RefusedValue.self) {
+                try Elevate.forEachElement(atKeyPath: "", from: .data(Data("[\(good),\(good)]".utf8))) {
+                    (_: TrackedThenChecked) in throw RefusedValue()
+                }
+            }
             let inner = #"[{\"value\":\"x\"},{\"value\":\"y\"}]"#
             let outers: [Outer] = try Elevate.decodeArray(
                 from: Data("[{\"text\":\"\(inner)\"},{\"text\":\"\(inner)\"}]".utf8), atKeyPath: "")

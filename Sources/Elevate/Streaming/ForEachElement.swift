@@ -72,14 +72,18 @@ func forEachElement<T>(
     atKeyPath keyPath: String, from input: JSONInput, methodName: String, options: StreamingOptions,
     decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
 ) throws -> Int {
-    try withoutActuallyEscaping(body) { body in
-        let stream = ElementStream(
-            keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
-        try readChunks(of: input, options: options, until: { stream.isStopped }) {
-            try stream.feed($0)
-            if input.mayWaitForInput { try stream.deliverCompleted() }
+    // Elements decoded on this thread share one release of the entities kept for reuse, at the
+    // end, instead of one after each element (as `decodeArray` does; see `SchemaPool`).
+    try DecodingThread.current.schemas.deferringRelease {
+        try withoutActuallyEscaping(body) { body in
+            let stream = ElementStream(
+                keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
+            try readChunks(of: input, options: options, until: { stream.isStopped }) {
+                try stream.feed($0)
+                if input.mayWaitForInput { try stream.deliverCompleted() }
+            }
+            return try stream.finish()
         }
-        return try stream.finish()
     }
 }
 

@@ -78,15 +78,18 @@ func forEachValue<T>(
     from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String, methodName: String,
     options: StreamingOptions, decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
 ) throws -> Int {
-    try withoutActuallyEscaping(body) { body in
-        let reader = makeValueReader(
-            framing: framing, keyPath: keyPath, methodName: methodName, options: options, decode: decode,
-            deliver: body)
-        try readChunks(of: input, options: options, until: { reader.isStopped }) {
-            try reader.feed($0)
-            if input.mayWaitForInput { try reader.deliverCompleted() }
+    // As in `forEachElement`: one release of the kept entities, at the end.
+    try DecodingThread.current.schemas.deferringRelease {
+        try withoutActuallyEscaping(body) { body in
+            let reader = makeValueReader(
+                framing: framing, keyPath: keyPath, methodName: methodName, options: options, decode: decode,
+                deliver: body)
+            try readChunks(of: input, options: options, until: { reader.isStopped }) {
+                try reader.feed($0)
+                if input.mayWaitForInput { try reader.deliverCompleted() }
+            }
+            return try reader.finish()
         }
-        return try reader.finish()
     }
 }
 
