@@ -20,6 +20,30 @@ struct ElevateCommand: ParsableCommand {
         subcommands: [ValidateCommand.self, CountCommand.self, ExtractCommand.self, GenerateCommand.self, Bench.self]
     )
 
+    /// ArgumentParser's `main`, except that help and the version are written like any other
+    /// output: ArgumentParser prints them with `print`, whose buffered write fails unseen at exit,
+    /// so `elevate --version > /dev/full` exited 0 with nothing written. Now that is status 2.
+    static func main() {
+        do {
+            // Help comes as a command too, whose run throws the request.
+            var command = try parseAsRoot()
+            try command.run()
+        } catch where exitCode(for: error) == .success {
+            let text = fullMessage(for: error)
+            do {
+                try OutputFile.standardOutput().write(text.isEmpty ? "" : text + "\n")
+            } catch let failure as CommandFailure {
+                failure.report()
+                exit(withError: ExitCode(failure.status))
+            } catch {
+                exit(withError: error)
+            }
+            exit()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     /// Runs when no command is named: that is a usage error, so the usage goes to standard error
     /// and the status is 64, where ArgumentParser's default would print help and succeed.
     func run() throws {

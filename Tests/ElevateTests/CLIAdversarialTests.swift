@@ -29,6 +29,21 @@ struct CLIAdversarialTests {
         #expect(result.standardError == "elevate: cannot write standard output: No space left on device\n")
     }
 
+    /// Help and the version were printed by ArgumentParser with `print`: to a full standard output
+    /// they exited 0 with nothing written.
+    @Test(arguments: [["--version"], ["--help"], ["count", "--help"], ["help", "extract"]])
+    func helpAndVersionReportAFullDevice(_ arguments: [String]) throws {
+        let scratch = try ScratchDirectory()
+        let result = try shell("exec \"$0\" \(arguments.joined(separator: " ")) > /dev/full", in: scratch)
+        #expect(result.status == ExitStatus.fileError)
+        #expect(result.standardError == "elevate: cannot write standard output: No space left on device\n")
+        // To a working output, the text and status are ArgumentParser's.
+        let shown = try shell("exec \"$0\" \(arguments.joined(separator: " "))", in: scratch)
+        #expect(shown.status == 0)
+        let expectedStart = arguments == ["--version"] ? "0.1.0\n" : "OVERVIEW: "
+        #expect(shown.output.hasPrefix(expectedStart), "\(shown.output.prefix(40))")
+    }
+
     /// A named pipe was opened to check it, closed, and opened again to read: the writer's bytes
     /// went with the first reader, and the second open waited forever for another writer.
     @Test(arguments: [["count"], ["validate"], ["validate", "--json-lines"], ["extract"]])
