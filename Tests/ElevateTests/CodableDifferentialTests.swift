@@ -435,6 +435,13 @@ struct CodableDifferentialDecoderTests {
             {
                 continue
             }
+            // Likewise `1.000000000000000000001` is the Int 1 there, through its Double; not an
+            // integer here (README).
+            if case .value = foundation, case .failure("dataCorrupted", ["v"]) = elevate,
+                ["1.000000000000000000001", "0.99999999999999999999"].contains(text)
+            {
+                continue
+            }
             #expect(diffAgree(foundation, elevate), "\(T.self) \(text): Foundation \(foundation), Elevate \(elevate)")
         }
     }

@@ -28,7 +28,8 @@ import Foundation
 /// - `Decimal`: the tape keeps a number's text only when no 64-bit type holds it, so a `Decimal` is
 ///   exact for integers in `Int`/`UInt` range, for numbers beyond them, and for numbers with up to
 ///   15 significant digits (read back from the `Double`'s shortest text); a 17-digit fraction such
-///   as `0.30000000000000001` becomes `0.3` where Foundation keeps every digit.
+///   as `0.30000000000000001` becomes `0.3` where Foundation keeps every digit. A number no
+///   `Decimal` holds exactly (over 38 digits, or beyond its exponent range) is `dataCorrupted`.
 /// - Duplicate keys: the last occurrence wins, the library's rule everywhere; Foundation on Linux
 ///   keeps the first.
 /// - A type conforming to ``JSONKeyPathDecodable`` has its properties read from its declared key

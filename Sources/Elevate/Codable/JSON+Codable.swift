@@ -40,10 +40,10 @@ extension JSON: Codable {
         }
     }
 
-    /// Encodes the value; a number beyond 64 bits is encoded as a `Decimal`.
+    /// Encodes the value; a number kept as text (``JSONNumber/large(_:)``) is encoded as a `Decimal`.
     /// - Parameter encoder: The encoder.
-    /// - Throws: What the encoder throws; `EncodingError.invalidValue` for a large number `Decimal`
-    ///   cannot hold.
+    /// - Throws: What the encoder throws; `EncodingError.invalidValue` for a large number a `Decimal`
+    ///   cannot hold exactly (more than 38 digits, or an exponent beyond its range).
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .null:
@@ -62,7 +62,7 @@ extension JSON: Codable {
             case .uint(let value): try container.encode(value)
             case .double(let value): try container.encode(value)
             case .large(let text):
-                guard let decimal = Decimal(string: text) else {
+                guard let decimal = Decimal(exactly: text) else {
                     throw EncodingError.invalidValue(
                         self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(text) does not fit a Decimal."))
                 }

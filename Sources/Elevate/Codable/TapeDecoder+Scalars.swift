@@ -143,23 +143,26 @@ extension TapeDecoder {
         return float
     }
 
-    /// A `Decimal`: exact for integers and numbers beyond 64 bits; otherwise from the `Double`'s
-    /// shortest text, which is the source text for numbers of up to 15 significant digits.
+    /// A `Decimal`: exact for integers and for numbers the tape keeps as text; otherwise from the
+    /// `Double`'s shortest text, which is the source text for numbers of up to 15 significant
+    /// digits. A number no `Decimal` holds exactly (more than 38 digits, or an exponent beyond its
+    /// range) is `dataCorrupted`, never `NaN` or a number with digits dropped.
     func readDecimal(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Decimal {
         guard let number = tape.number(at: i) else { throw mismatch(Decimal.self, at: i, site, component) }
+        let text: String
         switch number {
         case .int(let value): return Decimal(value)
         case .uint(let value): return Decimal(value)
-        case .double(let value): return Decimal(string: "\(value)") ?? Decimal(value)
-        case .large(let text):
-            if let value = Decimal(string: text) { return value }
-            throw fail(
-                .dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: codingPath(site, appending: component),
-                        debugDescription: "Parsed JSON number <\(text)> does not fit in Decimal.")),
-                at: i)
+        case .double(let value): text = "\(value)"
+        case .large(let large): text = large
         }
+        if let value = Decimal(exactly: text) { return value }
+        throw fail(
+            .dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath(site, appending: component),
+                    debugDescription: "Parsed JSON number <\(text)> does not fit in Decimal.")),
+            at: i)
     }
 
     /// The current value as a `Date`, by the date strategy.

@@ -21,7 +21,9 @@
 ///   decimals are not, but halves, quarters and small integers are) is inline as `bits >> 8`
 ///   (`double56`); any other `Int`, `UInt` or `Double` takes a second word holding its 64 bits, as in
 ///   simdjson (`int64`, `uint64`, `double64`). A number no 64-bit type holds (`large`) keeps its
-///   source text in the arena.
+///   source text in the arena; so does a non-integer whose `Double` is an integer
+///   (`1.00000000000000011`), so that no integer read takes it for one (it is rare: a `double`
+///   entry stays the fast path).
 /// - Strings and keys are the unescaped UTF-8 the events deliver. Up to 7 bytes are inline
 ///   (`inlineString`, `inlineKey`: the length in the low nibble, byte *i* in payload bits 8i…8i+7);
 ///   longer ones are an arena reference (`string`, `key`, `large`): offset in the payload's low 36

@@ -59,7 +59,9 @@ enum StrictConversion {
             return .double(Double(float))
         }
         if let view = JSONValue.exactly(value), let number = view.number {
-            return Self.number(number)
+            // `Number(_:)`, not `number(_:)`: a `JSONNumber` boxed in `Any` is none of the types
+            // above, so a view of a scalar number was refused (`Double(json: view)` of `1.5`).
+            return Number(number)
         }
         return nil
     }

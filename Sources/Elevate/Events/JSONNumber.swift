@@ -3,17 +3,20 @@ internal import CYAJL
 /// A JSON number converted without loss.
 ///
 /// Integers are exact over the whole `Int` and `UInt` range; other numbers are `Double`s.
-/// A number no 64-bit type can hold — an integer beyond `UInt.max`, or an exponent that would
-/// overflow to infinity or underflow to zero — is kept as its source text in ``large(_:)``,
-/// never silently turned into `0`, `inf` or a wrapped integer.
+/// A number no 64-bit type can hold — an integer beyond `UInt.max`, an exponent that would
+/// overflow to infinity or underflow to zero, or a non-integer whose nearest `Double` is an
+/// integer (`1.00000000000000011`) — is kept as its source text in ``large(_:)``, never silently
+/// turned into `0`, `inf`, a wrapped integer or an integer it is not.
 public enum JSONNumber: Sendable, Hashable {
     /// An integer in `Int.min ... Int.max`.
     case int(Int)
     /// An integer in `Int.max + 1 ... UInt.max`.
     case uint(UInt)
-    /// A number with a fraction or exponent (or `-0`), converted to the nearest `Double`.
+    /// A number with a fraction or exponent (or `-0`), converted to the nearest `Double`. The
+    /// `Double` is integral only when the text spells that integer (`3.0`, `1.5e1`).
     case double(Double)
-    /// A number outside every 64-bit type, as its exact JSON text.
+    /// A number outside every 64-bit type, as its exact JSON text: an integer beyond them, an
+    /// exponent beyond `Double`'s range, or a non-integer whose nearest `Double` is an integer.
     case large(String)
 
     /// Parses JSON number text that has already passed the grammar check.
@@ -145,13 +148,66 @@ public enum JSONNumber: Sendable, Hashable {
             }
             return .double(negative ? -value : value)
         }
+        // Clinger's fast path needs no integrality check: its `Double` is integral exactly when the
+        // text spells an integer (a mantissa of at most 2⁵³ divided by 10^k lies at least 10^-k
+        // from every integer, more than half a unit in the last place of the result). Past it, a
+        // long mantissa can round to an integer that the text is not.
         var ok: Int32 = 0
         let value = cyajl_strtod(text.baseAddress!.assumingMemoryBound(to: CChar.self), count, cLocale, &ok)
         if ok == 0 || !value.isFinite || value == 0 {
             // Overflow to infinity or underflow to zero would silently change the number.
             return .large(String(decoding: text, as: UTF8.self))
         }
+        if integral(value) != nil, !spellsInteger(text) {
+            // `1.00000000000000011` is the `Double` 1.0, which integer reads would take for the
+            // integer 1: kept as text, so that they refuse it as they refuse `1.5`. Beyond 2⁵³ they
+            // refuse every number with a fraction or exponent anyway.
+            return .large(String(decoding: text, as: UTF8.self))
+        }
         return .double(value)
+    }
+
+    /// Whether number text that passed the grammar check spells an integer: every non-zero digit
+    /// stands before the decimal point once the exponent has moved it. Runs only for the rare
+    /// slow-path numbers whose `Double` is integral.
+    static func spellsInteger(_ text: UnsafeRawBufferPointer) -> Bool {
+        let count = text.count
+        var index = text.first == UInt8(ascii: "-") ? 1 : 0
+        // Digits before the decimal point, and the position (among all mantissa digits) just past
+        // the last non-zero one.
+        var integerDigits = 0
+        var digitCount = 0
+        var significantEnd = 0
+        while index < count, let digit = Self.digit(text[index]) {
+            integerDigits += 1
+            digitCount += 1
+            if digit != 0 { significantEnd = digitCount }
+            index += 1
+        }
+        if index < count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < count, let digit = Self.digit(text[index]) {
+                digitCount += 1
+                if digit != 0 { significantEnd = digitCount }
+                index += 1
+            }
+        }
+        var exponent = 0
+        if index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+            index += 1
+            var negative = false
+            if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                negative = text[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            while index < count, let digit = Self.digit(text[index]) {
+                // Saturates far beyond any text length: the comparison below stays exact.
+                if exponent < 1 << 40 { exponent = exponent * 10 + digit }
+                index += 1
+            }
+            if negative { exponent = -exponent }
+        }
+        return significantEnd <= integerDigits + exponent
     }
 
     @inline(__always)
@@ -207,8 +263,9 @@ public struct JSONNumberText {
 
 extension JSONNumber {
     /// The number as a `Double` when a `Double` holds it: every number written with a fraction or
-    /// exponent (already the nearest `Double`), and integers a `Double` holds exactly; nil for
-    /// integers it would round (`9007199254740993`) and for numbers beyond any 64-bit type.
+    /// exponent within `Double`'s range (the nearest `Double`), and integers a `Double` holds
+    /// exactly; nil for integers it would round (`9007199254740993`), for integers beyond 64 bits,
+    /// and for exponents that overflow or underflow.
     public var exactDouble: Double? {
         switch self {
         case .double(let value): return value
@@ -218,13 +275,20 @@ extension JSONNumber {
         case .uint(let value):
             let double = Double(value)
             return UInt(exactly: double) == value ? double : nil
-        case .large: return nil
+        case .large(let text):
+            // A non-integer kept as text because its `Double` is an integer (`1.00000000000000011`)
+            // is still that `Double`; overflows and underflows have none (`doubleValue` is nil).
+            guard text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) else {
+                return nil
+            }
+            return JSONLargeNumber(text: text).doubleValue
         }
     }
 
     /// `value` if it certainly spells an integer: integral and below 2⁵³ in magnitude. Beyond
     /// that a `Double` is rounded (`9007199254740993.0` reads as `…992`), so the integer its text
-    /// spelled is not known. The one rule for every strict integer read of the library.
+    /// spelled is not known. Below it, a parsed ``double(_:)`` is integral only when its text is an
+    /// integer (see `parseFloatingPoint`). The one rule for every strict integer read.
     static func integral(_ value: Double) -> Double? {
         guard value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value else { return nil }
         return value

@@ -1,5 +1,6 @@
 /// A JSON number that no 64-bit type holds — an integer beyond `UInt.max` or below `Int.min`,
-/// or an exponent that would overflow to infinity or underflow to zero — kept as its exact text.
+/// an exponent that would overflow to infinity or underflow to zero, or a non-integer whose nearest
+/// `Double` is an integer (`1.00000000000000011`) — kept as its exact text.
 ///
 /// ``JSONValueBuilder`` puts one in the tree where `JSONSerialization` would round or wrap.
 public struct JSONLargeNumber: Sendable, Hashable, CustomStringConvertible {
