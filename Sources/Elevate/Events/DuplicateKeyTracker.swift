@@ -21,6 +21,12 @@ final class DuplicateKeyTracker {
         open[depth].removeAll(keepingCapacity: true)
     }
 
+    /// Forgets every open object (a new document begins).
+    func removeAll() {
+        for index in open.indices { open[index].removeAll() }
+        depth = 0
+    }
+
     /// Records a key of the current object; false when the object already has it.
     func insert(_ key: JSONText) -> Bool {
         key.withUnsafeBytes { open[depth - 1].insert(Array($0)).inserted }

@@ -11,9 +11,10 @@
 /// the format, shared by ``forEachValue(from:framing:atKeyPath:as:options:_:)``, the asynchronous
 /// `AsyncSequence.decodedValues(framing:atKeyPath:as:options:)` and `elevate validate --json-lines`.
 ///
-/// Lines are never buffered: each gets its own ``JSONEventParser``, fed the line's pieces as the
-/// chunks bring them and finished at the newline, so a line of any length costs the parser's
-/// memory only (``maximumLineLength`` bounds it anyway for the decoders). A syntax error's column
+/// Lines are never buffered: each gets a ``JSONEventParser`` of its own (the last line's,
+/// restarted), fed the line's pieces as the chunks bring them and finished at the newline, so a
+/// line of any length costs the parser's memory only (``maximumLineLength`` bounds it anyway for
+/// the decoders). A syntax error's column
 /// counts from the start of its line (leading whitespace included), and its line is the file's.
 ///
 /// The rules: a line ends at `\n`; a `\r` before it is whitespace, as are spaces and tabs, and a
@@ -57,8 +58,10 @@ package final class JSONLinesParser {
 
     // Touched a few times per line, by this parser's own methods only, never across a call
     // out: no dynamic exclusivity checks (a few hundred instructions per line).
-    /// The parser of the current line, made when the line's first bytes arrive.
+    /// The parser of the current line, made (or restarted) when the line's first bytes arrive.
     @exclusivity(unchecked) private var parser: JSONEventParser?
+    /// The parser of an earlier line, to restart for the next one (see `JSONEventParser.restart`).
+    @exclusivity(unchecked) private var spareParser: JSONEventParser?
     /// Whether the current line holds anything but spaces, tabs and carriage returns.
     @exclusivity(unchecked) private var lineHasContent = false
     /// How many bytes of a byte order mark the first line starts with: only the whole mark is
@@ -142,9 +145,7 @@ package final class JSONLinesParser {
                 return false
             }
         }
-        // A byte order mark is allowed at the start of the input only.
-        let parser =
-            self.parser ?? makeParser(lineNumber == 1)
+        let parser = self.parser ?? parserForLine()
         self.parser = parser
         do {
             try parser.parse(piece)
@@ -158,8 +159,19 @@ package final class JSONLinesParser {
         if isTooLong { throw LineTooLong(line: lineNumber, limit: maximumLineLength) }
     }
 
+    /// A parser for the line beginning: the spare one restarted, or a new one.
+    private func parserForLine() -> JSONEventParser {
+        // A byte order mark is allowed at the start of the input only.
+        let skipsByteOrderMark = lineNumber == 1
+        guard let spare = spareParser else { return makeParser(skipsByteOrderMark) }
+        spareParser = nil
+        spare.restart(skipsByteOrderMark: skipsByteOrderMark)
+        return spare
+    }
+
     private func endLine() throws {
         defer {
+            if let parser { spareParser = parser }
             parser = nil
             lineStartOffset += lineLength + 1
             lineHasContent = false
