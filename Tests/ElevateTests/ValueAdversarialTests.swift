@@ -518,4 +518,35 @@ import Testing
         #expect(JSON(.uint(5)).int == 5)
         #expect(JSONValue.numbersEqual(.int(Int.max), .uint(UInt(Int.max))))
     }
+
+    // MARK: JSON's Codable
+
+    /// A number beyond 64 bits encodes as a `Decimal`, documented to throw when `Decimal` cannot
+    /// hold it. But `Decimal(string:)` rounds to 38 digits instead of failing: a 49-digit integer
+    /// was written as a different number, by both encoders.
+    @Test func aLargeNumberADecimalCannotHoldIsNotRounded() throws {
+        let digits = "1234567890123456789012345678901234567890123456789"
+        for text in [digits, "-" + digits, "1" + String(repeating: "0", count: 40) + "1", "1e400"] {
+            let json: JSON = ["n": JSON(.large(text))]
+            for (name, encode) in [
+                ("Elevate", { try ElevateJSONEncoder().encode(json) }),
+                ("Foundation", { try JSONEncoder().encode(json) }),
+            ] as [(String, () throws -> Data)] {
+                do {
+                    let written = try JSONValue(parsing: encode())["n"]
+                    Issue.record("\(name) wrote \(text) as \(written?.description ?? "nothing")")
+                } catch is EncodingError {
+                }
+            }
+        }
+        // Those a Decimal holds exactly still encode, whatever their spelling.
+        for (text, expected) in [
+            ("123456789012345678901234567890", "123456789012345678901234567890"),
+            ("-18446744073709551616", "-18446744073709551616"),
+            ("1234567890123456789012345678901234567800000", "1234567890123456789012345678901234567800000"),
+        ] {
+            let data = try ElevateJSONEncoder().encode(["n": JSON(.large(text))] as JSON)
+            #expect(try JSONValue(parsing: data)["n"] == JSONValue(parsing: expected), "\(text)")
+        }
+    }
 }

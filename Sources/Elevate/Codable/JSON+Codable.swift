@@ -62,7 +62,11 @@ extension JSON: Codable {
             case .uint(let value): try container.encode(value)
             case .double(let value): try container.encode(value)
             case .large(let text):
-                guard let decimal = Decimal(string: text) else {
+                // `Decimal(string:)` rounds what has more than 38 significant digits rather than
+                // failing: only a `Decimal` of the same value may stand for the number.
+                guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
+                    Self.sameDecimalValue(decimal.description, text)
+                else {
                     throw EncodingError.invalidValue(
                         self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(text) does not fit a Decimal."))
                 }
@@ -75,5 +79,47 @@ extension JSON: Codable {
             var container = encoder.container(keyedBy: StringCodingKey.self)
             for (key, value) in object { try container.encode(value, forKey: StringCodingKey(key)) }
         }
+    }
+}
+
+extension JSON {
+    /// Whether two decimal number texts (JSON's grammar, or `Decimal`'s description) have the same
+    /// value: the same sign, and the same significant digits at the same powers of ten.
+    static func sameDecimalValue(_ first: String, _ second: String) -> Bool {
+        guard let a = normalizedDecimal(first), let b = normalizedDecimal(second) else { return false }
+        return a.negative == b.negative && a.digits == b.digits && a.exponent == b.exponent
+    }
+
+    /// The significant digits without leading or trailing zeros, the power of ten of the last one,
+    /// and the sign (none for zero); nil for text that is not a decimal number.
+    private static func normalizedDecimal(_ text: String) -> (negative: Bool, digits: [UInt8], exponent: Int)? {
+        var bytes = Substring(text).utf8[...]
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        var digits: [UInt8] = []
+        var exponent = 0
+        var seenPoint = false
+        while let byte = bytes.first, byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                if !(digits.isEmpty && byte == UInt8(ascii: "0")) { digits.append(byte) }
+                if seenPoint { exponent -= 1 }
+            } else {
+                return nil
+            }
+        }
+        if !bytes.isEmpty {
+            guard let power = Int(String(Substring(bytes.dropFirst()))) else { return nil }
+            exponent += power
+        }
+        while digits.last == UInt8(ascii: "0") {
+            digits.removeLast()
+            exponent += 1
+        }
+        if digits.isEmpty { return (false, [], 0) }
+        return (negative, digits, exponent)
     }
 }
