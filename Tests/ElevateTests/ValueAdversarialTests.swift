@@ -549,4 +549,138 @@ import Testing
             #expect(try JSONValue(parsing: data)["n"] == JSONValue(parsing: expected), "\(text)")
         }
     }
+
+    // MARK: Hostile shapes
+
+    /// Runs `body` on a thread with a 512 KiB stack (the smallest `JSONParsingOptions` promises
+    /// its depth ceiling for) and waits for it.
+    static func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+    }
+
+    /// Nesting as deep as the parser goes, read through every path that walks a whole value:
+    /// none may need a stack frame per level beyond what a small stack holds.
+    @Test func nestingAtTheDepthCeilingOnASmallStack() throws {
+        let depth = JSONParsingOptions.depthCeiling
+        var options = JSONDocumentOptions()
+        options.parsing.maximumDepth = .max
+        let objects = String(repeating: #"{"a":"#, count: depth - 2) + #"{"a":[1]}"# + String(repeating: "}", count: depth - 2)
+        let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let mixed = String(repeating: #"[{"k.1":"#, count: depth / 2) + "0" + String(repeating: "}]", count: depth / 2)
+        for text in [objects, arrays, mixed] {
+            let value = try JSONValue(parsing: text, options: options)
+            let copy = try JSONValue(parsing: text, options: options)
+            let path = text == objects ? Array(repeating: "a", count: depth - 1) + ["0"] : []
+            Self.onSmallStack {
+                precondition(value == copy && copy == value)
+                precondition(value.description == text.filter { $0 != " " })
+                _ = value.foundationValue
+                var tree: Any? = value.foundationValue
+                precondition(tree != nil)
+                tree = nil
+                if !path.isEmpty {
+                    precondition(value[keyPath: path.joined(separator: ".")]?.int == 1)
+                }
+            }
+            #expect(try JSONValue(parsing: value.description, options: options) == value)
+        }
+    }
+
+    /// A count shared by threads.
+    final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add(_ amount: Int) { lock.withLock { value += amount } }
+        var total: Int { lock.withLock { value } }
+    }
+
+    /// Many threads reading one view at once, each in its own order, with its own hints: every
+    /// answer is the one a single thread gets.
+    @Test func concurrentReadersInDifferentOrdersAgree() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("ValueAdversarialTests.concurrentReadersInDifferentOrdersAgree seed: \(seed)")
+        let keys = (0..<300).map { $0 % 3 == 0 ? "long key number \($0)" : "k\($0)" }
+        let text = "{" + keys.enumerated().map { #""\#($1)":{"i":\#($0),"s":"v\#($0)","a":[\#($0),{"x":\#($0)}]}"# }
+            .joined(separator: ",") + #","k1":"replaced"}"#
+        let document = try JSONValue(parsing: text)
+        let expected = keys.indices.map { $0 == 1 ? #""replaced""# : #"{"i":\#($0),"s":"v\#($0)","a":[\#($0),{"x":\#($0)}]}"# }
+        let mismatches = Tally()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            var random = SplitMix64(seed: seed &+ UInt64(worker))
+            var order = Array(keys.indices)
+            order.shuffle(using: &random)
+            var hint: Int?
+            var wrong = 0
+            for _ in 0..<3 {
+                for index in order {
+                    let found = random.next() % 2 == 0 ? document.member(keys[index], hint: &hint) : document[keys[index]]
+                    if found?.description != expected[index] { wrong += 1 }
+                    if index != 1, document[keyPath: "\(keys[index]).a.1.x"]?.int != index { wrong += 1 }
+                    if document.member("absent", hint: &hint) != nil { wrong += 1 }
+                }
+                order.reverse()
+            }
+            mismatches.add(wrong)
+        }
+        #expect(mismatches.total == 0)
+    }
+
+    /// 100,000 members, half of them repeated: counts, the last value of every key, the members
+    /// in order, and a hinted walk reading them all in linear steps.
+    @Test func aHundredThousandMembersWithDuplicates() throws {
+        let count = 100_000
+        var members: [String] = []
+        members.reserveCapacity(count + count / 2)
+        for index in 0..<count { members.append(#""k\#(index)":\#(index)"#) }
+        for index in stride(from: 0, to: count, by: 2) { members.append(#""k\#(index)":-\#(index)"#) }
+        let document = try JSONValue(parsing: "{" + members.joined(separator: ",") + "}")
+        #expect(document.count == count)
+        let keys = Array(document.keys)
+        #expect(keys.count == count)
+        #expect(keys.prefix(3) == ["k1", "k3", "k5"])
+        #expect(keys.suffix(2) == ["k99996", "k99998"])
+        var hint: Int?
+        var wrong = 0
+        for key in keys {
+            let index = Int(key.dropFirst())!
+            if document.member(key, hint: &hint)?.int != (index % 2 == 0 ? -index : index) { wrong += 1 }
+        }
+        #expect(wrong == 0)
+        let tree = document.foundationValue as? [String: Any]
+        #expect(tree?.count == count)
+        #expect(tree?["k4"] as? Int == -4)
+        #expect(JSON(document).count == count)
+    }
+
+    /// `JSON(foundationValue: JSONSerialization.jsonObject(with: data))`, the documented way in:
+    /// Foundation on Linux gives an `NSDecimalNumber` for a number a `Double` or `Int64` cannot
+    /// hold exactly, and taking its `doubleValue` lost the integers beyond 64 bits
+    /// (`-9223372036854775809` became `-9.223372036854776e+18`) and rounded 17-digit decimals to
+    /// the wrong `Double` (`0.12345678901234567` became `0.12345678901234565`, not `…66`).
+    @Test func foundationDecimalNumbersConvertExactly() throws {
+        let texts = [
+            "123456789012345678901234567890", "-9223372036854775809", "0.12345678901234567", "-73.98765432109876543",
+            "3.141592653589793238462643383279", "18446744073709551616", "0.1", "9007199254740993", "1e-7",
+        ]
+        for text in texts {
+            let data = Data("[\(text)]".utf8)
+            let converted = try JSON(foundationValue: JSONSerialization.jsonObject(with: data))
+            #expect(converted == JSON(try JSONValue(parsing: data)), "\(text): \(converted)")
+        }
+        // A Decimal that is not a number has no JSON form (it was read as 0).
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: [Decimal.nan]) }
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: [NSDecimalNumber.notANumber]) }
+        // Nor do NaN and infinities, which made a JSON that is not equal to itself.
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: ["x": Double.nan]) }
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: [NSNumber(value: Double.infinity)]) }
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: [-Float.infinity]) }
+        #expect(try JSON(foundationValue: [Decimal(string: "-0.000000000000000000000000000001")!]) == [-1e-30])
+    }
 }
