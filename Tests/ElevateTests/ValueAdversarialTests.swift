@@ -351,7 +351,7 @@ import Testing
         print("ValueAdversarialTests.randomDocumentsAgreeWithTheModelAndFoundation seed: \(seed)")
         var random = Generator(random: SplitMix64(seed: seed))
         var failures: [String] = []
-        for round in 0..<300 {
+        for round in 0..<150 {
             let model = random.value(depth: 0)
             let text = Self.render(model, seed: random.random.next())
             let view = try JSONValue(parsing: text)
@@ -682,5 +682,66 @@ import Testing
         #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: [NSNumber(value: Double.infinity)]) }
         #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: [-Float.infinity]) }
         #expect(try JSON(foundationValue: [Decimal(string: "-0.000000000000000000000000000001")!]) == [-1e-30])
+    }
+
+    /// Keys and strings at the arena's length boundary (a length of 2^20 - 1 and more is stored in
+    /// the arena, not in the entry): repeated in one object, shared between siblings, looked up,
+    /// compared and written back.
+    @Test func keysAndStringsAroundTheLongLengthMarker() throws {
+        for length in [JSONTape.longLength - 1, JSONTape.longLength, JSONTape.longLength + 1] {
+            let long = String(repeating: "k", count: length - 1)
+            let keyA = long + "a"
+            let keyB = long + "b"
+            let text = #"[{"\#(keyA)":1,"\#(keyB)":2,"\#(keyA)":3},{"\#(keyA)":"\#(keyB)","\#(keyB)":4},{"x":"\#(keyA)"}]"#
+            let value = try JSONValue(parsing: text)
+            #expect(value[0]?.count == 2)
+            #expect(value[0]?[keyA]?.int == 3)
+            #expect(value[0]?[keyB]?.int == 2)
+            #expect(value[0]?[long] == nil)
+            #expect(value[1]?[keyA]?.string == keyB)
+            #expect(value[1]?[keyB]?.int == 4)
+            #expect(value[2]?["x"]?.string?.utf8.count == length)
+            #expect(Array(value[0]!.keys) == [keyB, keyA])
+            let again = try JSONValue(parsing: value.description)
+            #expect(again == value && value == again)
+            #expect(again[0] != again[1])
+            #expect(JSON(value)[0][keyA] == 3)
+        }
+    }
+
+    /// `JSONDecoder` converts the keys of every object inside a `JSON` with its key strategy (a
+    /// `JSON` decodes through keyed containers); `ElevateJSONDecoder` copied the value off the tape
+    /// with the keys as written, so the same `payload` decoded to `{"some_key":…}` instead of
+    /// `{"someKey":…}`, and a `JSON` encoded with `convertToSnakeCase` did not read back.
+    @Test func aJSONPropertyFollowsTheKeyDecodingStrategy() throws {
+        struct Envelope: Swift.Codable, Equatable { var payload: JSON }
+        let data = Data(#"{"payload":{"some_key":{"inner_key":[1,{"deep_key":"x_y"}]},"big":18446744073709551616}}"#.utf8)
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        let elevate = ElevateJSONDecoder()
+        elevate.keyDecodingStrategy = .convertFromSnakeCase
+        let decoded = try elevate.decode(Envelope.self, from: data)
+        #expect(decoded.payload["someKey"]["innerKey"][1]["deepKey"] == "x_y")
+        // Numbers are still exact (Foundation's reads this one as a Double).
+        #expect(decoded.payload["big"] == JSON(.large("18446744073709551616")))
+        #expect(try foundation.decode(Envelope.self, from: data).payload["someKey"] == decoded.payload["someKey"])
+
+        let encoder = ElevateJSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let original = Envelope(payload: ["someKey": ["innerKey": [1, 2.5, nil]]])
+        #expect(try elevate.decode(Envelope.self, from: encoder.encode(original)) == original)
+
+        // Upper case for the keys with an underscore, so that "payload" still finds the property.
+        let shout: @Sendable ([any CodingKey]) -> any CodingKey = { path in
+            let key = path.last!.stringValue
+            return StringCodingKey(key.contains("_") ? key.uppercased() : key)
+        }
+        elevate.keyDecodingStrategy = .custom(shout)
+        foundation.keyDecodingStrategy = .custom(shout)
+        let custom = try elevate.decode(Envelope.self, from: data)
+        #expect(custom.payload["SOME_KEY"]["INNER_KEY"][1]["DEEP_KEY"] == "x_y")
+        #expect(try foundation.decode(Envelope.self, from: data).payload["SOME_KEY"] == custom.payload["SOME_KEY"])
+        // The default strategy keeps the keys as written.
+        #expect(try ElevateJSONDecoder().decode(Envelope.self, from: data).payload["some_key"]["inner_key"][0] == 1)
     }
 }
