@@ -744,4 +744,19 @@ import Testing
         // The default strategy keeps the keys as written.
         #expect(try ElevateJSONDecoder().decode(Envelope.self, from: data).payload["some_key"]["inner_key"][0] == 1)
     }
+
+    /// `Elements` is a `Collection`: subscripting its `endIndex` must trap, as `Array`'s does. It
+    /// made a view of whatever entry followed the array (the next member's key, or past the last
+    /// entry written, for the root), which later reads took for a value.
+    @Test func subscriptingElementsAtTheEndTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let value = try JSONValue(parsing: #"{"a":[1,2],"b":3}"#)
+            let elements = value["a"]!.elements!
+            _ = elements[elements.endIndex]
+        }
+        await #expect(processExitsWith: .failure) {
+            let elements = try JSONValue(parsing: "[]").elements!
+            _ = elements[elements.startIndex]
+        }
+    }
 }
