@@ -4,13 +4,22 @@ import Foundation
 extension JSON: Codable {
     /// Decodes any JSON value. From ``ElevateJSONDecoder`` the value is copied off the tape with its
     /// numbers exact and without recursion; from another decoder, numbers are tried as `Int`, `UInt`,
-    /// then `Double`.
+    /// then `Double`. The keys of the objects inside are converted by a key decoding strategy, as
+    /// `JSONDecoder` converts them (then nested containers are decoded one level per call).
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError.typeMismatch` when the decoder holds no JSON-like value.
     public init(from decoder: any Swift.Decoder) throws {
         if let tapeDecoder = decoder as? TapeDecoder {
-            self = JSON(JSONValue(tape: tapeDecoder.tape, index: tapeDecoder.index))
-            return
+            let value = JSONValue(tape: tapeDecoder.tape, index: tapeDecoder.index)
+            var convertsKeys = true
+            if case .bytes = tapeDecoder.context.keyMode { convertsKeys = false }
+            // With a key strategy, the keys of every object inside are converted, as `JSONDecoder`
+            // converts them: containers then go through the containers below, whose members come
+            // back here (scalars are still copied exactly).
+            if !convertsKeys || !(value.isObject || value.isArray) {
+                self = JSON(value)
+                return
+            }
         }
         if let keyed = try? decoder.container(keyedBy: StringCodingKey.self) {
             var object: [String: JSON] = [:]

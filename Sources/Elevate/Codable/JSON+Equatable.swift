@@ -44,7 +44,9 @@ extension JSON: Hashable {
                 hasher.combine(3)
                 switch number {
                 case .int(let int): hasher.combine(int)
-                case .uint(let uint): hasher.combine(uint)
+                // An unsigned number that `Int` holds equals that `Int`: hashed as one.
+                case .uint(let uint):
+                    if let int = Int(exactly: uint) { hasher.combine(int) } else { hasher.combine(uint) }
                 case .double(let double):
                     if let int = Int(exactly: double) { hasher.combine(int) }
                     else if let uint = UInt(exactly: double) { hasher.combine(uint) }

@@ -28,7 +28,8 @@ extension JSON {
     /// ```
     /// - Parameter value: The tree.
     /// - Throws: ``AccessError`` with ``AccessError/Reason/unsupportedType(_:)`` and the path of the
-    ///   first value that has no JSON form, such as a `Date`, or a non-string key.
+    ///   first value that has no JSON form, such as a `Date`, a NaN or infinite number, or a
+    ///   non-string key.
     public init(foundationValue value: Any) throws {
         self = try Self.convert(value, path: [])
     }
@@ -74,9 +75,14 @@ extension JSON {
 
     /// The number a Foundation or Swift numeric value holds, exactly; Booleans are not numbers.
     private static func number(_ value: Any) -> JSONNumber? {
+        // Foundation gives an NSDecimalNumber for a number a Double or Int64 cannot hold exactly:
+        // its digits, not its (rounded) `doubleValue`.
+        if let decimal = value as? NSDecimalNumber { return decimalNumber(decimal.decimalValue) }
         if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
             switch String(cString: number.objCType) {
-            case "d", "f": return .double(number.doubleValue)
+            case "d", "f":
+                let double = number.doubleValue
+                return double.isFinite ? .double(double) : nil
             case "Q", "L", "I", "S", "C":
                 let uint = number.uint64Value
                 return uint <= UInt64(Int.max) ? .int(Int(uint)) : .uint(UInt(uint))
@@ -94,11 +100,18 @@ extension JSON {
         case let uint as UInt16: return .int(Int(uint))
         case let uint as UInt32: return .int(Int(uint))
         case let uint as UInt64: return uint <= UInt64(Int.max) ? .int(Int(uint)) : .uint(UInt(uint))
-        case let double as Double: return .double(double)
-        case let float as Float: return .double(Double("\(float)") ?? Double(float))
-        case let decimal as Decimal: return JSONNumber.parseText(decimal.description)
+        case let double as Double: return double.isFinite ? .double(double) : nil
+        case let float as Float: return float.isFinite ? .double(Double("\(float)") ?? Double(float)) : nil
+        case let decimal as Decimal: return decimalNumber(decimal)
         default: return nil
         }
+    }
+
+    /// A `Decimal`'s exact value; nil for NaN, which has no JSON form (its text read as `0`).
+    private static func decimalNumber(_ decimal: Decimal) -> JSONNumber? {
+        let text = decimal.description
+        guard !decimal.isNaN, JSONNumberFormat.isValid(text.utf8) else { return nil }
+        return JSONNumber.parseText(text)
     }
 }
 

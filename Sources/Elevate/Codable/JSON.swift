@@ -141,6 +141,7 @@ extension JSON {
     public var int: Int? {
         switch number {
         case .int(let value): value
+        case .uint(let value): Int(exactly: value)
         case .double(let value): JSONNumber.integral(value).flatMap { Int(exactly: $0) }
         default: nil
         }

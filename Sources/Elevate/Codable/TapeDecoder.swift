@@ -152,7 +152,7 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         if T.self == Data.self { return Self.same(try readData()) }
         if T.self == URL.self { return Self.same(try readURL()) }
         if T.self == Decimal.self { return Self.same(try readDecimal(at: index, currentSite, nil)) }
-        if T.self == JSON.self { return Self.same(JSON(JSONValue(tape: tape, index: index))) }
+        if T.self == JSON.self { return Self.same(try JSON(from: self)) }
         switch context.treatment(of: T.self) {
         case .plain:
             return try T(from: self)

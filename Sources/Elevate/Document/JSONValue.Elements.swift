@@ -38,14 +38,22 @@ extension JSONValue {
         public var endIndex: Index { Index(position: tape.end(of: array)) }
 
         /// The position after `i`.
-        /// - Parameter i: A valid position other than ``endIndex``.
+        /// - Parameter i: A valid position other than ``endIndex``; any other traps.
         /// - Returns: The next element's position, or ``endIndex``.
-        public func index(after i: Index) -> Index { Index(position: tape.end(of: i.position)) }
+        public func index(after i: Index) -> Index {
+            // As `Array`'s: a position outside the array would read entries that are not its elements.
+            precondition(i.position > array && i.position < tape.end(of: array), "Elements index out of range")
+            return Index(position: tape.end(of: i.position))
+        }
 
         /// The element at `position`.
-        /// - Parameter position: A valid position other than ``endIndex``.
+        /// - Parameter position: A valid position other than ``endIndex``; any other traps.
         /// - Returns: A view of the element.
-        public subscript(position: Index) -> JSONValue { JSONValue(tape: tape, index: position.position) }
+        public subscript(position: Index) -> JSONValue {
+            precondition(
+                position.position > array && position.position < tape.end(of: array), "Elements index out of range")
+            return JSONValue(tape: tape, index: position.position)
+        }
 
         /// The number of elements, in O(1).
         public var count: Int { tape.count(ofContainer: array) }
