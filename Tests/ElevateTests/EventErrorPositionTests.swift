@@ -115,6 +115,25 @@ import Testing
         }
     }
 
+    /// A token over 64 KiB is held back in chunks until it doubles (see `JSONEventParser.parse`):
+    /// the limit was checked only when a held batch was parsed, so a token ending before the
+    /// batch filled passed at up to twice the limit (the tool took a 100 MiB string at its
+    /// 64 MiB limit, peaking at 352 MiB). It is refused now once it passes the limit by no more
+    /// than a chunk, wherever it ends.
+    @Test func aTokenHeldBackIsHeldToTheLimit() throws {
+        let options = JSONParsingOptions(maximumTokenSize: 100_000)
+        for length in [110_000, 120_000, 130_000, 250_000] {
+            let text = Array(("[1,  \"" + String(repeating: "a", count: length) + "\", 2]").utf8)
+            for chunkSize in [1_000, 4_096] {
+                let error = try #require(Self.error(text, chunkSize: chunkSize, options: options), "\(length) bytes")
+                #expect(error.kind == .tokenTooLarge && error.byteOffset == 5, "\(length), chunks of \(chunkSize): \(error)")
+            }
+        }
+        // Within the limit, held or not, a token is read.
+        let fits = Array(("[\"" + String(repeating: "a", count: 90_000) + "\"," + String(repeating: " ", count: 200_000) + "1]").utf8)
+        #expect(Self.error(fits, chunkSize: 1_000, options: options) == nil)
+    }
+
     /// A truncated document is reported at its end.
     @Test func truncationIsReportedAtTheEnd() throws {
         for text in [#"{"a": [1, 2"#, "[tr", #"["abc"#, "[1,\n"] {

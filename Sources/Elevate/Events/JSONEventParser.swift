@@ -307,7 +307,11 @@ public final class JSONEventParser {
             // linear in the token size instead of quadratic.
             if openLexemeLength >= 1 << 16 || !held.isEmpty {
                 held.append(contentsOf: input)
-                guard held.count >= openLexemeLength else { return }
+                // Parsed when the held chunks match what is buffered, or earlier when the token
+                // could pass the size limit: the check after the parse then sees it, whereas a
+                // token that ended among the held chunks would otherwise pass at twice the limit.
+                guard held.count >= openLexemeLength || carry.count + held.count > options.maximumTokenSize
+                else { return }
                 let pending = held
                 held.removeAll(keepingCapacity: false)
                 try pending.withUnsafeBytes { try feed($0) }
