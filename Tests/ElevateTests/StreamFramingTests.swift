@@ -127,6 +127,18 @@ private func isNull(_ value: Any) -> Bool {
     }
 
     /// The library and the tool agree on every line of a mixed corpus, whatever the chunking.
+    /// A syntax error in JSON Lines reads as every other syntax error does (Elevate's prefix, then
+    /// the line and column of the line and the byte offset in the input); it lacked both.
+    @Test func aJSONLinesSyntaxErrorIsWordedAsAnyOther() throws {
+        let text = "{\"a\":1}\n[2]\n {x}\n"
+        #expect {
+            try Elevate.forEachValue(from: .data(Data(text.utf8)), framing: .jsonLines, as: AnyJSON.self) { _ in }
+        } throws: { error in
+            guard case ParserError.deserialization(let reason) = error else { return false }
+            return reason.hasPrefix(#"JSON data deserialization failed with error: "Invalid JSON at line 3, column 3 (byte offset 14): "#)
+        }
+    }
+
     @Test(arguments: [
         "1\n2\n", "[1] 2\n", "\n\n  \n", "{\"a\":1}\r\n[]\r\n", "1\n\u{FEFF}2", "tr\nue", "\"a\nb\"", "[1,\n2]",
         "1 // c\n", "  7  ", "\r", "\"\\u2028\"\n",

@@ -187,6 +187,32 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         #expect(texts.last == "… and 150 more invalid elements")
     }
 
+    /// `decodeArray` reports every failing element, Elevate's way, but collected every one: an
+    /// array of millions of invalid elements held millions of texts. It keeps the first
+    /// `maximumReportedFailures` (100 by default) in full and counts the rest, with one worker
+    /// or several, from data or a file, and through Elevate's `decodeArray(from: data)`.
+    @Test(arguments: [1, 2])
+    func decodeArrayKeepsTheFirstFailureTextsAndCountsTheRest(workers: Int) throws {
+        let json = "[" + (0..<250).map { $0 % 50 == 0 ? "\($0)" : "\"x\"" }.joined(separator: ",") + "]"
+        var options = StreamingOptions()
+        options.concurrency = workers
+        options.maximumReportedFailures = 2
+        let capped = validationReason { _ = try Elevate.decodeArray(from: .data(Data(json.utf8)), options: options) as [Int] }
+        let lines = capped?.components(separatedBy: "\n") ?? []
+        #expect(lines.filter { $0.hasPrefix("Error parsing array object at index") }.count == 2, "\(lines.prefix(4))")
+        #expect(lines.first == "Error parsing array object at index 1 with parser [Int]")
+        #expect(lines.last == "… and 243 more invalid elements")
+        options.maximumReportedFailures = StreamingOptions().maximumReportedFailures
+        for reason in [
+            validationReason { _ = try Elevate.decodeArray(from: Data(json.utf8), atKeyPath: "") as [Int] },
+            validationReason { _ = try Elevate.decodeArray(from: .data(Data(json.utf8)), options: options) as [Int] },
+        ] {
+            let texts = reason?.components(separatedBy: "\n") ?? []
+            #expect(texts.filter { $0.hasPrefix("Error parsing array object at index") }.count == 100)
+            #expect(texts.last == "… and 145 more invalid elements")
+        }
+    }
+
     @Test func aFewFailuresAreReportedWithoutACount() throws {
         let reason = validationReason {
             try Elevate.forEachElement(

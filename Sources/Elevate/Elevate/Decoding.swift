@@ -139,7 +139,8 @@ public func decodeObject<T>(
 ///   - options: Limits (by default one element at most 64 MiB, nesting 512), read size, progress,
 ///     error wrapping, and how many elements are decoded at once (``StreamingOptions/concurrency``);
 ///     ``StreamingOptions/skipsInvalidElements`` does not apply, as every failing element is
-///     reported, Elevate's way.
+///     reported, Elevate's way (the first ``StreamingOptions/maximumReportedFailures`` in full,
+///     the rest counted).
 /// - Returns: The decoded elements, in document order.
 /// - Throws: ``ParserError``, with every failing element listed, exactly as with one worker; with
 ///   ``StreamingOptions/wrapsErrorsInParserError`` false, syntax errors as ``JSONSyntaxError`` and
@@ -301,8 +302,11 @@ enum ArrayDecoding {
         options: StreamingOptions = StreamingOptions(), workers: Int = 1,
         decode: @escaping (JSONValue) throws -> T
     ) throws -> [T] {
-        try Pass(keyPath: keyPath, methodName: methodName, workers: workers, decode: decode)
-            .run(input, options: options)
+        try Pass(
+            keyPath: keyPath, methodName: methodName, workers: workers,
+            failureLimit: options.maximumReportedFailures, decode: decode
+        )
+        .run(input, options: options)
     }
 
     /// ``decode(_:atKeyPath:methodName:options:workers:decode:)`` of an asynchronous sequence of chunks.
@@ -311,8 +315,11 @@ enum ArrayDecoding {
         options: StreamingOptions = StreamingOptions(), workers: Int = 1,
         decode: @escaping (JSONValue) throws -> T
     ) async throws -> [T] where Chunks.Element: Sequence<UInt8> {
-        try await Pass(keyPath: keyPath, methodName: methodName, workers: workers, decode: decode)
-            .run(chunks, options: options)
+        try await Pass(
+            keyPath: keyPath, methodName: methodName, workers: workers,
+            failureLimit: options.maximumReportedFailures, decode: decode
+        )
+        .run(chunks, options: options)
     }
 
     /// What was found at one candidate path (the split path, or a literal dotted root key).
@@ -320,7 +327,10 @@ enum ArrayDecoding {
         let found: Found
         /// Where its array started among the pass's arrays (see ``Pass/settleInDocumentOrder()``).
         var order = 0
-        var failures = FailureCollector()
+        /// The failing elements: Elevate's texts for the first ``StreamingOptions/maximumReportedFailures``
+        /// (see ``Pass``), then only a count, so that an array of millions of invalid elements
+        /// does not hold millions of texts.
+        var failures = SkippedFailures(limit: .max)
         /// Decodes the elements on other threads, when more than one worker is asked for.
         var parallel: ParallelElementDecoder<Element>?
         /// The elements decoded on this thread, in the array that is returned: handing the
@@ -466,7 +476,10 @@ enum ArrayDecoding {
             }
         }
 
-        init(keyPath: String, methodName: String, workers: Int, decode: @escaping (JSONValue) throws -> T) {
+        init(
+            keyPath: String, methodName: String, workers: Int, failureLimit: Int,
+            decode: @escaping (JSONValue) throws -> T
+        ) {
             self.keyPath = keyPath
             self.methodName = methodName
             selector = KeyPathSelector(
@@ -477,6 +490,7 @@ enum ArrayDecoding {
             var callbacks = KeyPathSelector.Callbacks()
             callbacks.arrayStart = { [unowned self] target in
                 let found = Candidate<T>(found: .array)
+                found.failures = SkippedFailures(limit: failureLimit)
                 if let byteCount, let position {
                     found.estimate = ElementCountEstimate(arrayStart: position(), inputEnd: byteCount, position: position)
                 }

@@ -273,18 +273,13 @@ final class ValueSequenceReader<T> {
         do {
             try body()
         } catch let failure as JSONLinesParser.LineError {
+            // The position in the input, not in the line (the column counts from the line's start
+            // either way), in the same words as every other syntax error.
             var error = failure.error
-            guard options.wrapsErrorsInParserError else {
-                // The position in the input, not in the line.
-                error.line = failure.line
-                error.byteOffset += failure.lineStartOffset
-                throw error
-            }
-            var excerpt = ""
-            if !error.excerpt.isEmpty { excerpt = " near \"\(error.excerpt)\"" }
-            throw ParserError.deserialization(
-                failureReason:
-                    "Invalid JSON at line \(failure.line), column \(error.column): \(error.message)\(excerpt)")
+            error.line = failure.line
+            error.byteOffset += failure.lineStartOffset
+            guard options.wrapsErrorsInParserError else { throw error }
+            throw ParserError(error)
         } catch let failure as JSONLinesParser.LineTooLong {
             throw ParserError.validation(
                 failureReason: "Line \(failure.line) is longer than the maximum element size of \(failure.limit) bytes")

@@ -15,9 +15,10 @@ public struct StreamingOptions: Sendable {
     /// When true, elements that fail validation are skipped and all their failures are thrown
     /// together at the end; when false (the default) the first one stops the stream.
     public var skipsInvalidElements: Bool
-    /// With ``skipsInvalidElements``, how many failures are reported in full (default 100); the
-    /// rest are only counted, so memory stays bounded however many elements fail. The error's
-    /// text then ends with a line such as `… and 12,345 more invalid elements`.
+    /// With ``skipsInvalidElements``, and always for `decodeArray` and `decodeObject` (which
+    /// report every failing element, Elevate's way), how many failures are reported in full
+    /// (default 100); the rest are only counted, so memory stays bounded however many elements
+    /// fail. The error's text then ends with a line such as `… and 12,345 more invalid elements`.
     public var maximumReportedFailures: Int
     /// The read size for files and standard input.
     public var chunkSize: Int
