@@ -36,6 +36,14 @@ struct EventWhitespaceTests {
 
     /// More whitespace than the default `maximumTokenSize` (64 MiB) in 1 MiB chunks, as reported
     /// (200 MiB there), with the default options: no error.
+    /// A raw form feed in a string was reported as "not JSON whitespace", which reads as if it
+    /// stood between tokens: the message now names both cases.
+    @Test func aRawFormFeedInAStringIsNamedForWhatItIs() throws {
+        let error = try #require(syntaxError("[\"a\u{0C}b\"]"))
+        #expect(error.kind == .invalidWhitespace && error.byteOffset == 3)
+        #expect(error.message == #"form feed (\x0c) is not allowed: it is not JSON whitespace, and in a string it must be escaped"#)
+    }
+
     @Test func aLargeRunOfWhitespaceParses() throws {
         let chunk = [UInt8](repeating: 0x20, count: 1 << 20)
         let parser = JSONEventParser(handler: EventRecorder())

@@ -479,9 +479,12 @@ public final class JSONEventParser {
         }
         if let invalid = layout.firstInvalidWhitespace {
             let name = chunk[invalid] == 0x0C ? "form feed" : "vertical tab"
-            throw makeError(
-                .invalidWhitespace, "\(name) (\\x0\(String(chunk[invalid], radix: 16))) is not JSON whitespace",
-                at: chunkOffset + invalid, in: chunk)
+            // Found before YAJL reads the chunk, so whether it stands between tokens or in a
+            // string is not known here: the message covers both.
+            let message =
+                "\(name) (\\x0\(String(chunk[invalid], radix: 16))) is not allowed: it is not JSON whitespace, "
+                + "and in a string it must be escaped"
+            throw makeError(.invalidWhitespace, message, at: chunkOffset + invalid, in: chunk)
         }
         keepOpenToken(of: chunk)
         if carry.count > options.maximumTokenSize {

@@ -14,7 +14,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case invalidUTF8
         /// A `\u` escape names half of a surrogate pair without the other half.
         case unpairedSurrogate
-        /// A form feed or vertical tab outside a string, which RFC 8259 does not count as whitespace.
+        /// A raw form feed or vertical tab: RFC 8259 does not count them as whitespace, and a string
+        /// must escape them. (YAJL takes them for whitespace; the parser finds them before it reads.)
         case invalidWhitespace
         /// Arrays and objects nest deeper than ``JSONParsingOptions/maximumDepth``.
         case depthLimitExceeded
