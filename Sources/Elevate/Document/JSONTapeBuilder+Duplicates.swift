@@ -116,31 +116,20 @@ extension JSONTapeBuilder {
         return (head ^ UInt64(text.count) &* 0x9E37_79B9_7F4A_7C15) & ~(0xF << 60)
     }
 
+    /// The key's hash for the open-addressing table of a large object: the standard library's
+    /// `Hasher`, seeded at random per process. A fixed mixing function let a document choose keys
+    /// that all land in one run of the table, turning the check of one object of n keys into n²/2
+    /// comparisons (a few megabytes of JSON for minutes of work); only objects of more than
+    /// ``pairwiseLimit`` keys get here, where the hash's cost is small against the rest.
     private func hash(ofKeyAt index: Int, _ tape: JSONTape) -> UInt64 {
         let word = tape.words[index] & ~JSONTape.shadowedFlag
-        if JSONTape.kind(of: word) == .inlineKey { return Self.mix(word) }
-        let text = tape.arenaText(word)
-        var hash: UInt64 = UInt64(text.count)
-        var offset = 0
-        while offset + 8 <= text.count {
-            hash = Self.mix(hash ^ text.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
+        var hasher = Hasher()
+        if JSONTape.kind(of: word) == .inlineKey {
+            hasher.combine(word)
+        } else {
+            hasher.combine(bytes: tape.arenaText(word))
         }
-        if offset < text.count {
-            var tail: UInt64 = 0
-            withUnsafeMutableBytes(of: &tail) {
-                $0.baseAddress!.copyMemory(from: text.baseAddress! + offset, byteCount: text.count - offset)
-            }
-            hash = Self.mix(hash ^ tail)
-        }
-        return hash
-    }
-
-    @inline(__always)
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var x = value &* 0x9E37_79B9_7F4A_7C15
-        x ^= x >> 32
-        return x &* 0xD6E8_FEB8_6659_FD93 ^ (x >> 29)
+        return UInt64(UInt(bitPattern: hasher.finalize()))
     }
 
     /// The error for the key at tape index `index`, the `ordinal`th of its object's `keyCount`,
