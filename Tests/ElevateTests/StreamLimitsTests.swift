@@ -213,6 +213,24 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         }
     }
 
+    /// An `.array` property inside one entity reported every failing element too: 64 MiB of
+    /// invalid elements (within `maximumElementSize`) made millions of texts, gigabytes. It keeps
+    /// the first 100 in full and counts the rest, read from the tape or from Foundation's tree.
+    @Test func anArrayPropertyKeepsTheFirstFailureTextsAndCountsTheRest() throws {
+        let json = #"{"items": ["# + (0..<250).map { $0 % 50 == 0 ? "\($0)" : "\"x\"" }.joined(separator: ",") + "]}"
+        let schema: (Schema) -> Void = { $0.addProperty(keyPath: "items", type: .array, decodableType: Int.self) }
+        let foundation = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        for reason in [
+            validationReason { _ = try Parser.parseEntity(data: Data(json.utf8), closure: schema) },
+            validationReason { _ = try Parser.parseEntity(json: foundation, closure: schema) },
+        ] {
+            let texts = reason?.components(separatedBy: "\n") ?? []
+            #expect(texts.filter { $0.hasPrefix("Error parsing array object at index") }.count == 100)
+            #expect(texts.first == "Error parsing array object at index 1 with parser [Int]")
+            #expect(texts.last == "… and 145 more invalid elements", "\(texts.suffix(3))")
+        }
+    }
+
     @Test func aFewFailuresAreReportedWithoutACount() throws {
         let reason = validationReason {
             try Elevate.forEachElement(

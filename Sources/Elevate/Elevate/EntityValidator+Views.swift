@@ -293,17 +293,19 @@ extension EntityValidator {
         var decoded: [Any] = []
         decoded.reserveCapacity(array.count)
         var index = 0
+        var elementFailures = ArrayElementFailures()
         for element in array.elements! {
             do {
                 decoded.append(
                     try NestedFailures.decode { () throws -> Any in try decodeView(element, with: property) })
             } catch ParserError.validation(let reason) {
-                failures.addNested(
-                    arrayElementFailure(index: index, methodName: property.decodingMethodName ?? "", reason: reason),
-                    reason: reason, at: elementPath(property.keyPath, index))
+                elementFailures.add(
+                    index: index, methodName: property.decodingMethodName ?? "", reason: reason,
+                    keyPath: property.keyPath, to: &failures)
             }
             index += 1
         }
+        elementFailures.finish(keyPath: property.keyPath, into: &failures)
         return decoded
     }
 
@@ -316,6 +318,7 @@ extension EntityValidator {
         // conformance, where the type is known.
         var thrown: (any Error)?
         var failed = false
+        var elementFailures = ArrayElementFailures()
         let decoded = T._makeElevateArray(capacity: array.count) { storage, initialized in
             // Storage for `array.count` values of `T`, from `[T]`'s own initializer.
             guard let elements = storage?.assumingMemoryBound(to: T.self) else { return }
@@ -330,9 +333,9 @@ extension EntityValidator {
                     }
                 } catch ParserError.validation(let reason) {
                     failed = true
-                    failures.addNested(
-                        arrayElementFailure(index: index, methodName: String(describing: T.self), reason: reason),
-                        reason: reason, at: elementPath(property.pointee.keyPath, index))
+                    elementFailures.add(
+                        index: index, methodName: String(describing: T.self), reason: reason,
+                        keyPath: property.pointee.keyPath, to: &failures)
                 } catch {
                     thrown = error
                     return
@@ -341,6 +344,7 @@ extension EntityValidator {
             }
         }
         if let thrown { throw thrown }
+        elementFailures.finish(keyPath: property.pointee.keyPath, into: &failures)
         return decoded
     }
 

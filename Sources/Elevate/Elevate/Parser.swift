@@ -335,16 +335,18 @@ enum EntityValidator {
         }
         var decoded: [Any] = []
         decoded.reserveCapacity(elements.count)
+        var elementFailures = ArrayElementFailures()
         for (index, element) in elements.enumerated() {
             do {
                 decoded.append(try NestedFailures.decode { try decode(element, with: property) })
             } catch ParserError.validation(let reason) {
                 // The method's name is only worked out on failure: describing a type is costly.
-                failures.addNested(
-                    arrayElementFailure(index: index, methodName: property.decodingMethodName ?? "", reason: reason),
-                    reason: reason, at: elementPath(property.keyPath, index))
+                elementFailures.add(
+                    index: index, methodName: property.decodingMethodName ?? "", reason: reason,
+                    keyPath: property.keyPath, to: &failures)
             }
         }
+        elementFailures.finish(keyPath: property.keyPath, into: &failures)
         return decoded
     }
 
@@ -354,15 +356,17 @@ enum EntityValidator {
     ) throws -> Any {
         var decoded: [T] = []
         decoded.reserveCapacity(elements.count)
+        var elementFailures = ArrayElementFailures()
         for (index, element) in elements.enumerated() {
             do {
                 decoded.append(try NestedFailures.decode { try T(json: element) })
             } catch ParserError.validation(let reason) {
-                failures.addNested(
-                    arrayElementFailure(index: index, methodName: String(describing: T.self), reason: reason),
-                    reason: reason, at: elementPath(keyPath, index))
+                elementFailures.add(
+                    index: index, methodName: String(describing: T.self), reason: reason, keyPath: keyPath,
+                    to: &failures)
             }
         }
+        elementFailures.finish(keyPath: keyPath, into: &failures)
         return decoded
     }
 

@@ -87,3 +87,36 @@ struct FailureCollector {
 func elementPath(_ keyPath: String, _ index: Int) -> String {
     "\(keyPath)[\(index)]"
 }
+
+/// The failing elements of one `.array` property, in Elevate's words, for the first ``limit`` of
+/// them; the rest are counted and summed up in one line (``finish(keyPath:into:)``). Elevate
+/// listed every one, and one entity may hold 64 MiB of elements (`maximumElementSize`): millions
+/// of texts, gigabytes, from one document.
+struct ArrayElementFailures {
+    /// The texts kept in full: the default of ``StreamingOptions/maximumReportedFailures``, which
+    /// a schema, having no options, cannot be given.
+    static let limit = 100
+    private var count = 0
+
+    /// Records the failure of the element at `index`, or only counts it past the limit.
+    mutating func add(
+        index: Int, methodName: @autoclosure () -> String, reason: String, keyPath: String,
+        to failures: inout FailureCollector
+    ) {
+        count += 1
+        guard count <= Self.limit else {
+            // Only counted: the failures the nested decode left for this text go with it.
+            _ = NestedFailures.take(matching: reason)
+            return
+        }
+        failures.addNested(
+            EntityValidator.arrayElementFailure(index: index, methodName: methodName(), reason: reason),
+            reason: reason, at: elementPath(keyPath, index))
+    }
+
+    /// Adds the count of the failures not kept, if any.
+    func finish(keyPath: String, into failures: inout FailureCollector) {
+        guard count > Self.limit else { return }
+        failures.add("… and \(SkippedFailures.grouped(count - Self.limit)) more invalid elements", at: keyPath)
+    }
+}
