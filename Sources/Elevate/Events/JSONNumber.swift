@@ -116,21 +116,8 @@ public enum JSONNumber: Sendable, Hashable {
                 index += 1
             }
         }
-        var exponentTooLarge = false
-        if index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
-            index += 1
-            var exponentNegative = false
-            if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-                exponentNegative = text[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            var exponent = 0
-            while index < count, let digit = Self.digit(text[index]) {
-                if exponent < 100_000_000 { exponent = exponent * 10 + digit } else { exponentTooLarge = true }
-                index += 1
-            }
-            decimalExponent += exponentNegative ? -exponent : exponent
-        }
+        let (exponent, exponentTooLarge) = Self.exponent(of: text, from: index)
+        decimalExponent += exponent
 
         if !nonZero {
             return .double(negative ? -0.0 : 0.0)
@@ -192,22 +179,33 @@ public enum JSONNumber: Sendable, Hashable {
                 index += 1
             }
         }
-        var exponent = 0
-        if index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
-            index += 1
-            var negative = false
-            if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-                negative = text[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            while index < count, let digit = Self.digit(text[index]) {
-                // Saturates far beyond any text length: the comparison below stays exact.
-                if exponent < 1 << 40 { exponent = exponent * 10 + digit }
-                index += 1
-            }
-            if negative { exponent = -exponent }
+        // (A saturated exponent never gets here: such a number is kept as text before the slow path.)
+        return significantEnd <= integerDigits + exponent(of: text, from: index).value
+    }
+
+    /// The exponent of number text that passed the grammar check, read from `index` (at its `e`
+    /// or `E`, or at the end of the text when there is none: 0). Its magnitude stops growing at
+    /// 10⁹, far beyond any `Double`'s, and `saturated` then says so.
+    @inline(__always)
+    private static func exponent(of text: UnsafeRawBufferPointer, from start: Int) -> (value: Int, saturated: Bool) {
+        let count = text.count
+        var index = start
+        guard index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") else {
+            return (0, false)
         }
-        return significantEnd <= integerDigits + exponent
+        index += 1
+        var negative = false
+        if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+            negative = text[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var exponent = 0
+        var saturated = false
+        while index < count, let digit = Self.digit(text[index]) {
+            if exponent < 100_000_000 { exponent = exponent * 10 + digit } else { saturated = true }
+            index += 1
+        }
+        return (negative ? -exponent : exponent, saturated)
     }
 
     @inline(__always)
