@@ -31,18 +31,17 @@ struct CommandFailure: Error {
     /// and compilers use, so that terminals and IDEs can jump to it.
     ///
     /// The column is one-based, counts bytes, and names the offending byte (the first byte of the
-    /// offending token), as the library reports it. Input that looks like
-    /// UTF-16 is reported as such at 1:1, rather than as YAJL's "invalid char" at its first byte.
+    /// offending token), as the library reports it. Input that looks like UTF-16 or UTF-32 is
+    /// reported as such at 1:1, rather than as YAJL's "invalid char" at its first byte.
     ///
     /// - Parameters:
     ///   - error: The parser's error.
-    ///   - file: The input, whose start is read again to recognise UTF-16.
+    ///   - file: The input, whose start is read again to recognise UTF-16 and UTF-32.
     ///   - line: The line to report instead of the error's, for JSON Lines.
     static func invalidJSON(_ error: JSONSyntaxError, in file: InputFile, line: Int? = nil) -> CommandFailure {
-        if let encoding = UTF16Detection.encoding(of: file, failingWith: error) {
+        if let encoding = UnicodeEncodingDetection.encoding(of: file, failingWith: error) {
             return CommandFailure(
-                message: "\(file.displayName):1:1: error: the file looks like UTF-16 (\(encoding)); "
-                    + "JSON must be UTF-8",
+                message: "\(file.displayName):1:1: error: the file looks like \(encoding); JSON must be UTF-8",
                 status: ExitStatus.invalidJSON, isDiagnostic: true)
         }
         // The message can quote the input (a repeated key, decoded): its control characters are

@@ -114,12 +114,18 @@ struct CLIDefectTests {
             ([0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x31, 0x00, 0x5D], "big-endian"),
             ([0x5B, 0x00, 0x31, 0x00, 0x5D, 0x00], "little-endian"),
             ([0x00, 0x5B, 0x00, 0x31, 0x00, 0x5D], "big-endian"),
-        ] as [([UInt8], String)])
-    func utf16IsNamed(_ bytes: [UInt8], _ order: String) throws {
+        ].map { ($0, "UTF-16 (\($1))") }
+            + [
+                ([0xFF, 0xFE, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00, 0x5D, 0x00, 0x00, 0x00], "little-endian"),
+                ([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00, 0x5D], "big-endian"),
+                ([0x5B, 0x00, 0x00, 0x00, 0x5D, 0x00, 0x00, 0x00], "little-endian"),
+                ([0x00, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00, 0x5D], "big-endian"),
+            ].map { ($0, "UTF-32 (\($1))") } as [([UInt8], String)])
+    func otherUnicodeEncodingsAreNamed(_ bytes: [UInt8], _ encoding: String) throws {
         let scratch = try ScratchDirectory()
-        let path = scratch.url.appendingPathComponent("utf16.json").path
+        let path = scratch.url.appendingPathComponent("encoded.json").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let message = "error: the file looks like UTF-16 (\(order)); JSON must be UTF-8\n"
+        let message = "error: the file looks like \(encoding); JSON must be UTF-8\n"
         for arguments in [["validate"], ["validate", "--json-lines"], ["count"], ["extract"]] {
             let result = try ElevateBinary.run(arguments + [path], in: scratch.url)
             #expect(result.status == ExitStatus.invalidJSON)

@@ -57,21 +57,32 @@ import Testing
         #expect("x\u{1B}[2J\u{7F}\u{85}\u{0}".escapedForTerminal == #"x\u{1B}[2J\u{7F}\u{85}\u{0}"#)
     }
 
-    // MARK: UTF-16
+    // MARK: UTF-16 and UTF-32
 
     @Test func utf16ByteOrders() {
-        #expect(UTF16Detection.byteOrder(of: [0xFF, 0xFE]) == .littleEndian)
-        #expect(UTF16Detection.byteOrder(of: [0xFE, 0xFF, 0x00]) == .bigEndian)
-        #expect(UTF16Detection.byteOrder(of: Array("{\0\"\0a\0".utf8)) == .littleEndian)
-        #expect(UTF16Detection.byteOrder(of: Array("\0{\0\"\0a".utf8)) == .bigEndian)
-        #expect(UTF16Detection.byteOrder(of: Array("[1,,2]".utf8)) == nil)
-        #expect(UTF16Detection.byteOrder(of: [0, 0, 0, 0]) == nil)
-        #expect(UTF16Detection.byteOrder(of: [0x5B]) == nil)
+        #expect(UnicodeEncodingDetection.encoding(of: [0xFF, 0xFE]) == .utf16LittleEndian)
+        #expect(UnicodeEncodingDetection.encoding(of: [0xFE, 0xFF, 0x00]) == .utf16BigEndian)
+        #expect(UnicodeEncodingDetection.encoding(of: Array("{\0\"\0a\0".utf8)) == .utf16LittleEndian)
+        #expect(UnicodeEncodingDetection.encoding(of: Array("\0{\0\"\0a".utf8)) == .utf16BigEndian)
+        #expect(UnicodeEncodingDetection.encoding(of: Array("[1,,2]".utf8)) == nil)
+        #expect(UnicodeEncodingDetection.encoding(of: [0, 0, 0, 0]) == nil)
+        #expect(UnicodeEncodingDetection.encoding(of: [0x5B]) == nil)
+    }
+
+    /// UTF-32 was named UTF-16: its little-endian mark starts with UTF-16's, and its NULs pair up.
+    @Test func utf32ByteOrders() {
+        #expect(UnicodeEncodingDetection.encoding(of: [0xFF, 0xFE, 0, 0, 0x7B, 0, 0, 0]) == .utf32LittleEndian)
+        #expect(UnicodeEncodingDetection.encoding(of: [0, 0, 0xFE, 0xFF, 0, 0, 0, 0x7B]) == .utf32BigEndian)
+        #expect(UnicodeEncodingDetection.encoding(of: [0x7B, 0, 0, 0, 0x7D, 0, 0, 0]) == .utf32LittleEndian)
+        #expect(UnicodeEncodingDetection.encoding(of: [0, 0, 0, 0x7B, 0, 0, 0, 0x7D]) == .utf32BigEndian)
+        #expect(UnicodeEncodingDetection.encoding(of: [0x31, 0, 0, 0]) == .utf32LittleEndian)
+        #expect("\(UnicodeEncodingDetection.Encoding.utf32BigEndian)" == "UTF-32 (big-endian)")
+        #expect("\(UnicodeEncodingDetection.Encoding.utf16LittleEndian)" == "UTF-16 (little-endian)")
     }
 
     @Test func excerptDecoding() {
-        #expect(UTF16Detection.bytes(fromExcerpt: #"\xFF\xFE[\x00\n\t\r\"#) == [0xFF, 0xFE, 0x5B, 0, 10, 9, 13, 0x5C])
-        #expect(UTF16Detection.bytes(fromExcerpt: #"a\b"#) == Array(#"a\b"#.utf8))
+        #expect(UnicodeEncodingDetection.bytes(fromExcerpt: #"\xFF\xFE[\x00\n\t\r\"#) == [0xFF, 0xFE, 0x5B, 0, 10, 9, 13, 0x5C])
+        #expect(UnicodeEncodingDetection.bytes(fromExcerpt: #"a\b"#) == Array(#"a\b"#.utf8))
     }
 
     // MARK: extract's writer

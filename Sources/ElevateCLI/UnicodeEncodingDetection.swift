@@ -1,0 +1,101 @@
+import Elevate
+
+/// Recognises UTF-16 and UTF-32 input, which YAJL can only call an "invalid char", so that the
+/// tool can say what is wrong with the file.
+///
+/// It runs only after a syntax error, on the first bytes of the input: a byte order mark, or ASCII
+/// text with NULs between its bytes, which is what JSON in those encodings looks like without a
+/// mark (`[` is `5B 00` in UTF-16 little-endian, `00 00 00 5B` in UTF-32 big-endian).
+enum UnicodeEncodingDetection {
+    /// An encoding JSON text must not be in, as printed in the message.
+    enum Encoding: String, CustomStringConvertible {
+        case utf16LittleEndian = "UTF-16 (little-endian)"
+        case utf16BigEndian = "UTF-16 (big-endian)"
+        case utf32LittleEndian = "UTF-32 (little-endian)"
+        case utf32BigEndian = "UTF-32 (big-endian)"
+
+        var description: String { rawValue }
+    }
+
+    /// The encoding of input that failed with `error`, or nil when it looks like neither UTF-16 nor
+    /// UTF-32 (or the error is too far in for the encoding to be its cause).
+    static func encoding(of file: InputFile, failingWith error: JSONSyntaxError) -> Encoding? {
+        // Such input fails within its first four bytes (at a NUL or a byte order mark); an error
+        // further in is about something else, even in a file that starts oddly.
+        guard error.byteOffset <= 4 else { return nil }
+        guard let head = file.firstBytes(16) ?? bytes(fromExcerpt: error.excerpt) else { return nil }
+        return encoding(of: head)
+    }
+
+    /// The encoding of text starting with `head`, when it looks like UTF-16 or UTF-32.
+    ///
+    /// UTF-32 is tried first: its little-endian mark (`FF FE 00 00`) starts with UTF-16's, and
+    /// its three NULs in every four bytes would also pass for UTF-16 text.
+    static func encoding(of head: [UInt8]) -> Encoding? {
+        if head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .utf32LittleEndian }
+        if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return .utf32BigEndian }
+        if head.starts(with: [0xFF, 0xFE]) { return .utf16LittleEndian }
+        if head.starts(with: [0xFE, 0xFF]) { return .utf16BigEndian }
+        if let position = asciiPosition(in: head, unitSize: 4) {
+            return position == 0 ? .utf32LittleEndian : .utf32BigEndian
+        }
+        if let position = asciiPosition(in: head, unitSize: 2) {
+            return position == 0 ? .utf16LittleEndian : .utf16BigEndian
+        }
+        return nil
+    }
+
+    /// Where in each code unit of `unitSize` bytes the text's bytes are, when `head` reads as ASCII
+    /// in such units: 0 when every unit's bytes after the first are NUL and some first byte is not
+    /// (little-endian), `unitSize - 1` the other way round (big-endian), nil otherwise.
+    private static func asciiPosition(in head: [UInt8], unitSize: Int) -> Int? {
+        let units = head.count / unitSize
+        guard units >= 1 else { return nil }
+        for position in [0, unitSize - 1] {
+            var carriesText = false
+            var othersAreNUL = true
+            for unit in 0..<units {
+                for offset in 0..<unitSize {
+                    let byte = head[unit * unitSize + offset]
+                    if offset == position {
+                        carriesText = carriesText || byte != 0
+                    } else if byte != 0 {
+                        othersAreNUL = false
+                    }
+                }
+            }
+            if carriesText && othersAreNUL { return position }
+        }
+        return nil
+    }
+
+    /// The bytes of an error's excerpt, which for an error in the first bytes of the input starts
+    /// at the input's first byte: the way to look at standard input, which cannot be read again.
+    /// Printable ASCII stands for itself; `\n`, `\t`, `\r` and `\xHH` are decoded.
+    static func bytes(fromExcerpt excerpt: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var rest = Substring(excerpt).utf8[...]
+        while let byte = rest.popFirst() {
+            guard byte == UInt8(ascii: "\\") else {
+                bytes.append(byte)
+                continue
+            }
+            switch rest.first {
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "x"):
+                let hex = String(decoding: rest.dropFirst().prefix(2), as: UTF8.self)
+                guard hex.utf8.count == 2, let value = UInt8(hex, radix: 16) else { return nil }
+                bytes.append(value)
+                rest = rest.dropFirst(2)
+            default:
+                // A backslash of the input itself (the excerpt does not escape it).
+                bytes.append(UInt8(ascii: "\\"))
+                continue
+            }
+            rest = rest.dropFirst()
+        }
+        return bytes
+    }
+}
