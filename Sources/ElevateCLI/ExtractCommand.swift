@@ -76,17 +76,12 @@ struct ExtractCommand: ParsableCommand {
                     + "--json-lines prints the elements of an array",
                 status: ExitStatus.notAContainer)
         } catch let error as JSONSyntaxError {
-            // Keep what was printed whole, then say why it stops.
+            // Keep what was printed whole, then say why it stops (bad input, or the key path
+            // repeated after its first value was written, which makes that value not the answer).
             try? writer.finish()
             throw CommandFailure.invalidJSON(error, in: file)
         } catch let error as JSONInputError {
             throw CommandFailure.unreadable(error, in: file.name)
-        } catch ParserError.validation(let reason) {
-            // The key repeats after its first value was written: what was printed is not the answer.
-            try? writer.finish()
-            throw CommandFailure(
-                message: "\(file.displayName): error: \(reason.escapedForTerminal)", status: ExitStatus.invalidJSON,
-                isDiagnostic: true)
         }
         guard found else { throw CommandFailure.nothingAtKeyPath(keyPath, in: file.name) }
         try writer.finish()

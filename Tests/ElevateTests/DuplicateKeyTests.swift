@@ -104,4 +104,73 @@ import Testing
             try forEachEvent(atKeyPath: "items", from: .data(Self.items), to: Sink())
         }
     }
+
+    /// A repeat found after its first value was handed out is an error at the repeated key's
+    /// opening quote, with line and column: in a large file, a message alone does not say where.
+    @Test func aRefusedRepeatSaysWhereItIs() throws {
+        let text = "{\n  \"items\": [1, 2],\n  \"items\": [3]\n}"
+        let expected = JSONSyntaxError(
+            kind: .duplicateKey,
+            message: "Key path [items] appears more than once in its object; "
+                + "the elements of its first occurrence were already delivered",
+            byteOffset: 23, line: 3, column: 3, excerpt: "")
+        let unwrapped = StreamingOptions(wrapsErrorsInParserError: false)
+        do {
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(text.utf8)), as: Int.self, options: unwrapped) { _ in }
+            Issue.record("no error")
+        } catch let error as JSONSyntaxError {
+            #expect(error.kind == expected.kind)
+            #expect(error.message == expected.message)
+            #expect([error.byteOffset, error.line, error.column] == [23, 3, 3] as [Int])
+            #expect(error.excerpt == #"ems": [1, 2],\n  "items": [3]\n}"#, "\(error.excerpt)")
+        }
+        // Elevate's error by default, with the same position.
+        do {
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(text.utf8)), as: Int.self) { _ in }
+            Issue.record("no error")
+        } catch let error as ParserError {
+            #expect(error.failureReason.contains("appears more than once"))
+            #expect(error.failureReason.contains("23"), "\(error.failureReason)")
+        }
+        // The forwarding pass behind `elevate extract`.
+        final class Sink: JSONEventHandler {}
+        do {
+            try forEachEvent(atKeyPath: "items", from: .data(Data(text.utf8)), to: Sink(), options: unwrapped)
+            Issue.record("no error")
+        } catch let error as JSONSyntaxError {
+            #expect(error.kind == .duplicateKey)
+            #expect(error.message.hasPrefix("Key path [items] appears more than once in its object; "))
+            #expect([error.byteOffset, error.line, error.column] == [23, 3, 3] as [Int])
+        }
+    }
+
+    /// The repeated key's position is the same however the input is cut, the key itself split
+    /// across chunks and escaped included.
+    @Test(arguments: [#"{"a":[1],"items":[1,2],"#, #"{"items":[1,2],"x":{"#])
+    func aRefusedRepeatIsFoundAcrossChunks(_ head: String) async throws {
+        let text = head + "\n \"it\\u0065ms\": [3]" + (head.hasSuffix("{") ? "}}" : "}")
+        let quote = head.utf8.count + 2
+        let stream = { (size: Int) in
+            AsyncStream<[UInt8]> { continuation in
+                var rest = Array(text.utf8)[...]
+                while !rest.isEmpty {
+                    continuation.yield(Array(rest.prefix(size)))
+                    rest = rest.dropFirst(size)
+                }
+                continuation.finish()
+            }
+        }
+        let unwrapped = StreamingOptions(wrapsErrorsInParserError: false)
+        for size in 1...text.utf8.count {
+            // In the second document the repeat is in another object: no error.
+            let nested = head.hasSuffix("{")
+            do {
+                for try await _ in stream(size).decodedElements(atKeyPath: "items", as: Int.self, options: unwrapped) {}
+                #expect(nested, "no error, chunks of \(size)")
+            } catch let error as JSONSyntaxError {
+                #expect(!nested && error.kind == .duplicateKey, "chunks of \(size)")
+                #expect([error.byteOffset, error.line, error.column] == [quote, 2, 2] as [Int], "chunks of \(size)")
+            }
+        }
+    }
 }

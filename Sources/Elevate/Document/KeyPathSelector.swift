@@ -39,7 +39,7 @@ final class KeyPathSelector: JSONEventHandler {
         /// A key repeats in one object, and these targets lie at or below it: the value of the
         /// later occurrence replaces the earlier one whole, so whatever was captured for them
         /// from the earlier occurrence must be forgotten (or, where it was already delivered,
-        /// reported as an error).
+        /// refused by throwing ``RefusedKey``).
         var duplicateKey: (_ targets: [Int]) throws -> Void = { _ in }
     }
 
@@ -133,6 +133,16 @@ final class KeyPathSelector: JSONEventHandler {
     }
     /// The parser's current byte offset, for the size check (unset: no check).
     var currentOffset: (() -> Int)?
+    /// Makes the error for a key the passes refuse (see ``Callbacks/duplicateKey``), placed at that
+    /// key by the parser; unset, a validation error without a position.
+    var refusedKeyError: ((_ message: String) -> any Error)?
+
+    /// What a ``Callbacks/duplicateKey`` callback throws to refuse the key: the selector turns it
+    /// into the error ``refusedKeyError`` makes, while the parser still reads that key.
+    struct RefusedKey: Error {
+        /// What is wrong, in words.
+        var message: String
+    }
     @exclusivity(unchecked) private var captureStart = 0
     /// Events of the current capture still to pass before the size is checked again. Reading the
     /// offset costs a closure call into the parser and YAJL, which measured at a tenth of cutting
@@ -372,7 +382,11 @@ final class KeyPathSelector: JSONEventHandler {
         if stack[top].seenChildren & bit != 0 || bit == 0 {
             // A repeated key (or one past the 64 tracked: treated as repeated, which only costs
             // a reset of captures that are about to be made again).
-            try callbacks.duplicateKey(child.subtreeTargets)
+            do {
+                try callbacks.duplicateKey(child.subtreeTargets)
+            } catch let refused as RefusedKey {
+                throw refusedKeyError?(refused.message) ?? ParserError.validation(failureReason: refused.message)
+            }
         }
         stack[top].seenChildren |= bit
         stack[top].pendingChild = child

@@ -75,6 +75,7 @@ struct PassParser {
 
     init(handler: KeyPathSelector, options: StreamingOptions) {
         let parser = JSONEventParser(handler: handler, options: options.parsing)
+        handler.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         if options.maximumElementSize < Int.max {
             handler.maximumCaptureSize = options.maximumElementSize
             handler.currentOffset = { [unowned parser] in parser.currentByteOffset }

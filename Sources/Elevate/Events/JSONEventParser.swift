@@ -644,6 +644,32 @@ public final class JSONEventParser {
         return String(text)
     }
 
+    /// An error at the opening quote of the key whose event a handler is receiving: for a handler
+    /// that refuses a key it was given (a streaming call's key path repeated after its first value
+    /// was handed out), so that the error says where, as the parser's own errors do.
+    ///
+    /// Read inside the handler's call for the key; elsewhere the error is at the bytes accepted
+    /// so far. The quote is found by reading back from the key's closing quote (the event's end)
+    /// to a quote not escaped; a key that began before the bytes still at hand, which cannot
+    /// happen for a key read whole or carried across chunks, is reported at its closing quote.
+    func errorAtDeliveredKey(_ kind: JSONSyntaxError.Kind, _ message: String) -> JSONSyntaxError {
+        let chunk = UnsafeRawBufferPointer(start: chunkBase, count: chunkCount)
+        guard chunkBase != nil else { return makeError(kind, message, at: chunkOffset, in: chunk) }
+        let closingQuote = currentByteOffset - 1
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var position = closingQuote - 1
+        while let byte = byte(at: position, in: chunk) {
+            if byte == quote {
+                // Escaped when an odd number of backslashes stands before it.
+                var backslashes = 0
+                while self.byte(at: position - 1 - backslashes, in: chunk) == backslash { backslashes += 1 }
+                if backslashes.isMultiple(of: 2) { return makeError(kind, message, at: position, in: chunk) }
+            }
+            position -= 1
+        }
+        return makeError(kind, message, at: closingQuote, in: chunk)
+    }
+
     /// An error at absolute offset `absolute`, which lies in `chunk` or in the open token
     /// carried from earlier chunks, with its line, column and an excerpt.
     private func makeError(

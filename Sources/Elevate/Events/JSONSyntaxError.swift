@@ -21,8 +21,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case depthLimitExceeded
         /// One token is larger than ``JSONParsingOptions/maximumTokenSize``.
         case tokenTooLarge
-        /// A key repeats in one object and ``JSONParsingOptions/rejectsDuplicateKeys`` is set; the
-        /// position is the repeated key's opening quote.
+        /// A key repeats in one object and ``JSONParsingOptions/rejectsDuplicateKeys`` is set, or a
+        /// streaming call's key path repeats after the value of its first occurrence was handed
+        /// out; the position is the repeated key's opening quote.
         case duplicateKey
     }
 
@@ -39,6 +40,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// - for ``Kind-swift.enum/invalidUTF8``, the first byte of the invalid sequence;
     /// - for ``Kind-swift.enum/unpairedSurrogate``, the backslash of the bad `\u` escape;
     /// - for ``Kind-swift.enum/invalidWhitespace``, the form feed or vertical tab;
+    /// - for ``Kind-swift.enum/duplicateKey``, the repeated key's opening quote;
     /// - for ``Kind-swift.enum/truncated``, the end of the input.
     public var byteOffset: Int
     /// The one-based line of ``byteOffset`` (lines end with `\n`).

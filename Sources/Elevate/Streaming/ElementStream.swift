@@ -77,8 +77,8 @@ final class ElementStream<T> {
             // The later occurrence of a repeated key replaces the earlier one; elements already
             // delivered cannot be taken back, so that is an error rather than a merged answer.
             guard elementCount == 0 else {
-                throw ParserError.validation(
-                    failureReason: "Key path [\(keyPath)] appears more than once in its object; "
+                throw KeyPathSelector.RefusedKey(
+                    message: "Key path [\(keyPath)] appears more than once in its object; "
                         + "the elements of its first occurrence were already delivered")
             }
             self.activeTarget = nil
@@ -88,6 +88,7 @@ final class ElementStream<T> {
         let parser = JSONEventParser(handler: selector, options: options.parsing)
         selector.maximumCaptureSize = options.maximumElementSize
         selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
+        selector.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         self.selector = selector
         self.parser = parser
         if options.concurrency > 1 {

@@ -108,8 +108,8 @@ final class ForwardingPass: DocumentPass {
         callbacks.forwarded = { [unowned self] _ in found = true }
         callbacks.duplicateKey = { [unowned self] _ in
             guard found else { return }
-            throw ParserError.validation(
-                failureReason: "Key path [\(keyPath)] appears more than once in its object; "
+            throw KeyPathSelector.RefusedKey(
+                message: "Key path [\(keyPath)] appears more than once in its object; "
                     + "the value of its first occurrence was already written")
         }
         selector.callbacks = callbacks
