@@ -156,6 +156,36 @@ private struct SplitMix {
         #expect(try JSONValue(parsing: #"{"a":1,"b":{"a":2}}"#, options: options).count == 2)
     }
 
+    /// The error also gives the line and column of its byte offset, when the key is in the chunk
+    /// being read as its object ends (always for data and strings, which are one chunk).
+    @Test func rejectingDuplicatesGivesLineAndColumn() throws {
+        let text = "{\n \"a\": 1,\n \"a\": 2}"
+        let options = JSONDocumentOptions(rejectsDuplicateKeys: true)
+        do {
+            _ = try JSONValue(parsing: Data(text.utf8), options: options)
+            Issue.record("expected an error")
+        } catch let error as JSONDocumentError {
+            #expect(error.byteOffset == 15)
+            #expect(error.line == 3 && error.column == 5, "\(error)")
+            #expect(error.description == #"line 3, column 5 (byte offset 15): duplicate key "a" in the root object"#)
+        }
+        // A file read in chunks: known while the key is in the chunk where its object ends.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dup-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let padding = String(repeating: " ", count: 5000)
+        for (document, known) in [(text + padding, true), ("{\"a\": 1,\n \"a\": 2," + padding + "\"b\": 3}", false)] {
+            try Data(document.utf8).write(to: scratch)
+            do {
+                _ = try JSONValue(contentsOf: scratch, options: options, chunkSize: 4096)
+                Issue.record("expected an error")
+            } catch let error as JSONDocumentError {
+                #expect((error.line != nil) == known, "\(error)")
+                #expect((error.column != nil) == known, "\(error)")
+                if known { #expect(error.line == 3 && error.column == 5) } else { #expect(error.byteOffset == 13) }
+            }
+        }
+    }
+
     @Test func chunkingDoesNotChangeTheValue() throws {
         let text =
             Array(

@@ -23,6 +23,13 @@ public struct JSONDocumentError: Error, Sendable, Hashable, CustomStringConverti
     /// The zero-based offset just past the later occurrence of the key, or -1 when unknown (events
     /// that did not come from a ``JSONEventParser``).
     public var byteOffset: Int
+    /// The one-based line of ``byteOffset`` (lines end with `\n`), when known: always for data and
+    /// strings; for files and streams, when the key lies in the chunk being read as its object
+    /// ends (the check runs at the end of each object, and earlier chunks are gone by then).
+    public var line: Int?
+    /// The one-based column of ``byteOffset``, in bytes from the start of its line, when known
+    /// (see ``line``).
+    public var column: Int?
 
     /// Creates an error; the document builder does this for you.
     /// - Parameters:
@@ -31,16 +38,26 @@ public struct JSONDocumentError: Error, Sendable, Hashable, CustomStringConverti
     ///   - key: The duplicate key.
     ///   - keyPath: Where the object holding it is.
     ///   - byteOffset: Where the later occurrence ends, or -1.
-    public init(kind: Kind, message: String, key: String? = nil, keyPath: String? = nil, byteOffset: Int = -1) {
+    ///   - line: The line of `byteOffset`, when known.
+    ///   - column: The column of `byteOffset`, when known.
+    public init(
+        kind: Kind, message: String, key: String? = nil, keyPath: String? = nil, byteOffset: Int = -1,
+        line: Int? = nil, column: Int? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.key = key
         self.keyPath = keyPath
         self.byteOffset = byteOffset
+        self.line = line
+        self.column = column
     }
 
-    /// `"byte offset 41: duplicate key "name" in the object at key path "user""`.
+    /// `"line 3, column 9 (byte offset 41): duplicate key "name" in the object at key path "user""`,
+    /// without the line and column when they are not known.
     public var description: String {
-        byteOffset >= 0 ? "byte offset \(byteOffset): \(message)" : message
+        guard byteOffset >= 0 else { return message }
+        guard let line, let column else { return "byte offset \(byteOffset): \(message)" }
+        return "line \(line), column \(column) (byte offset \(byteOffset)): \(message)"
     }
 }

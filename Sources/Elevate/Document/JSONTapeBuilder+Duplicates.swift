@@ -140,9 +140,10 @@ extension JSONTapeBuilder {
         let byteOffset = offsetIndex >= 0 && offsetIndex < keyOffsets.count ? keyOffsets[offsetIndex] : -1
         let path = openKeyPath()
         let quotedPath = path.isEmpty ? "the root object" : "the object at key path \"\(path)\""
+        let position = byteOffset >= 0 ? lineAndColumn(byteOffset) : nil
         return JSONDocumentError(
             kind: .duplicateKey, message: "duplicate key \"\(key)\" in \(quotedPath)", key: key, keyPath: path,
-            byteOffset: byteOffset)
+            byteOffset: byteOffset, line: position?.line, column: position?.column)
     }
 
     /// The Elevate key path of the innermost open container, built from the open frames (error path

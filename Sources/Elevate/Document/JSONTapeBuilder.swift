@@ -89,6 +89,9 @@ final class JSONTapeBuilder: JSONEventHandler {
     /// parser a side table, which moves every retain and release of it (one pair per event, in the
     /// parser's C callbacks) to the runtime's slow path — measured at a third of a tape parse.
     var currentOffset: () -> Int = { -1 }
+    /// The line and column of a byte offset, when the parser still has its chunk; only read for
+    /// a duplicate key's error.
+    var lineAndColumn: (_ byteOffset: Int) -> (line: Int, column: Int)? = { _ in nil }
 
     /// Creates a builder.
     /// - Parameters:

@@ -156,6 +156,7 @@ private final class DocumentParse {
         parser = JSONEventParser(handler: builder, options: options.parsing)
         if options.rejectsDuplicateKeys {
             builder.currentOffset = { [unowned parser] in parser.currentByteOffset }
+            builder.lineAndColumn = { [unowned parser] in parser.lineAndColumn(ofByteOffset: $0) }
         }
     }
 

@@ -670,24 +670,32 @@ public final class JSONEventParser {
         return makeError(kind, message, at: closingQuote, in: chunk)
     }
 
+    /// The line and column of absolute offset `absolute` when it lies in the chunk being parsed,
+    /// read inside a handler call; nil otherwise (the lines of earlier chunks are only counted).
+    func lineAndColumn(ofByteOffset absolute: Int) -> (line: Int, column: Int)? {
+        guard chunkBase != nil, absolute >= chunkOffset, absolute <= chunkOffset + chunkCount else { return nil }
+        return lineAndColumn(of: absolute, inChunk: UnsafeRawBufferPointer(start: chunkBase, count: chunkCount))
+    }
+
+    /// The line and column of absolute offset `absolute`, which lies in `chunk` (or just past it).
+    private func lineAndColumn(of absolute: Int, inChunk chunk: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
+        let (newlines, start) = InputLayout.lines(in: chunk, upTo: absolute - chunkOffset)
+        let lineStart = start.map { chunkOffset + $0 } ?? lineStartBeforeChunk
+        return (linesBeforeChunk + newlines + 1, absolute - lineStart + 1)
+    }
+
     /// An error at absolute offset `absolute`, which lies in `chunk` or in the open token
     /// carried from earlier chunks, with its line, column and an excerpt.
     private func makeError(
         _ kind: JSONSyntaxError.Kind, _ message: String, at absolute: Int, in chunk: UnsafeRawBufferPointer
     ) -> JSONSyntaxError {
-        let line: Int
-        let lineStart: Int
-        if absolute >= chunkOffset {
-            let (newlines, start) = InputLayout.lines(in: chunk, upTo: absolute - chunkOffset)
-            line = linesBeforeChunk + newlines + 1
-            lineStart = start.map { chunkOffset + $0 } ?? lineStartBeforeChunk
-        } else {
+        let (line, column) =
+            absolute >= chunkOffset
+            ? lineAndColumn(of: absolute, inChunk: chunk)
             // In the carried token, which holds no newline (YAJL rejects one in a token at once).
-            line = linesBeforeChunk + 1
-            lineStart = min(lineStartBeforeChunk, absolute)
-        }
+            : (linesBeforeChunk + 1, absolute - min(lineStartBeforeChunk, absolute) + 1)
         return JSONSyntaxError(
-            kind: kind, message: message, byteOffset: absolute, line: line, column: absolute - lineStart + 1,
+            kind: kind, message: message, byteOffset: absolute, line: line, column: column,
             excerpt: excerpt(around: absolute, in: chunk))
     }
 
