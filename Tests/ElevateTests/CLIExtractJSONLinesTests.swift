@@ -53,6 +53,9 @@ struct CLIDuplicateKeyTests {
         let counted = try scratch.run("count", "--key-path", "items", file)
         #expect(counted.status == 0)
         #expect(String(decoding: counted.standardOutput, as: UTF8.self).hasPrefix("1"))
+        // And an object's repeated key is one member.
+        let members = try scratch.run("count", file)
+        #expect(String(decoding: members.standardOutput, as: UTF8.self).hasPrefix("1"))
         #expect(try scratch.run("validate", file).status == 0)
     }
 

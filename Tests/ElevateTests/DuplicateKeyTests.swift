@@ -98,6 +98,25 @@ import Testing
         #expect(summary == JSONContainerSummary(kind: .array, count: 1))
     }
 
+    /// An object's members are counted as `JSONValue` counts them: a repeated key once, however
+    /// it is escaped (reported by the README audit: every occurrence was counted).
+    @Test(arguments: [
+        (#"{"user":{"name":"alice","role":"admin"},"user":{"name":"bob"}}"#, "", 1),
+        (#"{"a":{"x":1,"x":2,"y":3}}"#, "a", 2),
+        (#"{"a":{"x":1,"\u0078":2,"y":{"y":1,"y":2},"y":[]}}"#, "a", 2),
+        (#"[{"k":1,"k":{"k":2},"l":3,"k":4}]"#, "0", 2),
+        (#"{"a":{"p":{"x":1},"q":{"x":1}}}"#, "a", 2),
+    ] as [(String, String, Int)])
+    func countingAnObjectCountsARepeatedKeyOnce(_ text: String, _ keyPath: String, _ members: Int) throws {
+        let summary = try summarizeValue(atKeyPath: keyPath, from: .data(Data(text.utf8)))
+        #expect(summary == JSONContainerSummary(kind: .object, count: members))
+        #expect(try JSONValue(parsing: text)[keyPath: keyPath]?.count ?? JSONValue(parsing: text).count == members)
+        // A counted object after another one starts afresh.
+        let twice = "[\(text),\(text)]"
+        let second = try summarizeValue(atKeyPath: keyPath.isEmpty ? "1" : "1.\(keyPath)", from: .data(Data(twice.utf8)))
+        #expect(second == JSONContainerSummary(kind: .object, count: members))
+    }
+
     @Test func forwardingRefusesARepeatedTarget() {
         final class Sink: JSONEventHandler {}
         #expect(throws: ParserError.self) {

@@ -116,6 +116,10 @@ final class KeyPathSelector: JSONEventHandler {
     private let builder: JSONTapeBuilder
     /// Receives the captured events instead of `builder` while a `.forward` target is captured.
     @exclusivity(unchecked) private var forwardSink: (any JSONEventHandler)?
+    /// The keys of the `.count` target object being counted, so that a repeated key counts once,
+    /// as the object's value (the last occurrence replacing the others) has it once. Only one
+    /// such object is open at a time: what is inside it is skipped.
+    @exclusivity(unchecked) private var countedKeys: Set<[UInt8]> = []
     var callbacks: Callbacks
     /// The largest captured value, in input bytes; checked as its events arrive, so that memory
     /// stays bounded even for a hostile element.
@@ -239,8 +243,12 @@ final class KeyPathSelector: JSONEventHandler {
             try sendStart(isArray: isArray)
         case .descend(let frame):
             stack.append(frame)
-            if let target = frame.target, case .elements = target.mode {
-                try callbacks.arrayStart(target.id)
+            if let target = frame.target {
+                switch target.mode {
+                case .elements: try callbacks.arrayStart(target.id)
+                case .count where !isArray: countedKeys.removeAll(keepingCapacity: countedKeys.count < 1 << 12)
+                default: break
+                }
             }
         }
     }
@@ -370,8 +378,10 @@ final class KeyPathSelector: JSONEventHandler {
         }
         let top = stack.count - 1
         if stack[top].target != nil {
-            // A `.count` target object: members are counted when their values start.
+            // A `.count` target object: members are counted when their values start, a repeated
+            // key's value not again (the count goes back by one here, and on at its value).
             stack[top].pendingChild = nil
+            if !key.withUnsafeBytes({ countedKeys.insert(Array($0)).inserted }) { stack[top].count -= 1 }
             return
         }
         guard let (child, position) = stack[top].node.child(forKey: key) else {
