@@ -103,6 +103,24 @@ import Testing
         }
     }
 
+    /// Every character that needs escaping, at every position of strings of 0 to 40 bytes, so
+    /// that it falls at each place of the eight-byte words the writer scans.
+    @Test func textWriterEscapesAtEveryPosition() throws {
+        let specials = [#"\""#, #"\\"#, #"\n"#, #"\u0001"#, #"\u001f"#, #"\u2028"#, #"\u2029"#, "é", "\u{2027}", "€", "\u{7F}"]
+        var strings: [String] = []
+        for length in 0...40 {
+            for special in specials {
+                for position in 0...length {
+                    let plain = String(repeating: "a", count: length)
+                    let index = plain.index(plain.startIndex, offsetBy: position)
+                    strings.append("\"" + plain[..<index] + special + plain[index...] + "\"")
+                }
+            }
+        }
+        let document = "[" + strings.joined(separator: ",") + "]"
+        #expect(try written(document, pretty: false) == expected(document, pretty: false))
+    }
+
     private func written(_ document: String, pretty: Bool) throws -> [UInt8] {
         let scratch = try ScratchDirectory()
         let path = scratch.url.appendingPathComponent("out.json").path

@@ -434,8 +434,14 @@ extension KeyPathSelector: EventBatchReceiver {
                 index = try receiveSkipped(batch, from: index)
                 continue
             }
-            if capture != nil, forwardSink == nil {
-                index = try receiveCaptured(batch, from: index)
+            if capture != nil {
+                // A forwarding target's handler is taken out of its property once per run of
+                // events, not at each (a retain and a release each: a seventh of `elevate extract`).
+                if let forwardSink {
+                    index = try receiveCaptured(batch, from: index, into: forwardSink)
+                } else {
+                    index = try receiveCaptured(batch, from: index, into: builder)
+                }
                 continue
             }
             try receive(batch.entries + index, of: batch)
@@ -471,13 +477,16 @@ extension KeyPathSelector: EventBatchReceiver {
         return index
     }
 
-    /// Hands the events of the container being captured, from `start` on, to the builder until
-    /// the container ends (and the capture is completed) or the batch does; returns the index of
-    /// the first event not handled. The same calls as the event methods make inside a capture,
-    /// without deciding again for every event that nothing is skipped, routed or forwarded: when
-    /// cutting an array into elements, nearly every event is inside one.
+    /// Hands the events of the container being captured, from `start` on, to `sink` (the builder,
+    /// or a forwarding target's handler) until the container ends (and the capture is completed)
+    /// or the batch does; returns the index of the first event not handled. The same calls as the
+    /// event methods make inside a capture, without deciding again for every event that nothing
+    /// is skipped, routed or forwarded: when cutting an array into elements, nearly every event
+    /// is inside one.
     @inline(__always)
-    private func receiveCaptured(_ batch: EventBatch, from start: Int) throws -> Int {
+    private func receiveCaptured(
+        _ batch: EventBatch, from start: Int, into sink: some JSONEventHandler
+    ) throws -> Int {
         var index = start
         while index < batch.count {
             let entry = batch.entries[index]
@@ -487,9 +496,9 @@ extension KeyPathSelector: EventBatchReceiver {
             case .startObject, .startArray:
                 captureDepth &+= 1
                 try checkCaptureSize()
-                entry.code == .startObject ? try builder.startObject() : try builder.startArray()
+                entry.code == .startObject ? try sink.startObject() : try sink.startArray()
             case .endObject, .endArray:
-                entry.code == .endObject ? try builder.endObject() : try builder.endArray()
+                entry.code == .endObject ? try sink.endObject() : try sink.endArray()
                 captureDepth &-= 1
                 if captureDepth == 0 {
                     try checkCaptureSizeNow()
@@ -499,21 +508,21 @@ extension KeyPathSelector: EventBatchReceiver {
             case .key:
                 let text = batch.text(of: entry)
                 try checkCaptureSize(length: text.count)
-                try builder.key(JSONText(bytes: text))
+                try sink.key(JSONText(bytes: text))
             case .string:
                 let text = batch.text(of: entry)
                 try checkCaptureSize(length: text.count)
-                try builder.string(JSONText(bytes: text))
+                try sink.string(JSONText(bytes: text))
             case .number:
                 let text = batch.text(of: entry)
                 try checkCaptureSize(length: text.count)
-                try builder.number(JSONNumberText(bytes: text))
+                try sink.number(JSONNumberText(bytes: text))
             case .true, .false:
                 try checkCaptureSize()
-                try builder.bool(entry.code == .true)
+                try sink.bool(entry.code == .true)
             case .null:
                 try checkCaptureSize()
-                try builder.null()
+                try sink.null()
             }
         }
         return index
