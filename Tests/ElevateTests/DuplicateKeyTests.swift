@@ -163,6 +163,31 @@ import Testing
         }
     }
 
+    /// With several workers, the error is the one the sequential call gives: an element that failed
+    /// before the repeat wins over it, and otherwise the repeat is reported at the same place.
+    @Test(arguments: [1, 2, 4])
+    func aRefusedRepeatWithSeveralWorkers(_ workers: Int) throws {
+        var options = StreamingOptions(wrapsErrorsInParserError: false)
+        options.concurrency = workers
+        let failing = Data(#"{"items":[1,"x",2,3,4,5,6,7,8],"items":[3]}"#.utf8)
+        #expect {
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(failing), as: Int.self, options: options) { _ in }
+        } throws: { error in
+            "\(error)".contains("index 1") && !(error is JSONSyntaxError)
+        }
+        let valid = Data(#"{"items":[1,2,3,4,5,6,7,8],"items":[3]}"#.utf8)
+        var seen: [Int] = []
+        do {
+            try Elevate.forEachElement(atKeyPath: "items", from: .data(valid), as: Int.self, options: options) {
+                seen.append($0)
+            }
+            Issue.record("no error")
+        } catch let error as JSONSyntaxError {
+            #expect(error.kind == .duplicateKey && error.byteOffset == 27 && error.column == 28)
+        }
+        #expect(seen == Array(1...8))
+    }
+
     /// The repeated key's position is the same however the input is cut, the key itself split
     /// across chunks and escaped included.
     @Test(arguments: [#"{"a":[1],"items":[1,2],"#, #"{"items":[1,2],"x":{"#])
