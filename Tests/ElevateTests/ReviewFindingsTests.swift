@@ -22,4 +22,35 @@ import Testing
         let repeated = try summarizeValue(atKeyPath: "a.b", from: .data(Data(#"{"a":{"b":[1]},"a":{"b":[1,2]}}"#.utf8)))
         #expect(repeated == JSONContainerSummary(kind: .array, count: 2))
     }
+
+    /// `forEachEvent` (and `elevate extract`) sent the value at the literal dotted root key and
+    /// then the value at the split path too, when both exist: the handler got two values (extract
+    /// printed `[1]` and `[2]`, which is not one JSON text), and a repeat of the spelling never
+    /// sent was refused as if its value had been written.
+    @Test func forwardingSendsOnlyTheFirstSpellingOfAKeyPath() throws {
+        for (text, sent) in [
+            (#"{"a.b":[1],"a":{"b":[2]}}"#, ["[", "n:1", "]"]),
+            (#"{"a":{"b":[2]},"a.b":[1]}"#, ["[", "n:2", "]"]),
+            (#"{"a.b":[1],"a":1,"a":2}"#, ["[", "n:1", "]"]),
+            (#"{"a":{"b":"x"},"a.b":[2],"a.b":[3]}"#, ["s:x"]),
+        ] {
+            let recorder = EventRecorder()
+            #expect(try forEachEvent(atKeyPath: "a.b", from: .data(Data(text.utf8)), to: recorder), "\(text)")
+            #expect(recorder.events == sent, "\(text)")
+        }
+        // Several top-level values at the same spelling are all sent, as before.
+        let recorder = EventRecorder()
+        let multiple = StreamingOptions(parsing: JSONParsingOptions(allowsMultipleValues: true))
+        try forEachEvent(atKeyPath: "a.b", from: .data(Data(#"{"a.b":1} {"a.b":2} {"a":{"b":3}}"#.utf8)), to: recorder, options: multiple)
+        #expect(recorder.events == ["n:1", "n:2"])
+        // A repeat of the spelling that was sent is still refused, at the repeated key.
+        let unwrapped = StreamingOptions(wrapsErrorsInParserError: false)
+        for (text, offset) in [(#"{"a":{"b":[1]},"a.b":[2],"a":3}"#, 25), (#"{"a.b":[1],"a.b":[2]}"#, 11)] {
+            #expect {
+                try forEachEvent(atKeyPath: "a.b", from: .data(Data(text.utf8)), to: EventRecorder(), options: unwrapped)
+            } throws: { error in
+                (error as? JSONSyntaxError).map { $0.kind == .duplicateKey && $0.byteOffset == offset } ?? false
+            }
+        }
+    }
 }

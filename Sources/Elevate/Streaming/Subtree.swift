@@ -116,11 +116,15 @@ final class ForwardingPass: DocumentPass {
             targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)),
             callbacks: KeyPathSelector.Callbacks())
         var callbacks = KeyPathSelector.Callbacks()
-        // The first value found is the one sent; the rest of the document is still read, so that a
-        // repeated key (whose later value would replace the one already sent) is an error.
-        callbacks.forwarded = { [unowned self] _ in found = true }
-        callbacks.duplicateKey = { [unowned self] _ in
-            guard found else { return }
+        // The first value found is the one sent (a value at the key path's other spelling is not
+        // sent after it); the rest of the document is still read, so that a repeated key (whose
+        // later value would replace the one already sent) is an error.
+        callbacks.forwarded = { [unowned self] target in
+            found = true
+            if selector.forwardedTarget == nil { selector.forwardedTarget = target }
+        }
+        callbacks.duplicateKey = { [unowned self] targets in
+            guard let sent = selector.forwardedTarget, targets.contains(sent) else { return }
             throw KeyPathSelector.RefusedKey(
                 message: "Key path [\(keyPath)] appears more than once in its object; "
                     + "the value of its first occurrence was already written")
