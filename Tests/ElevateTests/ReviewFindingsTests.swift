@@ -53,4 +53,26 @@ import Testing
             }
         }
     }
+
+    /// JSON Lines and concatenated values read at a dotted key path prefer the literal root key,
+    /// as the in-memory calls do; a repeat of the split path's key dropped the literal key's value
+    /// (giving the repeat's value, or "missing").
+    @Test(arguments: [JSONFraming.jsonLines, .concatenated])
+    func valuesKeepTheLiteralDottedKeyWhenTheSplitPathRepeats(_ framing: JSONFraming) throws {
+        let lines = [
+            (#"{"a.b":1,"a":{"b":2},"a":{"b":3}}"#, 1),
+            (#"{"a.b":1,"a":1,"a":2}"#, 1),
+            (#"{"a":{"b":2},"a.b":1,"a.b":5}"#, 5),
+            (#"{"a":{"b":2},"a":{"b":3}}"#, 3),
+        ]
+        for (line, value) in lines {
+            #expect(try JSONValue(parsing: line)[keyPath: "a.b"]?.int == value, "in memory: \(line)")
+        }
+        var values: [Int] = []
+        let text = lines.map(\.0).joined(separator: "\n") + "\n"
+        try forEachValue(from: .data(Data(text.utf8)), framing: framing, atKeyPath: "a.b", as: Int.self) {
+            values.append($0)
+        }
+        #expect(values == lines.map(\.1))
+    }
 }
