@@ -54,13 +54,15 @@ extension JSONTapeBuilder {
         }
         var shadowed = 0
         // Open addressing over the key ordinals, later keys first: a key that finds its equal already
-        // in the table is an earlier occurrence.
+        // in the table is an earlier occurrence. Rejecting, earlier keys first instead: the first
+        // key to find its equal is the first repeat in document order, as the pairwise check finds.
         var capacity = 16
         while capacity < keyCount * 2 { capacity <<= 1 }
         let tableBase = scratch.count
         scratch.append(contentsOf: repeatElement(-1, count: capacity))
         let mask = capacity - 1
-        for ordinal in stride(from: keyCount - 1, through: 0, by: -1) {
+        for step in 0..<keyCount {
+            let ordinal = rejectsDuplicateKeys ? step : keyCount - 1 - step
             let index = scratch[ordinal]
             var slot = Int(truncatingIfNeeded: hash(ofKeyAt: index, tape)) & mask
             while true {
@@ -71,7 +73,7 @@ extension JSONTapeBuilder {
                 }
                 if keysEqual(index, scratch[occupant], tape) {
                     if rejectsDuplicateKeys {
-                        throw duplicateKeyError(keyAt: scratch[occupant], ordinal: occupant, keyCount: keyCount)
+                        throw duplicateKeyError(keyAt: index, ordinal: ordinal, keyCount: keyCount)
                     }
                     tape.words[index] |= JSONTape.shadowedFlag
                     shadowed += 1

@@ -137,6 +137,10 @@ final class KeyPathSelector: JSONEventHandler {
     }
     /// The parser's current byte offset, for the size check (unset: no check).
     var currentOffset: (() -> Int)?
+    /// The `.forward` target whose value a pass has sent, once it has: the other targets are then
+    /// skipped rather than sent, so that a value at the key path's other spelling (the split path
+    /// or the literal dotted root key) does not follow it.
+    var forwardedTarget: Int?
     /// Makes the error for a key the passes refuse (see ``Callbacks/duplicateKey``), placed at that
     /// key by the parser; unset, a validation error without a position.
     var refusedKeyError: ((_ message: String) -> any Error)?
@@ -211,6 +215,7 @@ final class KeyPathSelector: JSONEventHandler {
         if let target = node.target {
             switch target.mode {
             case .forward(let handler):
+                if let forwardedTarget, forwardedTarget != target.id { return .skip }
                 return .capture(.forward(target, handler))
             case .value:
                 return .capture(.value(target))

@@ -150,6 +150,8 @@ final class ValueSequenceReader<T> {
     private var leadingMarkBytes = 0
     private var bytesFed = 0
     private var capturedValue: JSONValue?
+    /// The target (split path or literal dotted root key) `capturedValue` came from.
+    private var capturedTarget: Int?
 
     /// Decodes values on worker threads when ``StreamingOptions/concurrency`` is above 1; they are
     /// then delivered in order as their batches finish, with the failures one thread reports.
@@ -207,10 +209,16 @@ final class ValueSequenceReader<T> {
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.value = { [unowned self] target, value in
             // The literal dotted root key (target 1) wins over the split path, as in Elevate.
-            if target == 1 || capturedValue == nil { capturedValue = value }
+            if target == 1 || capturedValue == nil {
+                capturedValue = value
+                capturedTarget = target
+            }
         }
-        // A repeated key: the later occurrence replaces the earlier one whole.
-        callbacks.duplicateKey = { [unowned self] _ in capturedValue = nil }
+        // A repeated key: the later occurrence replaces the earlier one whole, when the value
+        // captured lies below it (a repeat of the other spelling's key replaces nothing kept).
+        callbacks.duplicateKey = { [unowned self] targets in
+            if let capturedTarget, targets.contains(capturedTarget) { capturedValue = nil }
+        }
         return KeyPathSelector(targets: .candidates(for: keyPath, mode: .value), callbacks: callbacks)
     }
 

@@ -73,20 +73,33 @@ public func forEachEvent(
 final class SummaryPass: DocumentPass {
     let selector: KeyPathSelector
     private var summary: JSONContainerSummary?
+    /// The target (split path or literal dotted root key) whose value `summary` describes.
+    private var summaryTarget: Int?
 
     init(keyPath: String) {
         selector = KeyPathSelector(
             targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .count),
             callbacks: KeyPathSelector.Callbacks())
         var callbacks = KeyPathSelector.Callbacks()
-        callbacks.containerEnd = { [unowned self] _, isArray, count in
-            if summary == nil { summary = JSONContainerSummary(kind: isArray ? .array : .object, count: count) }
+        callbacks.containerEnd = { [unowned self] target, isArray, count in
+            if summary == nil {
+                summary = JSONContainerSummary(kind: isArray ? .array : .object, count: count)
+                summaryTarget = target
+            }
         }
-        callbacks.value = { [unowned self] _, _ in
-            if summary == nil { summary = JSONContainerSummary(kind: .scalar, count: 0) }
+        callbacks.value = { [unowned self] target, _ in
+            if summary == nil {
+                summary = JSONContainerSummary(kind: .scalar, count: 0)
+                summaryTarget = target
+            }
         }
-        // A repeated key: the later occurrence replaces the earlier one whole.
-        callbacks.duplicateKey = { [unowned self] _ in summary = nil }
+        // A repeated key: the later occurrence replaces the earlier one whole, when the value
+        // counted lies below it (a repeat of the other spelling's key replaces nothing counted).
+        callbacks.duplicateKey = { [unowned self] targets in
+            guard let summaryTarget, targets.contains(summaryTarget) else { return }
+            summary = nil
+            self.summaryTarget = nil
+        }
         selector.callbacks = callbacks
     }
 
@@ -103,11 +116,15 @@ final class ForwardingPass: DocumentPass {
             targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)),
             callbacks: KeyPathSelector.Callbacks())
         var callbacks = KeyPathSelector.Callbacks()
-        // The first value found is the one sent; the rest of the document is still read, so that a
-        // repeated key (whose later value would replace the one already sent) is an error.
-        callbacks.forwarded = { [unowned self] _ in found = true }
-        callbacks.duplicateKey = { [unowned self] _ in
-            guard found else { return }
+        // The first value found is the one sent (a value at the key path's other spelling is not
+        // sent after it); the rest of the document is still read, so that a repeated key (whose
+        // later value would replace the one already sent) is an error.
+        callbacks.forwarded = { [unowned self] target in
+            found = true
+            if selector.forwardedTarget == nil { selector.forwardedTarget = target }
+        }
+        callbacks.duplicateKey = { [unowned self] targets in
+            guard let sent = selector.forwardedTarget, targets.contains(sent) else { return }
             throw KeyPathSelector.RefusedKey(
                 message: "Key path [\(keyPath)] appears more than once in its object; "
                     + "the value of its first occurrence was already written")
