@@ -23,7 +23,8 @@ enum UnicodeEncodingDetection {
         // Such input fails within its first four bytes (at a NUL or a byte order mark); an error
         // further in is about something else, even in a file that starts oddly.
         guard error.byteOffset <= 4 else { return nil }
-        guard let head = file.firstBytes(16) ?? bytes(fromExcerpt: error.excerpt) else { return nil }
+        if let head = file.firstBytes(16) { return encoding(of: head, isWholeInput: head.count < 16) }
+        guard let head = bytes(fromExcerpt: error.excerpt) else { return nil }
         return encoding(of: head)
     }
 
@@ -31,40 +32,38 @@ enum UnicodeEncodingDetection {
     ///
     /// UTF-32 is tried first: its little-endian mark (`FF FE 00 00`) starts with UTF-16's, and
     /// its three NULs in every four bytes would also pass for UTF-16 text.
-    static func encoding(of head: [UInt8]) -> Encoding? {
+    /// - Parameters:
+    ///   - head: The first bytes of the input.
+    ///   - isWholeInput: Whether `head` is the whole input, which must then end with a whole unit.
+    static func encoding(of head: [UInt8], isWholeInput: Bool = false) -> Encoding? {
         if head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .utf32LittleEndian }
         if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return .utf32BigEndian }
         if head.starts(with: [0xFF, 0xFE]) { return .utf16LittleEndian }
         if head.starts(with: [0xFE, 0xFF]) { return .utf16BigEndian }
-        if let position = asciiPosition(in: head, unitSize: 4) {
+        if let position = asciiPosition(in: head, unitSize: 4, isWholeInput: isWholeInput) {
             return position == 0 ? .utf32LittleEndian : .utf32BigEndian
         }
-        if let position = asciiPosition(in: head, unitSize: 2) {
+        if let position = asciiPosition(in: head, unitSize: 2, isWholeInput: isWholeInput) {
             return position == 0 ? .utf16LittleEndian : .utf16BigEndian
         }
         return nil
     }
 
     /// Where in each code unit of `unitSize` bytes the text's bytes are, when `head` reads as ASCII
-    /// in such units: 0 when every unit's bytes after the first are NUL and some first byte is not
-    /// (little-endian), `unitSize - 1` the other way round (big-endian), nil otherwise.
-    private static func asciiPosition(in head: [UInt8], unitSize: Int) -> Int? {
+    /// in such units: 0 when every unit's first byte is text and its others NUL (little-endian),
+    /// `unitSize - 1` the other way round (big-endian), nil otherwise. JSON text has no NUL
+    /// character, so a unit without a text byte means the input is something else.
+    private static func asciiPosition(in head: [UInt8], unitSize: Int, isWholeInput: Bool) -> Int? {
         let units = head.count / unitSize
-        guard units >= 1 else { return nil }
+        guard units >= 1, !isWholeInput || head.count % unitSize == 0 else { return nil }
         for position in [0, unitSize - 1] {
-            var carriesText = false
-            var othersAreNUL = true
-            for unit in 0..<units {
-                for offset in 0..<unitSize {
-                    let byte = head[unit * unitSize + offset]
-                    if offset == position {
-                        carriesText = carriesText || byte != 0
-                    } else if byte != 0 {
-                        othersAreNUL = false
-                    }
+            var matches = true
+            for unit in 0..<units where matches {
+                for offset in 0..<unitSize where (head[unit * unitSize + offset] != 0) != (offset == position) {
+                    matches = false
                 }
             }
-            if carriesText && othersAreNUL { return position }
+            if matches { return position }
         }
         return nil
     }

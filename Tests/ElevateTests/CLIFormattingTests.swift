@@ -80,6 +80,19 @@ import Testing
         #expect("\(UnicodeEncodingDetection.Encoding.utf16LittleEndian)" == "UTF-16 (little-endian)")
     }
 
+    /// Text in these encodings has no NUL character: a unit without a text byte, or a whole input
+    /// that ends inside a unit, is something else that failed (reported by the review: NUL-padded
+    /// input was named UTF-32 or UTF-16).
+    @Test func nulPaddingIsNotAnEncoding() {
+        #expect(UnicodeEncodingDetection.encoding(of: [0x35] + [UInt8](repeating: 0, count: 15)) == nil)
+        #expect(UnicodeEncodingDetection.encoding(of: [0x5B, 0, 0x5D], isWholeInput: true) == nil)
+        #expect(UnicodeEncodingDetection.encoding(of: [0x22, 0, 0, 0, 0x61, 0x62], isWholeInput: true) == nil)
+        #expect(UnicodeEncodingDetection.encoding(of: [0x5B, 0, 0x5D, 0], isWholeInput: true) == .utf16LittleEndian)
+        #expect(UnicodeEncodingDetection.encoding(of: [0x31, 0, 0, 0], isWholeInput: true) == .utf32LittleEndian)
+        // A head cut from a longer input may end inside a unit.
+        #expect(UnicodeEncodingDetection.encoding(of: [0x5B, 0, 0x5D]) == .utf16LittleEndian)
+    }
+
     @Test func excerptDecoding() {
         #expect(UnicodeEncodingDetection.bytes(fromExcerpt: #"\xFF\xFE[\x00\n\t\r\"#) == [0xFF, 0xFE, 0x5B, 0, 10, 9, 13, 0x5C])
         #expect(UnicodeEncodingDetection.bytes(fromExcerpt: #"a\b"#) == Array(#"a\b"#.utf8))
