@@ -119,7 +119,7 @@ final class KeyPathSelector: JSONEventHandler {
     /// The keys of the `.count` target object being counted, so that a repeated key counts once,
     /// as the object's value (the last occurrence replacing the others) has it once. Only one
     /// such object is open at a time: what is inside it is skipped.
-    @exclusivity(unchecked) private var countedKeys: Set<[UInt8]> = []
+    @exclusivity(unchecked) private var countedKeys = KeyBytesSet()
     var callbacks: Callbacks
     /// The largest captured value, in input bytes; checked as its events arrive, so that memory
     /// stays bounded even for a hostile element.
@@ -251,7 +251,7 @@ final class KeyPathSelector: JSONEventHandler {
             if let target = frame.target {
                 switch target.mode {
                 case .elements: try callbacks.arrayStart(target.id)
-                case .count where !isArray: countedKeys.removeAll(keepingCapacity: countedKeys.count < 1 << 12)
+                case .count where !isArray: countedKeys.removeAll()
                 default: break
                 }
             }
@@ -386,7 +386,7 @@ final class KeyPathSelector: JSONEventHandler {
             // A `.count` target object: members are counted when their values start, a repeated
             // key's value not again (the count goes back by one here, and on at its value).
             stack[top].pendingChild = nil
-            if !key.withUnsafeBytes({ countedKeys.insert(Array($0)).inserted }) { stack[top].count -= 1 }
+            if !key.withUnsafeBytes({ countedKeys.insert($0) }) { stack[top].count -= 1 }
             return
         }
         guard let (child, position) = stack[top].node.child(forKey: key) else {
