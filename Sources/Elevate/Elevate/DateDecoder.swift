@@ -21,18 +21,23 @@ public final class DateDecoder: Decoder, Sendable {
     private let fastPath: FixedDatePattern?
     private let fastPathOffset: Int
     private let dateFormatter: DateFormatter?
+    /// The zone strings are read in, for a format string: the current one when the decoder was made.
+    private let timeZone: TimeZone
 
     /// Creates a decoder for a `DateFormatter` format string.
     ///
-    /// Strings are read in the process's current time zone (`TimeZone.current`, from `TZ` on
-    /// Linux) at the time of decoding, with the `en_US_POSIX` locale, as Elevate's `DateFormatter`
-    /// did; put an explicit zone in the format (`yyyy-MM-dd'T'HH:mm:ssZ`) or pass your own
-    /// formatter to pin it.
+    /// Strings are read in the process's current time zone when the decoder is created
+    /// (`TimeZone.current`, from `TZ` on Linux), with the `en_US_POSIX` locale, as Elevate's
+    /// `DateFormatter` did; put an explicit zone in the format (`yyyy-MM-dd'T'HH:mm:ssZ`) or pass
+    /// your own formatter to choose another.
     /// - Parameter dateFormatString: A `DateFormatter` format, such as `"yyyy-MM-dd"`.
     public init(dateFormatString: String) {
         self.dateFormatString = dateFormatString
         self.dateFormatter = nil
-        if let offset = FixedDatePattern.fixedOffset(of: .current) {
+        let timeZone = TimeZone.current
+        self.timeZone = timeZone
+        // The fast path and the formatter read in the same zone, whatever `TZ` does later.
+        if let offset = FixedDatePattern.fixedOffset(of: timeZone) {
             self.fastPath = FixedDatePattern.cached(for: dateFormatString)
             self.fastPathOffset = offset
         } else {
@@ -48,6 +53,7 @@ public final class DateDecoder: Decoder, Sendable {
         self.fastPath = nil
         self.fastPathOffset = 0
         self.dateFormatter = dateFormatter
+        self.timeZone = dateFormatter.timeZone
     }
 
     /// The `Date` the string spells.
@@ -66,7 +72,7 @@ public final class DateDecoder: Decoder, Sendable {
         if let dateFormatter {
             date = dateFormatter.date(from: string)
         } else {
-            date = DateFormatterPool.shared.date(from: string, format: dateFormatString ?? "")
+            date = DateFormatterPool.shared.date(from: string, format: dateFormatString ?? "", timeZone: timeZone)
         }
         guard let date else {
             throw ParserError.validation(
@@ -89,8 +95,7 @@ final class DateFormatterPool: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [String: [DateFormatter]] = [:]
 
-    func date(from string: String, format: String) -> Date? {
-        let timeZone = TimeZone.current
+    func date(from string: String, format: String, timeZone: TimeZone) -> Date? {
         let key = timeZone.identifier + "|" + format
         let formatter =
             lock.withLock { idle[key]?.popLast() }

@@ -62,7 +62,7 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     /// }
     /// ```
     ///
-    /// The framings read as with ``forEachValue(from:framing:atKeyPath:as:options:_:)``.
+    /// The framings read as with ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``.
     ///
     /// - Parameters:
     ///   - framing: How the values follow each other.
@@ -122,9 +122,8 @@ protocol ChunkDecoder {
 extension ElementStream: ChunkDecoder {}
 extension ValueSequenceReader: ChunkDecoder {}
 
-/// Values decoded from an asynchronous sequence of byte chunks; see
-/// ``_Concurrency/AsyncSequence/decodedElements(atKeyPath:as:options:)`` and
-/// ``_Concurrency/AsyncSequence/decodedValues(framing:atKeyPath:as:options:)``.
+/// Values decoded from an asynchronous sequence of byte chunks; see the `AsyncSequence` methods
+/// `decodedElements(atKeyPath:as:options:)` and `decodedValues(framing:atKeyPath:as:options:)`.
 public struct AsyncJSONElements<Element, Chunks: AsyncSequence>: AsyncSequence
 where Chunks.Element: Sequence<UInt8> {
     let chunks: Chunks

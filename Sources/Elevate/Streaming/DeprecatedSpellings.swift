@@ -14,7 +14,7 @@ public typealias JSONValueFraming = JSONFraming
 // MARK: Synchronous element streams
 
 /// Decodes each element of the array at `keyPath` of a file; now
-/// ``forEachElement(atKeyPath:from:as:options:_:)`` with `from: .file(url)`.
+/// ``forEachElement(atKeyPath:from:as:options:_:)-2nedq`` with `from: .file(url)`.
 /// - Parameters:
 ///   - keyPath: Where the array or value is; `""` for the root.
 ///   - url: The file to read.
@@ -33,7 +33,7 @@ public func forEachElement<T: Decodable>(
 }
 
 /// Decodes each element of the array at `keyPath` of in-memory data; now
-/// ``forEachElement(atKeyPath:from:as:options:_:)`` with `from: .data(data)`.
+/// ``forEachElement(atKeyPath:from:as:options:_:)-2nedq`` with `from: .data(data)`.
 /// - Parameters:
 ///   - keyPath: Where the array or value is; `""` for the root.
 ///   - data: The JSON document.
@@ -96,7 +96,7 @@ public func forEachElement<T>(
 }
 
 /// Decodes each element of the array at `keyPath` of any ``JSONInput``; now
-/// ``forEachElement(atKeyPath:from:as:options:_:)``.
+/// ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``.
 /// - Parameters:
 ///   - keyPath: Where the array or value is; `""` for the root.
 ///   - input: Where the JSON comes from.
@@ -115,7 +115,7 @@ public func forEachElement<T: Decodable>(
 }
 
 /// Decodes every top-level value of a JSON Lines or concatenated-JSON input; now
-/// ``forEachValue(from:framing:atKeyPath:as:options:_:)``.
+/// ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``.
 /// - Parameters:
 ///   - input: Where the JSON comes from.
 ///   - framing: How the top-level values follow each other.

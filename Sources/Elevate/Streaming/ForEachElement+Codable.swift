@@ -35,7 +35,7 @@ import Foundation
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)``: an element that fails to decode is
+/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``: an element that fails to decode is
 ///   a `ParserError.validation` naming its index and the `DecodingError` (its case, its coding path
 ///   inside the element, its description); errors thrown by `init(from:)` other than `DecodingError`,
 ///   and by `body`, are rethrown unchanged.
@@ -61,7 +61,7 @@ public func forEachElement<T: Swift.Decodable>(
 /// }
 /// ```
 ///
-/// The framings read as with ``forEachValue(from:framing:atKeyPath:as:options:_:)``. A type that is
+/// The framings read as with ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``. A type that is
 /// also `Elevate.Decodable` is decoded with `init(json:)` unless `decoder` is passed.
 ///
 /// - Parameters:
@@ -75,7 +75,7 @@ public func forEachElement<T: Swift.Decodable>(
 ///     concurrency (values decoded on worker threads, delivered in order).
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
-/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)``; a value that fails to decode
+/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``; a value that fails to decode
 ///   is a `ParserError.validation` naming its line (or index) and the `DecodingError`.
 @discardableResult
 public func forEachValue<T: Swift.Decodable>(
@@ -90,7 +90,7 @@ public func forEachValue<T: Swift.Decodable>(
 }
 
 /// Decodes each element of the array at `keyPath` with `init(json:)`, for a type that is both
-/// `Elevate.Decodable` and `Swift.Decodable`; see ``forEachElement(atKeyPath:from:as:options:_:)``.
+/// `Elevate.Decodable` and `Swift.Decodable`; see ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``.
 ///
 /// Exists so that such a type compiles without ambiguity; pass `decoder:` to use `init(from:)`.
 ///
@@ -101,7 +101,7 @@ public func forEachValue<T: Swift.Decodable>(
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)``.
+/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``.
 @discardableResult
 public func forEachElement<T: Decodable & Swift.Decodable>(
     atKeyPath keyPath: String = "", from input: JSONInput, as type: T.Type = T.self,
@@ -113,7 +113,7 @@ public func forEachElement<T: Decodable & Swift.Decodable>(
 }
 
 /// Decodes every value of a stream with `init(json:)`, for a type that is both `Elevate.Decodable`
-/// and `Swift.Decodable`; see ``forEachValue(from:framing:atKeyPath:as:options:_:)``.
+/// and `Swift.Decodable`; see ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``.
 ///
 /// Exists so that such a type compiles without ambiguity; pass `decoder:` to use `init(from:)`.
 ///
@@ -126,7 +126,7 @@ public func forEachElement<T: Decodable & Swift.Decodable>(
 ///     concurrency (values decoded on worker threads, delivered in order).
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
-/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)``.
+/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``.
 @discardableResult
 public func forEachValue<T: Decodable & Swift.Decodable>(
     from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,

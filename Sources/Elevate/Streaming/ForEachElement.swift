@@ -41,7 +41,7 @@ public func forEachElement<T: Decodable>(
 }
 
 /// Decodes each element of the array at `keyPath` with a ``Decoder`` as soon as it is complete,
-/// and hands it to `body`; see ``forEachElement(atKeyPath:from:as:options:_:)``.
+/// and hands it to `body`; see ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``.
 ///
 /// ```swift
 /// try Elevate.forEachElement(atKeyPath: "dates", from: .file(url), with: DateDecoder(dateFormatString: "yyyy-MM-dd"),
@@ -56,7 +56,7 @@ public func forEachElement<T: Decodable>(
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)``, and a validation error for an
+/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``, and a validation error for an
 ///   element the decoder turns into something other than a `T`.
 @discardableResult
 public func forEachElement<T>(

@@ -45,7 +45,7 @@ public func forEachValue<T: Decodable>(
 }
 
 /// Decodes every value of a JSON Lines, concatenated-JSON or array stream (or the value at
-/// `keyPath` inside each) with a ``Decoder``; see ``forEachValue(from:framing:atKeyPath:as:options:_:)``.
+/// `keyPath` inside each) with a ``Decoder``; see ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``.
 ///
 /// ```swift
 /// try Elevate.forEachValue(from: .standardInput, framing: .jsonLines, with: EventDecoder(), as: Event.self) {
@@ -62,7 +62,7 @@ public func forEachValue<T: Decodable>(
 ///   - options: Limits, read size, skipping of invalid values, error wrapping and concurrency.
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
-/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)``, and a validation error for a
+/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``, and a validation error for a
 ///   value the decoder turns into something other than a `T`.
 @discardableResult
 public func forEachValue<T>(

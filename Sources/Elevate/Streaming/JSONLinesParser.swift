@@ -8,7 +8,7 @@
 
 /// JSON Lines as chunks arrive: splits the input at newlines and parses each line that is not
 /// blank as exactly one JSON value, sending its events to one handler. The one implementation of
-/// the format, shared by ``forEachValue(from:framing:atKeyPath:as:options:_:)``, the asynchronous
+/// the format, shared by ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``, the asynchronous
 /// `AsyncSequence.decodedValues(framing:atKeyPath:as:options:)` and `elevate validate --json-lines`.
 ///
 /// Lines are never buffered: each gets a ``JSONEventParser`` of its own (the last line's,

@@ -37,8 +37,8 @@ public struct StreamingOptions: Sendable {
     /// (true, the default, as Elevate does), or as the underlying ``JSONSyntaxError`` and
     /// ``JSONInputError``, whose line, column and byte offset are numbers rather than text.
     ///
-    /// Honored by every streaming call (``forEachElement(atKeyPath:from:as:options:_:)``,
-    /// ``forEachValue(from:framing:atKeyPath:as:options:_:)``, `decodeArray(from:atKeyPath:as:options:)`
+    /// Honored by every streaming call (``forEachElement(atKeyPath:from:as:options:_:)-2nedq``,
+    /// ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``, `decodeArray(from:atKeyPath:as:options:)`
     /// and `decodeObject` with a ``JSONInput``, the asynchronous `decodedElements` and
     /// `decodedValues`, ``summarizeValue(atKeyPath:from:options:)`` and
     /// ``forEachEvent(atKeyPath:from:to:options:)``), so that tools can report errors in their own

@@ -2,7 +2,7 @@
 /// one value per line, or values one after another.
 ///
 /// The same framing names what ``JSONStreamWriter`` writes and what
-/// ``forEachValue(from:framing:atKeyPath:as:options:_:)`` and
+/// ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2`` and
 /// `AsyncSequence.decodedValues(framing:atKeyPath:as:options:)` read back:
 ///
 /// ```swift
