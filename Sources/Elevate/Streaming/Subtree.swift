@@ -109,7 +109,6 @@ final class SummaryPass: DocumentPass {
 /// Sends the events at a key path to a handler (see ``forEachEvent(atKeyPath:from:to:options:)``).
 final class ForwardingPass: DocumentPass {
     let selector: KeyPathSelector
-    private var found = false
 
     init(keyPath: String, handler: any JSONEventHandler) {
         selector = KeyPathSelector(
@@ -120,7 +119,6 @@ final class ForwardingPass: DocumentPass {
         // sent after it); the rest of the document is still read, so that a repeated key (whose
         // later value would replace the one already sent) is an error.
         callbacks.forwarded = { [unowned self] target in
-            found = true
             if selector.forwardedTarget == nil { selector.forwardedTarget = target }
         }
         callbacks.duplicateKey = { [unowned self] targets in
@@ -132,5 +130,5 @@ final class ForwardingPass: DocumentPass {
         selector.callbacks = callbacks
     }
 
-    func result() -> Bool { found }
+    func result() -> Bool { selector.forwardedTarget != nil }
 }

@@ -6,8 +6,9 @@
     import Musl
 #endif
 
-/// A set of keys, kept as their bytes one after another in one buffer: for counting an object's
-/// distinct members, whose keys must all be remembered.
+/// A set of keys, kept as their bytes one after another in one buffer: for the keys of an object
+/// that must all be remembered, to reject a repeated one (``DuplicateKeyTracker``) or to count the
+/// object's distinct members (`KeyPathSelector`).
 ///
 /// A key costs its bytes, its start (8 bytes) and two slots of the table (4 bytes each, the table
 /// at most half full): 24 bytes for an 8-byte key, where a `Set<[UInt8]>` took about 63 (an array
