@@ -179,3 +179,89 @@ struct CodableKeyPathTests {
         #expect(actual.response.items == expected.response.items)
     }
 }
+
+// A key-path property is decoded one coding level up from where its object sits in the document;
+// the member-lookup hint it leaves must not steer the search of a sibling object at that level.
+// `name` before `city`: the last key found in the address is then `city`, whose successor is a
+// key of the address (`name`, or a key the struct does not read), which the sibling search must never start from.
+private struct HintAddress: Codable, Equatable {
+    var name: String?
+    var city: String
+}
+
+private struct HintUser: Codable, Equatable {
+    var nickname: String?
+    var name: String?
+}
+
+private struct HintOrder: Codable, Equatable, JSONKeyPathDecodable {
+    var address: HintAddress
+    var user: HintUser
+    static let keyPaths = ["address": "user.address"]
+}
+
+private struct HintStrictUser: Codable, Equatable {
+    var nickname: String?
+    var name: String
+}
+
+private struct HintStrictOrder: Codable, Equatable, JSONKeyPathDecodable {
+    var address: HintAddress
+    var user: HintStrictUser
+    static let keyPaths = ["address": "user.address"]
+}
+
+private final class HangResultBox<T>: @unchecked Sendable {
+    // Written by the worker thread before it signals, read after the wait: the semaphore orders them.
+    var result: Result<T, any Error>?
+}
+
+/// Runs `body` on a thread of its own and waits at most `seconds` for it: a test of a hang fails
+/// instead of hanging the suite (the stuck thread is left behind).
+private func resultWithin<T: Sendable>(
+    seconds: Double, _ body: @escaping @Sendable () throws -> T
+) -> Result<T, any Error>? {
+    let box = HangResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.result = Result { try body() }
+        done.signal()
+    }
+    thread.start()
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return box.result
+}
+
+@Suite("ElevateJSONDecoder: key-lookup hints stay inside the object searched")
+struct KeyLookupHintTests {
+    @Test func keyPathValueDoesNotLendItsMembersToASibling() throws {
+        let json = #"{"user": {"address": {"city": "Paris", "name": "Home"}}}"#
+        let outcome = resultWithin(seconds: 20) {
+            try ElevateJSONDecoder().decode(HintOrder.self, from: Data(json.utf8))
+        }
+        let order = try #require(try #require(outcome, "decoding did not return within 20 s").get())
+        #expect(order.address == HintAddress(name: "Home", city: "Paris"))
+        #expect(order.user == HintUser(nickname: nil, name: nil))
+    }
+
+    @Test func keyPathValueDoesNotHangTheSiblingsSearch() throws {
+        let json = #"{"user": {"address": {"city": "Paris", "zip": "75001"}, "name": "bob"}}"#
+        let outcome = resultWithin(seconds: 20) {
+            try ElevateJSONDecoder().decode(HintStrictOrder.self, from: Data(json.utf8))
+        }
+        let order = try #require(try #require(outcome, "decoding did not return within 20 s").get())
+        #expect(order.address == HintAddress(name: nil, city: "Paris"))
+        #expect(order.user == HintStrictUser(nickname: nil, name: "bob"))
+    }
+
+    @Test func sameShapeThroughStreamingElements() throws {
+        let json = #"[{"user": {"address": {"city": "Paris", "zip": "75001"}, "name": "bob"}}, {"user": {"address": {"city": "Lyon", "name": "Work", "zip": "69001"}, "name": "ann"}}]"#
+        let outcome = resultWithin(seconds: 20) {
+            try ElevateJSONDecoder().decode([HintStrictOrder].self, from: Data(json.utf8))
+        }
+        let orders = try #require(try #require(outcome, "decoding did not return within 20 s").get())
+        #expect(orders.map(\.user.name) == ["bob", "ann"])
+        #expect(orders.map(\.address.city) == ["Paris", "Lyon"])
+        #expect(orders.map(\.address.name) == [nil, "Work"])
+    }
+}

@@ -21,16 +21,23 @@ extension TapeDecoder {
         let first = object + 1
         let end = tape.end(of: object)
         guard first < end else { return nil }
-        let slot: UnsafeMutablePointer<Int>? = depth < hintDepth ? hints + depth : nil
+        // A slot holds the object it was found in and the key's index. Only a hint found in this
+        // very object is a member boundary here: a key-path property is decoded at a coding depth
+        // other than its tape depth, so a hint of the same depth can lie inside a member of this
+        // object, and a walk started there never comes back to its start.
+        let slot: UnsafeMutablePointer<Int>? = depth < hintDepth ? hints + 2 * depth : nil
         var start = first
-        if let previous = slot?.pointee, previous >= first, previous < end {
-            start = tape.end(of: previous + 1)
+        if let slot, slot[0] == object {
+            start = tape.end(of: slot[1] + 1)
             if start >= end { start = first }
         }
         var position = start
         repeat {
             if matches(position), !tape.isShadowed(position) {
-                slot?.pointee = position
+                if let slot {
+                    slot[0] = object
+                    slot[1] = position
+                }
                 return position + 1
             }
             position = tape.end(of: position + 1)

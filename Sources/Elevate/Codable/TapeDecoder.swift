@@ -28,13 +28,13 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     @exclusivity(unchecked) var index: Int
     /// The coding path to ``index``.
     @exclusivity(unchecked) var path: [CodingPathComponent]
-    /// Per logical depth, the tape index of the last key hit in the object being read at that depth
-    /// (a hint only: a stale one is out of the object's range and ignored). A fixed `let` buffer, not
-    /// an array property, so reading it costs no exclusivity check.
+    /// Per logical depth, two words: the tape index of the object last searched at that depth and
+    /// of the last key hit in it (a hint only: one for another object is ignored). A fixed `let`
+    /// buffer, not an array property, so reading it costs no exclusivity check.
     let hints: UnsafeMutablePointer<Int>
     /// How many depths have a hint; deeper objects are searched from their start. A whole document
     /// gets 256; a stream's elements, each decoded by a decoder of its own, get 32, since setting
-    /// up and freeing 2 KiB per element measured at a tenth of decoding small elements.
+    /// up and freeing 4 KiB per element measured at a tenth of decoding small elements.
     let hintDepth: Int
     static let documentHintDepth = 256
     static let elementHintDepth = 32
@@ -52,8 +52,8 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         self.index = index
         self.path = path
         self.hintDepth = hintDepth
-        hints = .allocate(capacity: hintDepth)
-        hints.initialize(repeating: -1, count: hintDepth)
+        hints = .allocate(capacity: 2 * hintDepth)
+        hints.initialize(repeating: -1, count: 2 * hintDepth)
     }
 
     deinit {
