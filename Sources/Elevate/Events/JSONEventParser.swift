@@ -61,9 +61,6 @@ public final class JSONEventParser {
     fileprivate struct CallbackState {
         var parser: Unmanaged<JSONEventParser>?
         var handle: OpaquePointer?
-        /// Where `handle` keeps the count `yajl_get_bytes_consumed` returns, when this YAJL's
-        /// layout was verified (see `YAJLConsumedBytes`).
-        var consumedField: UnsafeRawPointer?
         /// The address of the chunk YAJL is reading, 0 when none: callbacks tell chunk pointers
         /// from YAJL's own buffers by it, and errors give absolute positions. An integer, because
         /// the callbacks do arithmetic on it (an optional pointer would add a test of nil).
@@ -226,7 +223,6 @@ public final class JSONEventParser {
         // yajl_alloc fails only when malloc does.
         let handle = yajl_alloc(Self.callbacks, nil, UnsafeMutableRawPointer(state))!
         state.pointee.handle = handle
-        state.pointee.consumedField = YAJLConsumedBytes.fieldAddress(in: handle)
         // UTF8Validation checks every string completely after YAJL; YAJL's partial check
         // (byte patterns only) would only repeat part of that work.
         _ = cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
@@ -824,24 +820,10 @@ public final class JSONEventParser {
         return parser(state).onCheckedText(pointer, length, isKey: isKey)
     }
 
-    /// The in-chunk end of the token YAJL is delivering, from YAJL: read from the handle where
-    /// its layout is known, so that the callbacks' common paths call nothing.
+    /// The in-chunk end of the token YAJL is delivering: the count of bytes its handle has
+    /// consumed. Asked through YAJL's API, the only promise YAJL makes about its handle.
     @inline(__always)
     fileprivate static func tokenEnd(_ state: State) -> Int {
-        if let field = state.pointee.consumedField { return tokenEnd(state, from: field) }
-        return tokenEndFromCall(state)
-    }
-
-    /// `tokenEnd(_:)` from the handle's count at `field` (the state's `consumedField`).
-    @inline(__always)
-    fileprivate static func tokenEnd(_ state: State, from field: UnsafeRawPointer) -> Int {
-        let end = field.load(as: Int.self)
-        assert(end == Int(yajl_get_bytes_consumed(state.pointee.handle)), "the handle's count, read directly")
-        return end
-    }
-
-    @inline(never)
-    fileprivate static func tokenEndFromCall(_ state: State) -> Int {
         Int(yajl_get_bytes_consumed(state.pointee.handle))
     }
 
@@ -895,15 +877,14 @@ public final class JSONEventParser {
         let depth = state.pointee.depth &+ 1
         state.pointee.depth = depth
         if depth > state.pointee.maximumDepth { return failTooDeep(state) }
-        guard let field = state.pointee.consumedField, !(object && state.pointee.tracksKeys) else {
+        guard !(object && state.pointee.tracksKeys) else {
             return onContainerOutOfLine(state, object ? .startObject : .startArray)
         }
-        state.pointee.pending.append(object ? .startObject : .startArray, end: tokenEnd(state, from: field))
+        state.pointee.pending.append(object ? .startObject : .startArray, end: tokenEnd(state))
         return recorded(state)
     }
 
-    /// A bracket of an object whose keys are checked for duplicates, or of any container when
-    /// the handle's count takes a call.
+    /// A bracket of an object whose keys are checked for duplicates.
     @inline(never)
     fileprivate static func onContainerOutOfLine(_ state: State, _ code: PendingEvents.Code) -> Int32 {
         if state.pointee.tracksKeys {
@@ -941,10 +922,10 @@ public final class JSONEventParser {
     @inline(__always)
     fileprivate static func onEndContainer(_ state: State, object: Bool) -> Int32 {
         state.pointee.depth &-= 1
-        guard let field = state.pointee.consumedField, !(object && state.pointee.tracksKeys) else {
+        guard !(object && state.pointee.tracksKeys) else {
             return onContainerOutOfLine(state, object ? .endObject : .endArray)
         }
-        state.pointee.pending.append(object ? .endObject : .endArray, end: tokenEnd(state, from: field))
+        state.pointee.pending.append(object ? .endObject : .endArray, end: tokenEnd(state))
         return recorded(state)
     }
 
@@ -1091,14 +1072,14 @@ public final class JSONEventParser {
 
     @inline(__always)
     fileprivate static func onLiteral(_ state: State, _ code: PendingEvents.Code) -> Int32 {
-        guard let field = state.pointee.consumedField, !mayTouchPreviousScalar(state) else {
+        guard !mayTouchPreviousScalar(state) else {
             return onLiteralOutOfLine(state, code)
         }
-        state.pointee.pending.append(code, end: tokenEnd(state, from: field))
+        state.pointee.pending.append(code, end: tokenEnd(state))
         return recorded(state)
     }
 
-    /// A literal that may touch the previous one, or a handle whose count takes a call.
+    /// A literal that may touch the previous one.
     @inline(never)
     fileprivate static func onLiteralOutOfLine(_ state: State, _ code: PendingEvents.Code) -> Int32 {
         if mayTouchPreviousScalar(state), let failure = failureIfTouchingPreviousScalar(state) {
