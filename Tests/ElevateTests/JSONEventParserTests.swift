@@ -262,3 +262,90 @@ extension JSONEventParserTests {
         }
     }
 }
+
+// MARK: - Re-entrant calls from a handler (issue #26 item 7)
+
+/// A handler that, at its `callAt`-th event, calls its own parser back, and records every event.
+final class ReentrantHandler: JSONEventHandler {
+    enum Call { case finish, parse }
+    var events: [String] = []
+    var caught: [any Error] = []
+    weak var parser: JSONEventParser?
+    let call: Call
+    let callAt: Int
+    let letsErrorOut: Bool
+
+    init(call: Call, at callAt: Int, letsErrorOut: Bool) {
+        (self.call, self.callAt, self.letsErrorOut) = (call, callAt, letsErrorOut)
+    }
+
+    private func record(_ event: String) throws {
+        events.append(event)
+        guard events.count == callAt, let parser else { return }
+        do {
+            switch call {
+            case .finish: try parser.finish()
+            case .parse: try parser.parse(Array("[9]".utf8))
+            }
+        } catch {
+            caught.append(error)
+            if letsErrorOut { throw error }
+        }
+    }
+
+    func startObject() throws { try record("{") }
+    func key(_ key: JSONText) throws { try record("key:" + key.string) }
+    func endObject() throws { try record("}") }
+    func startArray() throws { try record("[") }
+    func endArray() throws { try record("]") }
+    func number(_ value: JSONNumberText) throws { try record("n:" + value.text) }
+}
+
+@Suite struct JSONEventParserReentrancyTests {
+    static let document = #"[1,2,[3,4],{"a":5}]"#
+    static let expected = ["[", "n:1", "n:2", "[", "n:3", "n:4", "]", "{", "key:a", "n:5", "}", "]"]
+
+    /// Caught by the handler: the re-entrant call throws and does nothing, and the outer parse
+    /// delivers every event once and ends cleanly.
+    @Test(arguments: [ReentrantHandler.Call.finish, .parse], [1, 5, 12])
+    func aCaughtReentrantCallChangesNothing(_ call: ReentrantHandler.Call, _ at: Int) throws {
+        for chunkSize in [1, 3, 1000] {
+            let handler = ReentrantHandler(call: call, at: at, letsErrorOut: false)
+            let parser = JSONEventParser(handler: handler)
+            handler.parser = parser
+            try parseInChunks(parser, Array(Self.document.utf8), chunkSize: chunkSize)
+            try parser.finish()
+            #expect(handler.events == Self.expected, "chunk size \(chunkSize)")
+            #expect(handler.caught.count == 1)
+            let error = handler.caught.first as? JSONEventParser.ReentrantCallError
+            #expect(error?.call == (call == .finish ? "finish" : "parse"))
+        }
+    }
+
+    /// Let out of the handler: the outer parse ends with it, having delivered each event once.
+    @Test(arguments: [ReentrantHandler.Call.finish, .parse])
+    func anEscapingReentrantCallEndsTheParseWithItsError(_ call: ReentrantHandler.Call) throws {
+        let handler = ReentrantHandler(call: call, at: 5, letsErrorOut: true)
+        let parser = JSONEventParser(handler: handler)
+        handler.parser = parser
+        #expect(throws: JSONEventParser.ReentrantCallError.self) {
+            try parser.parse(Array(Self.document.utf8))
+            try parser.finish()
+        }
+        #expect(handler.events == Array(Self.expected.prefix(5)))
+        // The parser stays failed with that error, as after any handler error.
+        #expect(throws: JSONEventParser.ReentrantCallError.self) { try parser.finish() }
+    }
+
+    /// A re-entrant call from the events `finish()` itself delivers (a number at the very end of
+    /// the input is only known complete then).
+    @Test func reentrantCallDuringFinish() throws {
+        let handler = ReentrantHandler(call: .parse, at: 1, letsErrorOut: false)
+        let parser = JSONEventParser(handler: handler)
+        handler.parser = parser
+        try parser.parse(Array("42".utf8))
+        try parser.finish()
+        #expect(handler.events == ["n:42"])
+        #expect(handler.caught.first is JSONEventParser.ReentrantCallError)
+    }
+}

@@ -497,3 +497,158 @@ private func codableIntegerMismatches(_ text: String) -> [String] {
         }
     }
 }
+
+// MARK: - Encoding numbers beyond Double and Decimal (issue #26 item 8)
+
+/// `ElevateJSONEncoder` writes a ``JSON`` number kept as text exactly as ``JSONWriter`` does, so a
+/// service can write back an opaque payload it accepted.
+@Suite struct LargeNumberEncodingTests {
+    static let fortyFiveDigits = "123456789012345678901234567890123456789012345"
+    static let texts = [
+        "1e400", "-1E400", "1e-400", fortyFiveDigits, "-" + fortyFiveDigits, "1.00000000000000011",
+        "18446744073709551616", "1e999999999999", "-1e-999999999999999999999",
+    ]
+
+    struct Envelope: Codable, Equatable {
+        var id: Int
+        var payload: JSON
+        var extras: [JSON]
+        var byName: [String: JSON]
+    }
+
+    @Test(arguments: texts)
+    func topLevelNestedAndInAModel(_ text: String) throws {
+        let encoder = ElevateJSONEncoder()
+        let decoder = ElevateJSONDecoder()
+        let number = try decoder.decode(JSON.self, from: Data(text.utf8))
+        #expect(number == .number(.large(text)))
+        #expect(String(decoding: try encoder.encode(number), as: UTF8.self) == text)
+        #expect(String(decoding: try encoder.encode(number), as: UTF8.self) == (try JSONWriter.string(for: number)))
+
+        let documentText = #"{"a":[\#(text),{"b":\#(text)}]}"#
+        let document = try decoder.decode(JSON.self, from: Data(documentText.utf8))
+        let encoded = try encoder.encode(document)
+        #expect(String(decoding: encoded, as: UTF8.self) == documentText)
+        #expect(try decoder.decode(JSON.self, from: encoded) == document)
+        // Sorted keys and pretty printing take the buffered pass: the same text there.
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let pretty = try encoder.encode(document)
+        #expect(String(decoding: pretty, as: UTF8.self).contains(text))
+        #expect(try decoder.decode(JSON.self, from: pretty) == document)
+        encoder.outputFormatting = []
+
+        let modelText = #"{"id":7,"payload":{"n":\#(text)},"extras":[\#(text),1],"byName":{"x":\#(text)}}"#
+        let model = try decoder.decode(Envelope.self, from: Data(modelText.utf8))
+        #expect(model.payload["n"] == .number(.large(text)))
+        let modelData = try encoder.encode(model)
+        #expect(try decoder.decode(Envelope.self, from: modelData) == model)
+        #expect(String(decoding: modelData, as: UTF8.self).contains(":\(text)}"))
+        // Through a JSONStreamWriter's Codable write, which encodes with the same containers.
+        var lines: [UInt8] = []
+        let writer = JSONStreamWriter(framing: .jsonLines) { lines.append(contentsOf: $0) }
+        try writer.write(model, encoder: nil)
+        try writer.finish()
+        #expect(try decoder.decode(Envelope.self, from: Data(lines)) == model)
+    }
+
+    /// Text that is no JSON number is refused as `JSONWriter` refuses it, never written.
+    @Test func invalidNumberTextIsRefused() {
+        for text in ["abc", "", "1.", "01", "NaN"] {
+            #expect(throws: EncodingError.self, "\(text)") { try ElevateJSONEncoder().encode(JSON.number(.large(text))) }
+            #expect(throws: EncodingError.self, "\(text)") { try ElevateJSONEncoder().encode([JSON.number(.large(text))]) }
+        }
+    }
+}
+
+// MARK: - Equality of numbers by exact value (issue #26 item 9)
+
+/// `JSON` and `JSONValue` equality compare numbers by exact value whatever their spelling, and
+/// `JSON`'s hash follows, so a `Set` keeps one of them.
+@Suite struct NumberEqualityTests {
+    /// Pairs of texts that spell the same value.
+    static let sameValue: [(String, String)] = [
+        ("1e400", "1E400"), ("1e400", "10e399"), ("1e400", "0.1e401"), ("1e400", "1000E+397"),
+        ("-1e400", "-1.0e400"), ("1e-400", "0.01e-398"), ("1e-400", "1000e-403"),
+        ("100000000000000000000", "1e20"), ("18446744073709551616", "1.8446744073709551616e19"),
+        ("1e999999999999", "10e999999999998"), ("1e999999999999", "0.001e1000000000002"),
+        ("1e99999999999999999999999999", "10e99999999999999999999999998"),
+        ("1e-99999999999999999999999999", "0.1e-99999999999999999999999998"),
+        ("1e9223372036854775807", "10e9223372036854775806"), ("1.00000000000000011", "100000000000000011e-17"),
+        ("1e20", "100000000000000000000.000"),
+    ]
+
+    /// Pairs of texts that spell different values, however close.
+    static let differentValue: [(String, String)] = [
+        ("1e400", "1e401"), ("1e400", "-1e400"), ("1e400", "2e400"), ("1e999999999999", "1e999999999998"),
+        ("1e99999999999999999999999999", "1e99999999999999999999999998"),
+        ("1e99999999999999999999999999", "1e-99999999999999999999999999"),
+        ("18446744073709551616", "18446744073709551617"), ("100000000000000000000", "100000000000000000001"),
+        ("1.00000000000000011", "1"), ("1e400", "1e-400"),
+        // Text within Double's range with a fraction or exponent is that Double, rounded: the
+        // exact integer differs from it.
+        ("123456789012345678901234567890123456789012345", "1.23456789012345678901234567890123456789012345e44"),
+        ("-9223372036854775809", "-9.223372036854775809e18"), ("1e9223372036854775807", "1e9223372036854775808"),
+    ]
+
+    @Test(arguments: sameValue)
+    func spellingsOfOneValueAreEqualAndHashAlike(_ a: String, _ b: String) throws {
+        let x = try JSONValue(parsing: "[\(a)]")
+        let y = try JSONValue(parsing: "[\(b)]")
+        #expect(x == y, "\(a) vs \(b)")
+        #expect(JSON(x) == JSON(y), "\(a) vs \(b)")
+        #expect(JSON(x).hashValue == JSON(y).hashValue, "\(a) vs \(b)")
+        #expect(Set([JSON(x), JSON(y)]).count == 1, "\(a) vs \(b)")
+        #expect(Set([JSON(x)]).contains(JSON(y)))
+    }
+
+    @Test(arguments: differentValue)
+    func differentValuesStayDifferent(_ a: String, _ b: String) throws {
+        let x = try JSONValue(parsing: "[\(a)]")
+        let y = try JSONValue(parsing: "[\(b)]")
+        #expect(x != y, "\(a) vs \(b)")
+        #expect(JSON(x) != JSON(y), "\(a) vs \(b)")
+        #expect(Set([JSON(x), JSON(y)]).count == 2, "\(a) vs \(b)")
+    }
+
+    /// One rule for every case that holds a number: a number kept as text equals the `Int`, `UInt`
+    /// or `Double` of the same exact value, and hashes as it does.
+    @Test func textEqualsTheSameValueHeldAsIntUIntOrDouble() {
+        let pairs: [(JSONNumber, JSONNumber)] = [
+            (.large("100000000000000000000"), .double(1e20)), (.large("18446744073709551616"), .double(0x1p64)),
+            (.large("1.0"), .int(1)), (.large("1.0"), .double(1)), (.large("-0"), .int(0)), (.large("0e5"), .double(-0.0)),
+            (.large("0.5"), .double(0.5)), (.large("12345678901234567890"), .uint(12_345_678_901_234_567_890)),
+            (.large("-9223372036854775808"), .int(.min)), (.large("9.007199254740993e15"), .int(9_007_199_254_740_993)),
+            (.large("1.1102230246251565404236316680908203125e-16"), .double(0x1p-53)),
+            (.large("8.9884656743115795386465259539451236680898848947115328636715040578866337902750481566354238661203768010560056939935696678829394884407208311246423715319737062188883946712432742638151109800623047059726541476042502884419075341171231440736956555270413618581675255342293149119973622969239858152417678164812112068608e307"), .double(0x1p1023)),
+            (.large("0.1000000000000000055511151231257827021181583404541015625"), .double(0.1)),
+        ]
+        for (a, b) in pairs {
+            #expect(JSON.number(a) == JSON.number(b), "\(a) vs \(b)")
+            #expect(JSON.number(b) == JSON.number(a), "\(b) vs \(a)")
+            #expect(JSON.number(a).hashValue == JSON.number(b).hashValue, "\(a) vs \(b)")
+            #expect(Set([JSON.number(a), JSON.number(b)]).count == 1, "\(a) vs \(b)")
+        }
+        let notEqual: [(JSONNumber, JSONNumber)] = [
+            // A Double is its binary value: 0.1 the text is not the Double nearest it.
+            (.large("0.1"), .double(0.1)), (.large("5e-324"), .double(5e-324)),
+            (.large("1.7976931348623157e308"), .double(.greatestFiniteMagnitude)), (.large("9007199254740993"), .double(9_007_199_254_740_992)),
+            (.large("1.00000000000000011"), .int(1)), (.large("1.00000000000000011"), .double(1)),
+            (.large("1e400"), .double(.greatestFiniteMagnitude)), (.large("1e-400"), .double(0)),
+            (.large("18446744073709551615"), .double(0x1p64)), (.large("abc"), .int(0)), (.large("abc"), .large("abd")),
+        ]
+        for (a, b) in notEqual {
+            #expect(JSON.number(a) != JSON.number(b), "\(a) vs \(b)")
+            #expect(JSON.number(b) != JSON.number(a), "\(b) vs \(a)")
+        }
+        #expect(JSON.number(.large("abc")) == JSON.number(.large("abc")))
+    }
+
+    /// Equal numbers in different containers: arrays, objects, sets of documents.
+    @Test func setsOfDocumentsKeepOneOfEachValue() throws {
+        let texts = [#"{"n":[1e400,100000000000000000000]}"#, #"{"n":[1E400,1e20]}"#, #"{"n":[10e399,1.0e20]}"#]
+        let values = try texts.map { JSON(try JSONValue(parsing: $0)) }
+        #expect(Set(values).count == 1)
+        let views = try texts.map { try JSONValue(parsing: $0) }
+        #expect(views[0] == views[1] && views[1] == views[2])
+    }
+}

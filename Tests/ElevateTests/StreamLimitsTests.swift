@@ -309,3 +309,46 @@ private final class NullHandler: JSONEventHandler {
         #expect(numbers == Array(0..<3_000))
     }
 }
+
+// MARK: - Chunk sizes are clamped (issue #26 item 11)
+
+/// A chunk size outside ``JSONInput/minimumChunkSize`` ... ``JSONInput/chunkSizeCeiling`` is taken
+/// as the nearest end, wherever one is given: `.max` allocated a buffer of that many bytes and
+/// trapped.
+@Suite struct ChunkSizeClampTests {
+    static let sizes = [Int.max, Int.max / 2, 1 << 40, 0, -1, Int.min]
+
+    @Test(arguments: sizes)
+    func streamingOptionsClampTheChunkSize(_ size: Int) {
+        let expected = size > 0 ? JSONInput.chunkSizeCeiling : JSONInput.minimumChunkSize
+        #expect(StreamingOptions(chunkSize: size).chunkSize == expected)
+        var options = StreamingOptions()
+        options.chunkSize = size
+        #expect(options.chunkSize == expected)
+        options.chunkSize = 100_000
+        #expect(options.chunkSize == 100_000)
+        #expect(StreamingOptions().chunkSize == JSONInput.defaultChunkSize)
+    }
+
+    @Test(arguments: sizes)
+    func everyCallTakingAChunkSizeReadsTheWholeInput(_ size: Int) throws {
+        let text = #"{"items": [1, 2, 3], "name": "x"}"#
+        let url = try temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let options = StreamingOptions(chunkSize: size)
+        for input in [JSONInput.file(url), .data(Data(text.utf8))] {
+            var seen: [Int] = []
+            try Elevate.forEachElement(atKeyPath: "items", from: input, as: Int.self, options: options) { seen.append($0) }
+            #expect(seen == [1, 2, 3])
+            #expect(try Elevate.summarizeValue(atKeyPath: "items", from: input, options: options)?.count == 3)
+            var bytes: [UInt8] = []
+            try input.forEachChunk(chunkSize: size) { bytes.append(contentsOf: $0) }
+            #expect(bytes == Array(text.utf8))
+            let recorder = EventRecorder()
+            try JSONEventParser(handler: recorder).parseAll(input, chunkSize: size)
+            #expect(recorder.events.count == 10)
+        }
+        let document = try JSONValue(contentsOf: url, chunkSize: size)
+        #expect(document["items"]?.count == 3)
+    }
+}

@@ -49,10 +49,13 @@ extension JSON: Codable {
         }
     }
 
-    /// Encodes the value; a number kept as text (``JSONNumber/large(_:)``) is encoded as a `Decimal`.
+    /// Encodes the value. A number kept as text (``JSONNumber/large(_:)``) is written as that text
+    /// by ``ElevateJSONEncoder`` (and ``JSONStreamWriter``), exactly as ``JSONWriter`` writes it,
+    /// whatever its size; other encoders (`JSONEncoder`) are handed it as a `Decimal`.
     /// - Parameter encoder: The encoder.
-    /// - Throws: What the encoder throws; `EncodingError.invalidValue` for a large number a `Decimal`
-    ///   cannot hold exactly (more than 38 digits, or an exponent beyond its range).
+    /// - Throws: What the encoder throws; `EncodingError.invalidValue` for number text that is not a
+    ///   JSON number, and, with an encoder other than ``ElevateJSONEncoder``, for a large number a
+    ///   `Decimal` cannot hold exactly (more than 38 digits, or an exponent beyond its range).
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .null:
@@ -71,6 +74,17 @@ extension JSON: Codable {
             case .uint(let value): try container.encode(value)
             case .double(let value): try container.encode(value)
             case .large(let text):
+                if let exact = container as? any ExactNumberTextEncoding {
+                    // This library's encoder writes the text itself, as `JSONWriter` does: a number
+                    // beyond `Decimal` (`1e400`, 45 digits) round-trips instead of failing.
+                    guard JSONNumberFormat.isValid(text.utf8) else {
+                        throw EncodingError.invalidValue(
+                            self,
+                            EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(text) is not a JSON number."))
+                    }
+                    try exact.encodeNumberText(text)
+                    return
+                }
                 guard let decimal = Decimal(exactly: text) else {
                     throw EncodingError.invalidValue(
                         self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(text) does not fit a Decimal."))

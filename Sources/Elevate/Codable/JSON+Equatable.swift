@@ -1,8 +1,9 @@
 /// Equality and hashing, with explicit work lists so that nesting depth costs heap, not stack.
 extension JSON: Hashable {
     /// Whether two values are the same JSON: objects with the same keys and equal values, arrays with
-    /// equal elements in order, and numbers of the same exact value (`3` equals `3.0`, as for
-    /// ``JSONValue``).
+    /// equal elements in order, and numbers of the same exact value, as for ``JSONValue``: `3`
+    /// equals `3.0`, and a number kept as text equals every spelling of its value (`1e400` and
+    /// `1E400`; `100000000000000000000` and the `Double` `1e20`).
     /// - Parameters:
     ///   - lhs: A value.
     ///   - rhs: Another value.
@@ -30,8 +31,9 @@ extension JSON: Hashable {
         return true
     }
 
-    /// Hashes the value consistently with `==`: numbers by exact value, objects independently of
-    /// member order.
+    /// Hashes the value consistently with `==`: numbers by exact value (a number kept as text by its
+    /// canonical decimal form, or as the `Int`, `UInt` or `Double` that holds its value), objects
+    /// independently of member order.
     /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) {
         var pending: [JSON] = [self]
@@ -42,17 +44,7 @@ extension JSON: Hashable {
             case .string(let string): hasher.combine(2); hasher.combine(string)
             case .number(let number):
                 hasher.combine(3)
-                switch number {
-                case .int(let int): hasher.combine(int)
-                // An unsigned number that `Int` holds equals that `Int`: hashed as one.
-                case .uint(let uint):
-                    if let int = Int(exactly: uint) { hasher.combine(int) } else { hasher.combine(uint) }
-                case .double(let double):
-                    if let int = Int(exactly: double) { hasher.combine(int) }
-                    else if let uint = UInt(exactly: double) { hasher.combine(uint) }
-                    else { hasher.combine(double) }
-                case .large(let text): hasher.combine(text)
-                }
+                JSONValue.hashNumber(number, into: &hasher)
             case .array(let array):
                 hasher.combine(4)
                 hasher.combine(array.count)

@@ -3,7 +3,9 @@ extension JSONValue: Equatable {
     /// Whether two values are the same JSON: objects with the same distinct keys and equal values
     /// (member order does not matter), arrays with equal elements in order, equal strings (by UTF-8
     /// bytes), and numbers of the same exact value (`3` equals `3.0`; `9007199254740993` does not
-    /// equal `9007199254740992.0`). Numbers beyond every 64-bit type equal only the same text.
+    /// equal `9007199254740992.0`). Numbers beyond every 64-bit type compare by the decimal value
+    /// their text spells, however written (`1e400` equals `1E400`; `100000000000000000000` equals
+    /// `1e20`), with no limit on the exponent (`1e999999999999` is compared by its digits).
     ///
     /// A key finds its member as a subscript does, the same text in another Unicode spelling
     /// included, and it must do so both ways round, so that `==` stays symmetric.
@@ -141,17 +143,55 @@ extension JSONValue: Equatable {
         return index!.keyIndex(of: key, steps: &steps)
     }
 
-    /// Whether two numbers have the same exact value.
+    /// Whether two numbers have the same exact value: an integer its own, a `Double` the binary
+    /// value it holds (`0.1` is the `Double` nearest 0.1), and a number kept as text the decimal
+    /// value it spells, however written (`1e400`, `1E400` and `10e399` are one number, as are
+    /// `100000000000000000000` and the `Double` `1e20`). Text that is no JSON number equals only
+    /// the same text.
     static func numbersEqual(_ x: JSONNumber, _ y: JSONNumber) -> Bool {
         switch (x, y) {
-        case (.int(let a), .int(let b)): a == b
-        case (.uint(let a), .uint(let b)): a == b
-        case (.double(let a), .double(let b)): a == b
-        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Int(exactly: b) == a
-        case (.uint(let a), .double(let b)), (.double(let b), .uint(let a)): UInt(exactly: b) == a
-        case (.int(let a), .uint(let b)), (.uint(let b), .int(let a)): a >= 0 && UInt(a) == b
-        case (.large(let a), .large(let b)): a == b
-        default: false
+        case (.int(let a), .int(let b)): return a == b
+        case (.uint(let a), .uint(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Int(exactly: b) == a
+        case (.uint(let a), .double(let b)), (.double(let b), .uint(let a)): return UInt(exactly: b) == a
+        case (.int(let a), .uint(let b)), (.uint(let b), .int(let a)): return a >= 0 && UInt(a) == b
+        case (.large(let a), .large(let b)):
+            // The same text is the same value; other spellings are compared in canonical form.
+            if a == b { return true }
+            guard let a = ExactDecimalValue(text: a), let b = ExactDecimalValue(text: b) else { return false }
+            return a == b
+        case (.large(let text), let other), (let other, .large(let text)):
+            // Text that spells a value an Int, UInt or Double holds compares as that value.
+            guard let small = ExactDecimalValue(text: text)?.smallEquivalent else { return false }
+            return numbersEqual(small, other)
+        }
+    }
+
+    /// Hashes a number consistently with ``numbersEqual(_:_:)``: each value by one of its forms
+    /// (an `Int` when one holds it, else a `UInt`, else a `Double`, else the canonical decimal),
+    /// so that equal numbers hash alike whichever case holds them. Numbers that fit a 64-bit type
+    /// take the first cases and never reach the canonical form.
+    static func hashNumber(_ number: JSONNumber, into hasher: inout Hasher) {
+        switch number {
+        case .int(let int): hasher.combine(int)
+        // An unsigned number that `Int` holds equals that `Int`: hashed as one.
+        case .uint(let uint):
+            if let int = Int(exactly: uint) { hasher.combine(int) } else { hasher.combine(uint) }
+        case .double(let double):
+            if let int = Int(exactly: double) { hasher.combine(int) }
+            else if let uint = UInt(exactly: double) { hasher.combine(uint) }
+            else { hasher.combine(double) }
+        case .large(let text):
+            guard let exact = ExactDecimalValue(text: text) else {
+                hasher.combine(text)
+                return
+            }
+            if let small = exact.smallEquivalent {
+                hashNumber(small, into: &hasher)
+            } else {
+                hasher.combine(exact)
+            }
         }
     }
 }

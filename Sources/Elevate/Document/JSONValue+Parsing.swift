@@ -56,7 +56,8 @@ extension JSONValue {
     /// - Parameters:
     ///   - url: A file URL.
     ///   - options: Parser settings and the duplicate-key rule.
-    ///   - chunkSize: How many bytes to read at a time.
+    ///   - chunkSize: How many bytes to read at a time, taken within ``JSONInput/minimumChunkSize``
+    ///     ... ``JSONInput/chunkSizeCeiling`` (`.max` reads 64 MiB at a time).
     /// - Throws: `CocoaError` (with the path and the system's error) when the file cannot be opened or
     ///   read; ``JSONSyntaxError`` or ``JSONDocumentError`` for its contents.
     public init(contentsOf url: URL, options: JSONDocumentOptions = .default, chunkSize: Int = 1 << 20) throws {
@@ -67,7 +68,8 @@ extension JSONValue {
         var status = stat()
         let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
         let parse = DocumentParse(options: options, expectedBytes: size)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 4096), alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: JSONInput.clampedChunkSize(chunkSize), alignment: 16)
         defer { buffer.deallocate() }
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)

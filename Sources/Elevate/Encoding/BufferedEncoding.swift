@@ -125,3 +125,7 @@ struct BufferedSingleValueContainer: SingleValueEncodingContainer {
         try set(try BufferedEncoding.value(value, in: context, codingPath: codingPath))
     }
 }
+
+extension BufferedSingleValueContainer: ExactNumberTextEncoding {
+    func encodeNumberText(_ text: String) throws { try set(.number(text)) }
+}

@@ -73,3 +73,7 @@ struct StreamingSingleValueContainer: SingleValueEncodingContainer {
         try stream.encodeValue(value)
     }
 }
+
+extension StreamingSingleValueContainer: ExactNumberTextEncoding {
+    func encodeNumberText(_ text: String) throws { try write(.number(text)) }
+}

@@ -30,6 +30,32 @@ public final class JSONEventParser {
         public init() {}
     }
 
+    /// Thrown by ``parse(_:)-(UnsafeRawBufferPointer)`` (and the other `parse` calls) and by
+    /// ``finish()`` when called from inside one of this parser's own handler calls, while it is
+    /// delivering events: the parser is in the middle of a chunk, and handing the same input to
+    /// it again would deliver earlier events a second time.
+    ///
+    /// The call that throws it does nothing: the parse under way continues. A handler that lets
+    /// the error out ends that parse with it, as with any error a handler throws; one that catches
+    /// it sees the rest of the events once each. To end a parse early from a handler, throw
+    /// ``Stop`` instead.
+    public struct ReentrantCallError: Error, Sendable, CustomStringConvertible {
+        /// The call made from inside a handler: `"parse"` or `"finish"`.
+        public let call: String
+
+        /// Creates the error; the parser does this for you.
+        /// - Parameter call: The call made from inside a handler: `"parse"` or `"finish"`.
+        public init(call: String) {
+            self.call = call
+        }
+
+        /// Says which call was made re-entrantly and what to do instead.
+        public var description: String {
+            "JSONEventParser.\(call)() was called from inside one of the parser's own handler calls; "
+                + "feed input after parse(_:) returns, or throw JSONEventParser.Stop to end early"
+        }
+    }
+
     /// The options the parser was created with.
     public let options: JSONParsingOptions
     /// The handler receiving events.
@@ -120,6 +146,9 @@ public final class JSONEventParser {
     // touch them, and no access spans a call out to the handler.
     @exclusivity(unchecked) private var failure: (any Error)?
     @exclusivity(unchecked) private var isFinished = false
+    /// Set while `parse` or `finish` runs, so that a handler calling either back is refused
+    /// (``ReentrantCallError``) instead of feeding YAJL the chunk it is in the middle of.
+    @exclusivity(unchecked) private var isFeeding = false
 
     private var chunkBase: UnsafeRawPointer? {
         get { UnsafeRawPointer(bitPattern: state.pointee.chunkAddress) }
@@ -288,10 +317,14 @@ public final class JSONEventParser {
     /// Parses the next chunk of input.
     /// - Parameter bytes: The chunk, of any size; cut anywhere, even inside a token or a
     ///   character. Read only during the call.
-    /// - Throws: ``JSONSyntaxError`` for bad input, or whatever the handler threw.
+    /// - Throws: ``JSONSyntaxError`` for bad input, or whatever the handler threw;
+    ///   ``ReentrantCallError`` when called from inside one of this parser's handler calls.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !isFeeding else { throw ReentrantCallError(call: "parse") }
         if let failure { throw failure }
         guard !isStopped, !isFinished, bytes.count > 0 else { return }
+        isFeeding = true
+        defer { isFeeding = false }
         var input = bytes
         do {
             if byteOrderMarkProbe != nil {
@@ -344,9 +377,14 @@ public final class JSONEventParser {
 
     /// Ends the input; reports a document that stops inside a value as
     /// ``JSONSyntaxError/Kind-swift.enum/truncated``.
+    /// - Throws: ``JSONSyntaxError`` for bad or truncated input, or whatever the handler threw;
+    ///   ``ReentrantCallError`` when called from inside one of this parser's handler calls.
     public func finish() throws {
+        guard !isFeeding else { throw ReentrantCallError(call: "finish") }
         if let failure { throw failure }
         guard !isStopped, !isFinished else { return }
+        isFeeding = true
+        defer { isFeeding = false }
         do {
             if let probe = byteOrderMarkProbe, !probe.isEmpty {
                 byteOrderMarkProbe = nil

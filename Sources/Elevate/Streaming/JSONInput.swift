@@ -58,6 +58,21 @@ public enum JSONInput: Sendable {
     /// The default read size: large, because YAJL re-lexes a token split across reads.
     public static let defaultChunkSize = 1 << 20
 
+    /// The smallest read size (4 KiB): a smaller one, zero or negative included, reads this much.
+    public static let minimumChunkSize = 4096
+
+    /// The largest read size (64 MiB, the default ``StreamingOptions/maximumElementSize``): a
+    /// larger one reads this much. The read buffer is allocated at the chunk size, so an unbounded
+    /// one (`.max`) would ask for more memory than exists; beyond a few MiB a larger chunk only
+    /// costs memory.
+    public static let chunkSizeCeiling = 64 << 20
+
+    /// `chunkSize` within ``minimumChunkSize`` ... ``chunkSizeCeiling``: what every read of a
+    /// file, file handle or standard input allocates and asks for.
+    static func clampedChunkSize(_ chunkSize: Int) -> Int {
+        min(max(chunkSize, minimumChunkSize), chunkSizeCeiling)
+    }
+
     /// Reads the input and hands each chunk to `body`, in order: for a file, a file handle or
     /// standard input, at most `chunkSize` bytes at a time through one reused buffer; for data, all
     /// of it at once.
@@ -66,7 +81,8 @@ public enum JSONInput: Sendable {
     /// try JSONInput.file(url).forEachChunk { chunk in try parser.parse(chunk) }
     /// ```
     /// - Parameters:
-    ///   - chunkSize: The read size for files and standard input.
+    ///   - chunkSize: The read size for files and standard input, taken within
+    ///     ``JSONInput/minimumChunkSize`` ... ``JSONInput/chunkSizeCeiling``.
     ///   - progress: Told the total number of bytes read so far, after each chunk is handled: one
     ///     call per chunk, so its cost does not depend on the input's size.
     ///   - body: Receives each chunk, which is valid only during the call.
@@ -101,7 +117,7 @@ public enum JSONInput: Sendable {
         _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         var bytesRead = 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 4096), alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: clampedChunkSize(chunkSize), alignment: 16)
         defer { buffer.deallocate() }
         while true {
             let count = readBytes(fileDescriptor, buffer.baseAddress, buffer.count)
@@ -144,7 +160,8 @@ extension JSONEventParser {
     /// ```
     /// - Parameters:
     ///   - input: Where the bytes come from.
-    ///   - chunkSize: The read size for files and standard input.
+    ///   - chunkSize: The read size for files and standard input, taken within
+    ///     ``JSONInput/minimumChunkSize`` ... ``JSONInput/chunkSizeCeiling``.
     ///   - progress: Told the total number of bytes read so far, after each chunk is parsed.
     /// - Throws: ``JSONSyntaxError``, ``JSONInputError``, or what the handler threw.
     public func parseAll(

@@ -20,8 +20,16 @@ public struct StreamingOptions: Sendable {
     /// (default 100); the rest are only counted, so memory stays bounded however many elements
     /// fail. The error's text then ends with a line such as `… and 12,345 more invalid elements`.
     public var maximumReportedFailures: Int
-    /// The read size for files and standard input.
-    public var chunkSize: Int
+    /// The read size for files and standard input (default 1 MiB), within
+    /// ``JSONInput/minimumChunkSize`` (4 KiB) ... ``JSONInput/chunkSizeCeiling`` (64 MiB): a value
+    /// outside is taken as the nearest end, as ``JSONParsingOptions/maximumDepth`` is, so `.max`
+    /// reads 64 MiB at a time (the read buffer is allocated at this size) and `0` or a negative
+    /// size 4 KiB.
+    public var chunkSize: Int {
+        get { storedChunkSize }
+        set { storedChunkSize = JSONInput.clampedChunkSize(newValue) }
+    }
+    private var storedChunkSize: Int
     /// Called after each chunk of a file or standard input is parsed, with the total number of
     /// bytes read so far (for in-memory data, once, with its size); nil, the default, for none.
     ///
@@ -69,7 +77,7 @@ public struct StreamingOptions: Sendable {
     ///   - maximumElementSize: See ``maximumElementSize``.
     ///   - skipsInvalidElements: See ``skipsInvalidElements``.
     ///   - maximumReportedFailures: See ``maximumReportedFailures``.
-    ///   - chunkSize: See ``chunkSize``.
+    ///   - chunkSize: See ``chunkSize``; within ``JSONInput/minimumChunkSize`` ... ``JSONInput/chunkSizeCeiling``.
     ///   - progress: See ``progress``.
     ///   - wrapsErrorsInParserError: See ``wrapsErrorsInParserError``.
     public init(
@@ -85,7 +93,7 @@ public struct StreamingOptions: Sendable {
         self.maximumElementSize = maximumElementSize
         self.skipsInvalidElements = skipsInvalidElements
         self.maximumReportedFailures = maximumReportedFailures
-        self.chunkSize = chunkSize
+        self.storedChunkSize = JSONInput.clampedChunkSize(chunkSize)
         self.progress = progress
         self.wrapsErrorsInParserError = wrapsErrorsInParserError
     }
