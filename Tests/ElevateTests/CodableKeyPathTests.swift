@@ -239,7 +239,7 @@ struct KeyLookupHintTests {
         let outcome = resultWithin(seconds: 20) {
             try ElevateJSONDecoder().decode(HintOrder.self, from: Data(json.utf8))
         }
-        let order = try #require(try #require(outcome, "decoding did not return within 20 s").get())
+        let order = try #require(outcome, "decoding did not return within 20 s").get()
         #expect(order.address == HintAddress(name: "Home", city: "Paris"))
         #expect(order.user == HintUser(nickname: nil, name: nil))
     }
@@ -249,7 +249,7 @@ struct KeyLookupHintTests {
         let outcome = resultWithin(seconds: 20) {
             try ElevateJSONDecoder().decode(HintStrictOrder.self, from: Data(json.utf8))
         }
-        let order = try #require(try #require(outcome, "decoding did not return within 20 s").get())
+        let order = try #require(outcome, "decoding did not return within 20 s").get()
         #expect(order.address == HintAddress(name: nil, city: "Paris"))
         #expect(order.user == HintStrictUser(nickname: nil, name: "bob"))
     }
@@ -259,7 +259,7 @@ struct KeyLookupHintTests {
         let outcome = resultWithin(seconds: 20) {
             try ElevateJSONDecoder().decode([HintStrictOrder].self, from: Data(json.utf8))
         }
-        let orders = try #require(try #require(outcome, "decoding did not return within 20 s").get())
+        let orders = try #require(outcome, "decoding did not return within 20 s").get()
         #expect(orders.map(\.user.name) == ["bob", "ann"])
         #expect(orders.map(\.address.city) == ["Paris", "Lyon"])
         #expect(orders.map(\.address.name) == [nil, "Work"])
