@@ -134,6 +134,35 @@ struct CodableKeyPathTests {
         }
     }
 
+    /// Rewrites the file it is given through `userInfo`, then fails on its second element: the error's
+    /// position must come from the bytes that were decoded, not from reading the file again.
+    struct RewritesTheFile: Swift.Decodable {
+        static let key = CodingUserInfoKey(rawValue: "rewrittenFile")!
+        init(from decoder: any Swift.Decoder) throws {
+            let url = decoder.userInfo[Self.key] as! URL
+            // Another document, with the failing value elsewhere (and a first line of other length).
+            try Data("[\n\n\n        1]".utf8).write(to: url)
+            var list = try decoder.unkeyedContainer()
+            _ = try list.decode(Int.self)
+            _ = try list.decode(Int.self)
+        }
+    }
+
+    @Test func aFailingFileDecodeGivesThePositionInTheBytesItRead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("codable-\(UUID().uuidString).json")
+        try Data("[1,\n  \"two\"]".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let decoder = ElevateJSONDecoder()
+        decoder.userInfo = [RewritesTheFile.key: url]
+        #expect {
+            try decoder.decode(RewritesTheFile.self, contentsOf: url)
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["Index 1"]
+                && context.debugDescription.hasSuffix("(at line 2, column 8, byte offset 11)")
+        }
+    }
+
     @Test func userInfoReachesInitFromDecoder() throws {
         struct Probe: Swift.Decodable {
             var seen: String

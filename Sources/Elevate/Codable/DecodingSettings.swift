@@ -10,9 +10,9 @@ struct DecodingSettings {
     var documentOptions: JSONDocumentOptions = .default
 }
 
-/// Where the decoded document's bytes came from, so that an error can be given a byte offset by
-/// parsing them again.
+/// The decoded document's bytes, so that an error can be given a byte offset by parsing them again.
+/// Only bytes already in memory: reading a file again would cost its size in memory on the error
+/// path and could find other bytes than those decoded.
 enum DecodingSource {
     case data(Data)
-    case file(URL)
 }

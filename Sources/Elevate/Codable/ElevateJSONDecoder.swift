@@ -129,7 +129,15 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
         return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: .data(data))
     }
 
+    /// How many bytes ``decode(_:contentsOf:atKeyPath:)`` reads at a time; a file no larger is kept
+    /// in memory while it is decoded, for the line and column of an error.
+    static let fileChunkSize = 1 << 20
+
     /// Decodes a value of `type` from a JSON file, read in chunks (only its tape is in memory).
+    ///
+    /// The file is read once. An error's debug description gives the value's line, column and byte
+    /// offset for a file of up to 1 MiB, whose bytes are kept while it is decoded; a larger file is
+    /// not kept (the tape records no offsets) and its errors carry the coding path only.
     ///
     /// ```swift
     /// let catalog = try decoder.decode(Catalog.self, contentsOf: URL(fileURLWithPath: "catalog.json"))
@@ -145,12 +153,16 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     {
         let settings = lock.withLock { self.settings }
         let document: JSONValue
+        var wholeFile: Data?
         do {
-            document = try JSONValue(contentsOf: url, options: settings.documentOptions)
+            document = try JSONValue(
+                contentsOf: url, options: settings.documentOptions, chunkSize: Self.fileChunkSize,
+                keepingSmallFile: true, &wholeFile)
         } catch {
             throw Self.parseFailure(error)
         }
-        return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: .file(url))
+        // Positions come from the bytes that were parsed, never from a second read of the file.
+        return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: wholeFile.map { .data($0) })
     }
 
     /// Decodes a value of `type` from the value at an Elevate key path of any ``JSONInput``: data

@@ -31,9 +31,6 @@ struct TapePosition {
         let bytes: Data
         switch source {
         case .data(let data): bytes = data
-        case .file(let url):
-            guard let data = try? Data(contentsOf: url) else { return nil }
-            bytes = data
         }
         let finder = EventFinder(target: ordinal)
         let parser = JSONEventParser(handler: finder, options: options)
