@@ -10,9 +10,10 @@ struct DecodingSettings {
     var documentOptions: JSONDocumentOptions = .default
 }
 
-/// The decoded document's bytes, so that an error can be given a byte offset by parsing them again.
-/// Only bytes already in memory: reading a file again would cost its size in memory on the error
-/// path and could find other bytes than those decoded.
+/// Where the decoded document's bytes came from, so that an error can be given a byte offset by
+/// parsing them again: bytes in memory, or a regular file that held the same bytes (the same
+/// ``FileIdentity``) when it was parsed, read again in chunks and only while it still does.
 enum DecodingSource {
     case data(Data)
+    case file(URL, FileIdentity)
 }

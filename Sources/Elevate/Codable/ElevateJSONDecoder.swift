@@ -129,15 +129,12 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
         return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: .data(data))
     }
 
-    /// How many bytes ``decode(_:contentsOf:atKeyPath:)`` reads at a time; a file no larger is kept
-    /// in memory while it is decoded, for the line and column of an error.
-    static let fileChunkSize = 1 << 20
-
     /// Decodes a value of `type` from a JSON file, read in chunks (only its tape is in memory).
     ///
-    /// The file is read once. An error's debug description gives the value's line, column and byte
-    /// offset for a file of up to 1 MiB, whose bytes are kept while it is decoded; a larger file is
-    /// not kept (the tape records no offsets) and its errors carry the coding path only.
+    /// Only the tape is kept, not the file's bytes. A decoding error's debug description gives the
+    /// value's line, column and byte offset, found by reading the file again in chunks up to that
+    /// value, and only when the file still holds the bytes that were decoded (the same inode, size
+    /// and modification time); otherwise the error carries the coding path alone.
     ///
     /// ```swift
     /// let catalog = try decoder.decode(Catalog.self, contentsOf: URL(fileURLWithPath: "catalog.json"))
@@ -153,16 +150,15 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     {
         let settings = lock.withLock { self.settings }
         let document: JSONValue
-        var wholeFile: Data?
+        var identity: FileIdentity?
         do {
             document = try JSONValue(
-                contentsOf: url, options: settings.documentOptions, chunkSize: Self.fileChunkSize,
-                keepingSmallFile: true, &wholeFile)
+                contentsOf: url, options: settings.documentOptions, chunkSize: 1 << 20, identity: &identity)
         } catch {
             throw Self.parseFailure(error)
         }
-        // Positions come from the bytes that were parsed, never from a second read of the file.
-        return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: wholeFile.map { .data($0) })
+        return try Self.decode(
+            type, in: document, atKeyPath: keyPath, settings: settings, source: identity.map { .file(url, $0) })
     }
 
     /// Decodes a value of `type` from the value at an Elevate key path of any ``JSONInput``: data

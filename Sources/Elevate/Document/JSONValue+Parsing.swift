@@ -60,30 +60,24 @@ extension JSONValue {
     /// - Throws: `CocoaError` (with the path and the system's error) when the file cannot be opened or
     ///   read; ``JSONSyntaxError`` or ``JSONDocumentError`` for its contents.
     public init(contentsOf url: URL, options: JSONDocumentOptions = .default, chunkSize: Int = 1 << 20) throws {
-        var wholeFile: Data?
-        try self.init(contentsOf: url, options: options, chunkSize: chunkSize, keepingSmallFile: false, &wholeFile)
+        var identity: FileIdentity?
+        try self.init(contentsOf: url, options: options, chunkSize: chunkSize, identity: &identity)
     }
 
-    /// Parses a JSON file as ``init(contentsOf:options:chunkSize:)``, and with `keepingSmallFile`
-    /// hands back in `wholeFile` the bytes parsed when the first read returned the whole file (a file
-    /// no larger than `chunkSize`): what a failing decode finds its line and column in, without
-    /// reading the file a second time (the bytes would be another file's by then, or gone from a
-    /// pipe), and without holding more than one chunk.
-    init(
-        contentsOf url: URL, options: JSONDocumentOptions, chunkSize: Int, keepingSmallFile: Bool,
-        _ wholeFile: inout Data?
-    ) throws {
+    /// Parses a JSON file as ``init(contentsOf:options:chunkSize:)``, and sets `identity` to the
+    /// file's identity when it is a regular file that did not change while it was read: a failing
+    /// decode can then find an error's line and column by reading it again (see ``FileIdentity``).
+    init(contentsOf url: URL, options: JSONDocumentOptions, chunkSize: Int, identity: inout FileIdentity?) throws {
         let path = url.path
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw Self.fileError(path) }
         defer { close(descriptor) }
         var status = stat()
         let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        let before = FileIdentity(descriptor: descriptor)
         let parse = DocumentParse(options: options, expectedBytes: size)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 4096), alignment: 16)
         defer { buffer.deallocate() }
-        var reads = 0
-        var firstCount = 0
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count < 0 {
@@ -91,16 +85,11 @@ extension JSONValue {
                 throw Self.fileError(path)
             }
             if count == 0 { break }
-            reads += 1
-            if reads == 1 { firstCount = count }
             try parse.parser.parse(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             if parse.parser.isStopped { break }
         }
         self = try parse.finish()
-        // The buffer still holds the only chunk: a read at the end of the file writes nothing.
-        if keepingSmallFile, reads == 1 {
-            wholeFile = Data(UnsafeRawBufferPointer(rebasing: buffer[..<firstCount]))
-        }
+        if let before, FileIdentity(descriptor: descriptor) == before { identity = before }
     }
 
     /// Parses a JSON document from any ``JSONInput``: data in memory, a file, an open file handle
