@@ -453,3 +453,250 @@ struct AnyKey: CodingKey {
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
+
+// MARK: - Key strategies on large objects (issue #26 item 4)
+
+/// Counts the calls of a `.custom` key strategy closure.
+private final class CallCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}
+
+/// A few properties read from an object of thousands of members: two present (one near the end,
+/// one in the middle), two missing.
+private struct FewOfMany: Codable, Equatable {
+    var last: Int
+    var missingA: Int?
+    var missingB: String?
+    var middle: Int
+}
+
+/// A type whose only property collides, after snake-case conversion, with another JSON key.
+private struct OnlyAB: Codable, Equatable {
+    var aB: Int
+}
+
+@Suite("ElevateJSONDecoder key strategies cost linear time on large objects")
+struct CodableKeyStrategyCostTests {
+    /// An object of `count` filler members `k0`... plus the given members spliced in.
+    static func largeObject(_ count: Int, prefix: String = "", middle: String, suffix: String) -> String {
+        var members: [String] = (0..<count).map { #""k_\#($0)":\#($0)"# }
+        members.insert(middle, at: count / 2)
+        return "{" + prefix + members.joined(separator: ",") + "," + suffix + "}"
+    }
+
+    @Test func customClosureIsCalledAboutOncePerMember() throws {
+        let members = 20_000
+        let counter = CallCounter()
+        let json = Self.largeObject(members, middle: #""MIDDLE":7"#, suffix: #""LAST":9"#)
+        let lowercase: @Sendable ([any CodingKey]) -> any CodingKey = { path in
+            counter.increment()
+            return AnyKey(stringValue: path.last!.stringValue.lowercased())
+        }
+        let decoder = ElevateJSONDecoder()
+        decoder.keyDecodingStrategy = .custom(lowercase)
+        let value = try decoder.decode(FewOfMany.self, from: Data(json.utf8))
+        #expect(value == FewOfMany(last: 9, missingA: nil, missingB: nil, middle: 7))
+        // Every member converted at most about once for the whole object, not once per property.
+        #expect(counter.value <= 2 * members, "closure called \(counter.value) times for \(members) members")
+
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .custom { path in AnyKey(stringValue: path.last!.stringValue.lowercased()) }
+        #expect(try foundation.decode(FewOfMany.self, from: Data(json.utf8)) == value)
+    }
+
+    @Test func snakeCaseOnMoreMembersThanTheCacheHoldsMatchesFoundation() throws {
+        let json = Self.largeObject(10_000, middle: #""middle":7"#, suffix: #""last":9"#)
+        let elevate = ElevateJSONDecoder()
+        elevate.keyDecodingStrategy = .convertFromSnakeCase
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        let value = try elevate.decode(FewOfMany.self, from: Data(json.utf8))
+        #expect(value == FewOfMany(last: 9, missingA: nil, missingB: nil, middle: 7))
+        #expect(try foundation.decode(FewOfMany.self, from: Data(json.utf8)) == value)
+        // The keys themselves through a dictionary keyed by converted names.
+        let all = try elevate.decode([String: Int].self, from: Data(json.utf8))
+        #expect(all.count == 10_002)
+    }
+
+    @Test func snakeCaseDuplicatesAndCollisionsOnLargeObjectsAsOnSmallOnes() throws {
+        let elevate = ElevateJSONDecoder()
+        elevate.keyDecodingStrategy = .convertFromSnakeCase
+        for filler in [0, 3, 10_000] {
+            // A repeated key: the last occurrence wins, the library's rule.
+            let repeated = Self.largeObject(filler, middle: #""a_b":1"#, suffix: #""a_b":2"#)
+            #expect(try elevate.decode(OnlyAB.self, from: Data(repeated.utf8)) == OnlyAB(aB: 2), "filler \(filler)")
+            // Two keys that convert to one name: the first in document order, as Foundation.
+            let colliding = Self.largeObject(filler, middle: #""zz":0"#, suffix: #""a_b":1,"aB":2"#)
+            #expect(try elevate.decode(OnlyAB.self, from: Data(colliding.utf8)) == OnlyAB(aB: 1), "filler \(filler)")
+            let collidingFirst = Self.largeObject(filler, prefix: #""aB":1,"a_b":2,"#, middle: #""zz":0"#, suffix: #""zz2":0"#)
+            #expect(try elevate.decode(OnlyAB.self, from: Data(collidingFirst.utf8)) == OnlyAB(aB: 1), "filler \(filler)")
+        }
+    }
+}
+
+// MARK: - Containers kept past init(from:) (issue #26 item 10)
+
+/// Keeps its keyed container, a nested keyed one and a nested unkeyed one.
+struct KeptContainers: Swift.Decodable {
+    enum Keys: String, CodingKey { case n, inner, list }
+    enum InnerKeys: String, CodingKey { case m }
+    let keyed: KeyedDecodingContainer<Keys>
+    let nested: KeyedDecodingContainer<InnerKeys>?
+    let nestedList: (any UnkeyedDecodingContainer)?
+
+    init(from decoder: any Swift.Decoder) throws {
+        keyed = try decoder.container(keyedBy: Keys.self)
+        nested = keyed.contains(.inner) ? try keyed.nestedContainer(keyedBy: InnerKeys.self, forKey: .inner) : nil
+        nestedList = keyed.contains(.list) ? try keyed.nestedUnkeyedContainer(forKey: .list) : nil
+    }
+}
+
+/// Keeps its unkeyed container.
+struct KeptUnkeyed: Swift.Decodable {
+    let list: any UnkeyedDecodingContainer
+    init(from decoder: any Swift.Decoder) throws { list = try decoder.unkeyedContainer() }
+}
+
+/// A plain child decoded later through a kept container.
+struct Leaf: Swift.Decodable, Equatable { var v: Int }
+
+/// What a kept container gives: its coding path, then the values or errors of its reads.
+func keptOutcome(_ body: () throws -> [String]) -> [String] {
+    do { return try body() } catch let error as DecodingError {
+        let kind: String
+        switch error {
+        case .typeMismatch: kind = "typeMismatch"
+        case .valueNotFound: kind = "valueNotFound"
+        case .keyNotFound: kind = "keyNotFound"
+        case .dataCorrupted: kind = "dataCorrupted"
+        @unknown default: kind = "unknown"
+        }
+        return [kind] + error.codingPathStrings
+    } catch { return ["\(error)"] }
+}
+
+private extension DecodingError {
+    var codingPathStrings: [String] {
+        switch self {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+            return c.codingPath.map(\.stringValue)
+        @unknown default: return []
+        }
+    }
+}
+
+/// Sees containers of earlier siblings while a later sibling is being decoded.
+final class SiblingLog: @unchecked Sendable {
+    var kept: [KeyedDecodingContainer<KeptContainers.Keys>] = []
+    var seen: [[String]] = []
+    static let key = CodingUserInfoKey(rawValue: "siblingLog")!
+}
+
+struct PeekingSibling: Swift.Decodable {
+    init(from decoder: any Swift.Decoder) throws {
+        let log = decoder.userInfo[SiblingLog.key] as! SiblingLog
+        // The previous sibling's container, read while this sibling (same depth) is decoded.
+        if let previous = log.kept.last {
+            log.seen.append(previous.codingPath.map(\.stringValue))
+            log.seen.append(keptOutcome { [String(try previous.decode(Int.self, forKey: .n))] })
+            log.seen.append(keptOutcome { [try previous.decode(String.self, forKey: .n)] })
+            log.seen.append(keptOutcome { [String(try previous.decode(Leaf.self, forKey: .inner).v)] })
+        }
+        log.kept.append(try decoder.container(keyedBy: KeptContainers.Keys.self))
+    }
+}
+
+@Suite("ElevateJSONDecoder containers kept past init(from:)")
+struct CodableKeptContainerTests {
+    /// Everything observable about the kept containers of `[KeptContainers]` decoded from `json`.
+    static func observe(_ holders: [KeptContainers]) -> [[String]] {
+        var seen: [[String]] = []
+        for holder in holders {
+            seen.append(holder.keyed.codingPath.map(\.stringValue))
+            seen.append(keptOutcome { [String(try holder.keyed.decode(Int.self, forKey: .n))] })
+            seen.append(keptOutcome { [String(try holder.keyed.decode(Leaf.self, forKey: .inner).v)] })
+            seen.append(keptOutcome { [String(try holder.keyed.decode(Int.self, forKey: .list))] })
+            if let nested = holder.nested {
+                seen.append(nested.codingPath.map(\.stringValue))
+                seen.append(keptOutcome { [String(try nested.decode(Int.self, forKey: .m))] })
+                seen.append(keptOutcome { [String(try nested.decode([Leaf].self, forKey: .m).count)] })
+            }
+            if var list = holder.nestedList {
+                seen.append(list.codingPath.map(\.stringValue))
+                seen.append(keptOutcome { [String(try list.decode(Int.self))] })
+                seen.append(keptOutcome { [String(try list.decode(Leaf.self).v)] })
+            }
+        }
+        return seen
+    }
+
+    @Test func keyedContainerKeepsItsPathAndValues() throws {
+        let json = Data(#"[{"n":1},{"n":"x"}]"#.utf8)
+        let elevate = try ElevateJSONDecoder().decode([KeptContainers].self, from: json)
+        let foundation = try JSONDecoder().decode([KeptContainers].self, from: json)
+        #expect(elevate[1].keyed.codingPath.map(\.stringValue) == ["Index 1"])
+        #expect(keptOutcome { [String(try elevate[1].keyed.decode(Int.self, forKey: .n))] } == ["typeMismatch", "Index 1", "n"])
+        #expect(Self.observe(elevate) == Self.observe(foundation))
+    }
+
+    @Test(arguments: [
+        #"[{"n":1,"inner":{"m":2},"list":[3,{"v":4}]},{"n":5,"inner":{"m":"x"},"list":["y",{"v":"z"}]}]"#,
+        #"{"a":[{"n":1,"inner":{"v":2,"m":{"v":3}},"list":[{"v":4}]}],"b":[{"inner":{"m":[{"v":"q"}]},"list":[null]}]}"#,
+    ])
+    func nestedContainersKeepTheirPathsAndValues(_ json: String) throws {
+        let data = Data(json.utf8)
+        if json.hasPrefix("[") {
+            let elevate = try ElevateJSONDecoder().decode([KeptContainers].self, from: data)
+            let foundation = try JSONDecoder().decode([KeptContainers].self, from: data)
+            #expect(Self.observe(elevate) == Self.observe(foundation))
+        } else {
+            let elevate = try ElevateJSONDecoder().decode([String: [KeptContainers]].self, from: data)
+            let foundation = try JSONDecoder().decode([String: [KeptContainers]].self, from: data)
+            for key in ["a", "b"] {
+                #expect(Self.observe(elevate[key]!) == Self.observe(foundation[key]!), "\(key)")
+            }
+        }
+    }
+
+    @Test func unkeyedContainerKeepsItsPathAndValues() throws {
+        let data = Data(#"{"x":[[1,{"v":2}],[3,{"v":"4"}],["5"]]}"#.utf8)
+        func observe(_ holders: [String: [KeptUnkeyed]]) -> [[String]] {
+            holders["x"]!.map { holder in
+                var list = holder.list
+                var seen = list.codingPath.map(\.stringValue)
+                seen += keptOutcome { [String(try list.decode(Int.self))] }
+                seen += keptOutcome { [String(try list.decode(Leaf.self).v)] }
+                seen += [String(list.currentIndex), String(list.isAtEnd)]
+                return seen
+            }
+        }
+        let elevate = try ElevateJSONDecoder().decode([String: [KeptUnkeyed]].self, from: data)
+        let foundation = try JSONDecoder().decode([String: [KeptUnkeyed]].self, from: data)
+        #expect(observe(elevate) == observe(foundation))
+        #expect(observe(elevate)[1] == ["x", "Index 1", "3", "typeMismatch", "x", "Index 1", "Index 1", "v", "1", "false"])
+    }
+
+    @Test func siblingsContainerReadWhileTheNextSiblingIsDecoded() throws {
+        let data = Data(#"{"list":[{"n":1,"inner":{"v":"s"}},{"n":"x","inner":{"v":5}},{"n":3}]}"#.utf8)
+        func run(_ decode: (SiblingLog) throws -> Void) rethrows -> [[String]] {
+            let log = SiblingLog()
+            try decode(log)
+            return log.seen
+        }
+        let elevate = try run { log in
+            let decoder = ElevateJSONDecoder()
+            decoder.userInfo = [SiblingLog.key: log]
+            _ = try decoder.decode([String: [PeekingSibling]].self, from: data)
+        }
+        let foundation = try run { log in
+            let decoder = JSONDecoder()
+            decoder.userInfo = [SiblingLog.key: log]
+            _ = try decoder.decode([String: [PeekingSibling]].self, from: data)
+        }
+        #expect(elevate == foundation)
+        #expect(elevate.first == ["list", "Index 0"])
+    }
+}

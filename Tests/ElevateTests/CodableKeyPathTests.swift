@@ -134,6 +134,71 @@ struct CodableKeyPathTests {
         }
     }
 
+    /// Rewrites the file it is given through `userInfo`, then fails on its second element: the error's
+    /// position must come from the bytes that were decoded, not from reading the file again.
+    struct RewritesTheFile: Swift.Decodable {
+        static let key = CodingUserInfoKey(rawValue: "rewrittenFile")!
+        init(from decoder: any Swift.Decoder) throws {
+            let url = decoder.userInfo[Self.key] as! URL
+            // Another document, with the failing value elsewhere (and a first line of other length).
+            try Data("[\n\n\n        1]".utf8).write(to: url)
+            var list = try decoder.unkeyedContainer()
+            _ = try list.decode(Int.self)
+            _ = try list.decode(Int.self)
+        }
+    }
+
+    @Test func aFailingFileDecodeGivesNoPositionFromAFileThatChanged() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("codable-\(UUID().uuidString).json")
+        try Data("[1,\n  \"two\"]".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let decoder = ElevateJSONDecoder()
+        decoder.userInfo = [RewritesTheFile.key: url]
+        #expect {
+            try decoder.decode(RewritesTheFile.self, contentsOf: url)
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            // The file now holds other bytes: a position read from them would point elsewhere.
+            return context.codingPath.map(\.stringValue) == ["Index 1"]
+                && !context.debugDescription.contains("(at line")
+        }
+    }
+
+    /// A file of several read chunks, failing far from its start: the file is read again in chunks
+    /// (never whole) for the position, which must be the one the same bytes give in memory.
+    @Test(arguments: [10, 300_000])
+    func aFailingDecodeOfAFileOfManyChunksGivesThePositionTheBytesGive(failingIndex: Int) throws {
+        var text = "[\n"
+        var failingLineStart = 0
+        for index in 0..<400_000 {
+            if index == failingIndex { failingLineStart = text.utf8.count }
+            text += index == failingIndex ? "  \"seven\",\n" : "  \(index),\n"
+        }
+        text += "  0\n]"
+        let data = Data(text.utf8)
+        #expect(data.count > 3 << 20)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("codable-\(UUID().uuidString).json")
+        try data.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        func failure(_ decode: () throws -> [Int]) -> String? {
+            do {
+                _ = try decode()
+                return nil
+            } catch DecodingError.typeMismatch(_, let context) {
+                return context.debugDescription
+            } catch {
+                return "\(error)"
+            }
+        }
+        let fromFile = failure { try ElevateJSONDecoder().decode([Int].self, contentsOf: url) }
+        let fromData = failure { try ElevateJSONDecoder().decode([Int].self, from: data) }
+        let line = failingIndex + 2
+        // Just past the string's closing quote.
+        let position = "(at line \(line), column 10, byte offset \(failingLineStart + 9))"
+        #expect(fromData?.hasSuffix(position) == true, "\(fromData ?? "no error")")
+        #expect(fromFile == fromData)
+    }
+
     @Test func userInfoReachesInitFromDecoder() throws {
         struct Probe: Swift.Decodable {
             var seen: String

@@ -11,8 +11,9 @@ struct DecodingSettings {
 }
 
 /// Where the decoded document's bytes came from, so that an error can be given a byte offset by
-/// parsing them again.
+/// parsing them again: bytes in memory, or a regular file that held the same bytes (the same
+/// ``FileIdentity``) when it was parsed, read again in chunks and only while it still does.
 enum DecodingSource {
     case data(Data)
-    case file(URL)
+    case file(URL, FileIdentity)
 }

@@ -131,6 +131,11 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
 
     /// Decodes a value of `type` from a JSON file, read in chunks (only its tape is in memory).
     ///
+    /// Only the tape is kept, not the file's bytes. A decoding error's debug description gives the
+    /// value's line, column and byte offset, found by reading the file again in chunks up to that
+    /// value, and only when the file still holds the bytes that were decoded (the same inode, size
+    /// and modification time); otherwise the error carries the coding path alone.
+    ///
     /// ```swift
     /// let catalog = try decoder.decode(Catalog.self, contentsOf: URL(fileURLWithPath: "catalog.json"))
     /// ```
@@ -145,12 +150,15 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     {
         let settings = lock.withLock { self.settings }
         let document: JSONValue
+        var identity: FileIdentity?
         do {
-            document = try JSONValue(contentsOf: url, options: settings.documentOptions)
+            document = try JSONValue(
+                contentsOf: url, options: settings.documentOptions, chunkSize: 1 << 20, identity: &identity)
         } catch {
             throw Self.parseFailure(error)
         }
-        return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: .file(url))
+        return try Self.decode(
+            type, in: document, atKeyPath: keyPath, settings: settings, source: identity.map { .file(url, $0) })
     }
 
     /// Decodes a value of `type` from the value at an Elevate key path of any ``JSONInput``: data

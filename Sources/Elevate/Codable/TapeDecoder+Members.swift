@@ -66,12 +66,88 @@ extension TapeDecoder {
                 findMember(utf8: UnsafeRawBufferPointer($0), in: object, depth: site.logicalDepth)
             }
         case .snakeCase:
-            return findMember(in: object, depth: site.logicalDepth) { context.snakeCaseKey(at: $0) == name }
+            return convertedMember(named: name, in: object, site) { context.snakeCaseKey(at: $0) }
         case .custom(let closure):
             let base = codingPath(site)
-            return findMember(in: object, depth: site.logicalDepth) {
-                closure(base + [StringCodingKey(tape.string(at: $0))]).stringValue == name
+            return convertedMember(named: name, in: object, site) {
+                closure(base + [StringCodingKey(tape.string(at: $0))]).stringValue
             }
         }
+    }
+
+    /// How many members a lookup by converted name compares, from the hint, before it converts the
+    /// object's keys once into a ``MemberTable``: small objects, and keys read in document order,
+    /// stay on the walk; a miss in a large object costs one conversion per member for the whole
+    /// visit instead of one per member per lookup (a million members: 77 s before the table).
+    static let convertedProbeLimit = 8
+
+    /// The tape index of the value of the member whose key, converted by `convert`, is `name`.
+    ///
+    /// Keys that convert to the same name: the walk finds the first after the last hit (so the first
+    /// in document order for the first lookup), the table keeps the first in document order, as
+    /// Foundation's dictionary of converted keys does.
+    func convertedMember(named name: String, in object: Int, _ site: ContainerSite, convert: (Int) -> String) -> Int? {
+        let depth = site.logicalDepth
+        if !memberTables.isEmpty, let table = memberTables[depth], table.object == object {
+            return table.member(named: name, hint: depth < hintDepth ? hints + depth : nil)
+        }
+        let first = object + 1
+        let end = tape.end(of: object)
+        guard first < end else { return nil }
+        let slot: UnsafeMutablePointer<Int>? = depth < hintDepth ? hints + depth : nil
+        var start = first
+        if let previous = slot?.pointee, previous >= first, previous < end {
+            start = tape.end(of: previous + 1)
+            if start >= end { start = first }
+        }
+        var position = start
+        var probes = 0
+        repeat {
+            if probes == Self.convertedProbeLimit {
+                let table = MemberTable(object: object, tape: tape, convert: convert)
+                memberTables[depth] = table
+                return table.member(named: name, hint: slot)
+            }
+            if !tape.isShadowed(position), convert(position) == name {
+                slot?.pointee = position
+                return position + 1
+            }
+            probes += 1
+            position = tape.end(of: position + 1)
+            if position >= end { position = first }
+        } while position != start
+        return nil
+    }
+}
+
+/// An object's members by converted key name, made once per object (per logical depth, the last
+/// object that needed one) when a lookup by converted name misses its short walk.
+struct MemberTable {
+    /// The tape index of the object.
+    let object: Int
+    /// The key entry of the first member (in document order, shadowed repeats skipped) per name.
+    let keys: [String: Int]
+
+    /// Converts every key of the object at `object` once.
+    init(object: Int, tape: JSONTape, convert: (Int) -> String) {
+        self.object = object
+        var keys: [String: Int] = Dictionary(minimumCapacity: tape.count(ofContainer: object))
+        let end = tape.end(of: object)
+        var position = object + 1
+        while position < end {
+            if !tape.isShadowed(position) {
+                let name = convert(position)
+                if keys[name] == nil { keys[name] = position }
+            }
+            position = tape.end(of: position + 1)
+        }
+        self.keys = keys
+    }
+
+    /// The value index of the member named `name`, noting its key entry in `hint`.
+    func member(named name: String, hint: UnsafeMutablePointer<Int>?) -> Int? {
+        guard let key = keys[name] else { return nil }
+        hint?.pointee = key
+        return key + 1
     }
 }

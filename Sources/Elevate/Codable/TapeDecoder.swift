@@ -11,9 +11,14 @@ import Foundation
 /// containers are small structs holding the container's tape index and a ``ContainerSite`` (how
 /// much of the decoder's path leads to them, plus any components beyond it for nested containers),
 /// so that creating one, reading a scalar or failing cheaply builds no path; `[CodingKey]` arrays are
-/// made only when `codingPath` is read or an error is thrown. This relies on containers being used
-/// while the decoder's path still leads to them, i.e. inside the `init(from:)` that created them,
-/// which is how `Decodable` is written; `superDecoder()` hands out a decoder of its own.
+/// made only when `codingPath` is read or an error is thrown. While the decoder's path still leads
+/// to a container (inside the `init(from:)` that created it, which is how `Decodable` is written)
+/// its path is a prefix of the decoder's. A container kept past that point (stored in a property,
+/// read while a sibling is decoded) is detected by its site's ``ContainerSite/base``: the decoder
+/// is at the container's depth and value only while the path leads there. Such a container's path
+/// is then rebuilt from the tape (``rebuiltPath(to:)``), only when a path is needed (its
+/// `codingPath`, an error, a child value); its values are found from its own tape index either way.
+/// `superDecoder()` hands out a decoder of its own.
 ///
 /// Keys are looked up on the tape by their bytes, starting after the previous hit in the same
 /// object (``hints``), so reading the keys of an object in document order is linear. No dictionary
@@ -42,6 +47,15 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     /// the keyed containers it applies to.
     @exclusivity(unchecked) var plan: KeyPathPlan?
     @exclusivity(unchecked) var planDepth = -1
+    /// Per logical depth, the converted key names of the last large object looked up there by a
+    /// key strategy (see ``convertedMember(named:in:_:convert:)``); one per depth keeps memory
+    /// within the document's, and the tables go with the decoder.
+    @exclusivity(unchecked) var memberTables: [Int: MemberTable] = [:]
+
+    /// Where the decoder started: its first value and the length of the path that led there, from
+    /// which the path of a container kept past its `init(from:)` is rebuilt.
+    let rootIndex: Int
+    let rootDepth: Int
 
     init(
         context: DecodingContext, tape: JSONTape, index: Int, path: [CodingPathComponent],
@@ -51,6 +65,8 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         self.tape = tape
         self.index = index
         self.path = path
+        rootIndex = index
+        rootDepth = path.count
         self.hintDepth = hintDepth
         hints = .allocate(capacity: 2 * hintDepth)
         hints.initialize(repeating: -1, count: 2 * hintDepth)
@@ -67,7 +83,7 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
     /// The site of a container created for the current value.
-    var currentSite: ContainerSite { ContainerSite(depth: path.count, suffix: []) }
+    var currentSite: ContainerSite { ContainerSite(depth: path.count, suffix: [], base: index) }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let site = currentSite
@@ -91,20 +107,81 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
 
     // MARK: Paths
 
+    /// Whether the decoder's path leads to the site's base value: the decoder is at that depth and
+    /// value, as it is throughout the `init(from:)` that made the container. (Deeper, it may or may
+    /// not pass through it, so that case counts as not leading there, and the path is rebuilt.)
+    @inline(__always)
+    func leads(to site: ContainerSite) -> Bool {
+        path.count == site.depth && index == site.base
+    }
+
+    /// The path to the site's base value: the decoder's own while it leads there, else rebuilt.
+    func basePath(_ site: ContainerSite) -> [CodingPathComponent] {
+        leads(to: site) ? path : rebuiltPath(to: site.base)
+    }
+
     /// The coding path of a container's site, plus `component`.
     func codingPath(_ site: ContainerSite, appending component: CodingPathComponent? = nil) -> [any CodingKey] {
         var keys: [any CodingKey] = []
         keys.reserveCapacity(site.depth + site.suffix.count + 1)
-        for element in path.prefix(site.depth) { keys.append(element.codingKey) }
+        if leads(to: site) {
+            for element in path.prefix(site.depth) { keys.append(element.codingKey) }
+        } else {
+            for element in rebuiltPath(to: site.base) { keys.append(element.codingKey) }
+        }
         for element in site.suffix { keys.append(element.codingKey) }
         if let component { keys.append(component.codingKey) }
         return keys
     }
 
+    /// The coding path from the decoder's root to the value at `target`, read off the tape: for a
+    /// container whose `init(from:)` has returned, when the decoder's path has moved on.
+    ///
+    /// Object members are named by the key strategy, as the container matched them; array
+    /// elements by index. Two cases cannot be told from the tape and give the JSON's own steps:
+    /// values reached through a ``JSONKeyPathDecodable`` key path (one path component for several
+    /// steps), and a `[String: T]`'s keys under a key strategy (which Foundation leaves as they are).
+    func rebuiltPath(to target: Int) -> [CodingPathComponent] {
+        var components = Array(path.prefix(rootDepth))
+        var current = rootIndex
+        while current != target {
+            let end = tape.end(of: current)
+            guard target > current, target < end else { break }
+            let isObject = tape.kind(at: current) == .object
+            var position = current + 1
+            var ordinal = 0
+            var next: Int?
+            while position < end {
+                let value = isObject ? position + 1 : position
+                let valueEnd = tape.end(of: value)
+                if target >= value, target < valueEnd {
+                    components.append(isObject ? .key(StringCodingKey(rebuiltKeyName(at: position, components))) : .index(ordinal))
+                    next = value
+                    break
+                }
+                position = valueEnd
+                ordinal += 1
+            }
+            guard let next else { break }
+            current = next
+        }
+        return components
+    }
+
+    /// The name the key strategy gives the key entry at `keyIndex`, in the object at `path`.
+    private func rebuiltKeyName(at keyIndex: Int, _ path: [CodingPathComponent]) -> String {
+        switch context.keyMode {
+        case .bytes: return tape.string(at: keyIndex)
+        case .snakeCase: return context.snakeCaseKey(at: keyIndex)
+        case .custom(let closure):
+            return closure(path.map(\.codingKey) + [StringCodingKey(tape.string(at: keyIndex))]).stringValue
+        }
+    }
+
     /// A decoder of its own for the value at `valueIndex` (or `null` when nil), for `superDecoder()`:
     /// the caller may keep it beyond the current container's use.
     func childDecoder(at valueIndex: Int?, _ site: ContainerSite, _ component: CodingPathComponent) -> TapeDecoder {
-        let childPath = Array(path.prefix(site.depth)) + site.suffix + [component]
+        let childPath = Array(basePath(site).prefix(site.depth)) + site.suffix + [component]
         if let valueIndex {
             return TapeDecoder(context: context, tape: tape, index: valueIndex, path: childPath)
         }
@@ -120,9 +197,16 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     ) throws -> T {
         let savedIndex = index
         var savedPath: [CodingPathComponent]?
-        if path.count != site.depth || !site.suffix.isEmpty {
+        var savedPlan: (KeyPathPlan?, Int)?
+        if path.count != site.depth || index != site.base || !site.suffix.isEmpty {
             savedPath = path
-            path.removeSubrange(min(site.depth, path.count)...)
+            if !leads(to: site) {
+                // A kept container: its child's path starts from the container's own, and the plan
+                // of whatever the decoder is in the middle of does not apply to it.
+                path = rebuiltPath(to: site.base)
+                savedPlan = (plan, planDepth)
+                (plan, planDepth) = (nil, -1)
+            }
             path.append(contentsOf: site.suffix)
         }
         path.append(component)
@@ -130,6 +214,7 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         defer {
             index = savedIndex
             if let savedPath { path = savedPath } else { path.removeLast() }
+            if let savedPlan { (plan, planDepth) = savedPlan }
         }
         do {
             return try unwrap(type)
@@ -201,12 +286,16 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
 struct ContainerSite {
     let depth: Int
     let suffix: [CodingPathComponent]
+    /// The tape index of the value the decoder was at when the outermost container was made (the
+    /// container's own value unless nested): how a kept container tells that the decoder's path no
+    /// longer leads to it.
+    let base: Int
 
     /// The container's depth in the document, for its key-lookup hint.
     var logicalDepth: Int { depth + suffix.count }
 
     /// The site of a container nested in this one at `component`.
     func appending(_ component: CodingPathComponent) -> ContainerSite {
-        ContainerSite(depth: depth, suffix: suffix + [component])
+        ContainerSite(depth: depth, suffix: suffix + [component], base: base)
     }
 }

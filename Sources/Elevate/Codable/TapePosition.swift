@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Where a tape entry's token is in the input, found after the fact.
 ///
 /// The tape keeps no byte offsets (they would add a word per entry to every parse for the benefit
@@ -28,37 +36,52 @@ struct TapePosition {
             }
             ordinal += 1
         }
-        let bytes: Data
-        switch source {
-        case .data(let data): bytes = data
-        case .file(let url):
-            guard let data = try? Data(contentsOf: url) else { return nil }
-            bytes = data
-        }
         let finder = EventFinder(target: ordinal)
         let parser = JSONEventParser(handler: finder, options: options)
         finder.parser = parser
-        _ = try? parser.parse(bytes)
-        guard let offset = finder.offset else { return nil }
-        return bytes.withUnsafeBytes { raw in
-            let (newlines, lineStart) = InputLayout.lines(in: raw, upTo: offset)
-            return TapePosition(byteOffset: offset, line: newlines + 1, column: offset - (lineStart ?? 0) + 1)
+        switch source {
+        case .data(let data):
+            _ = try? parser.parse(data)
+        case .file(let url, let identity):
+            readAgain(url, identity, into: parser)
+        }
+        return finder.position
+    }
+
+    /// Feeds `parser` the file at `url` in chunks until its handler stops it, when the file is still
+    /// the one identified by `identity`. Memory is one chunk, whatever the file's size.
+    private static func readAgain(_ url: URL, _ identity: FileIdentity, into parser: JSONEventParser) {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        guard FileIdentity(descriptor: descriptor) == identity else { return }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while !parser.isStopped {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0, (try? parser.parse(UnsafeRawBufferPointer(rebasing: buffer[..<count]))) != nil else {
+                return
+            }
         }
     }
 }
 
-/// Counts the events that make tape entries and notes the offset of the `target`th.
+/// Counts the events that make tape entries and notes where the `target`th is, while its chunk is
+/// in the parser (lines of earlier chunks are counted as they pass, so no chunk is kept).
 private final class EventFinder: JSONEventHandler {
     let target: Int
     var seen = 0
-    var offset: Int?
+    var position: TapePosition?
     weak var parser: JSONEventParser?
 
     init(target: Int) { self.target = target }
 
     private func event() throws {
         if seen == target {
-            offset = parser?.currentByteOffset
+            if let parser, let (line, column) = parser.lineAndColumn(ofByteOffset: parser.currentByteOffset) {
+                position = TapePosition(byteOffset: parser.currentByteOffset, line: line, column: column)
+            }
             throw JSONEventParser.Stop()
         }
         seen += 1

@@ -61,12 +61,21 @@ extension JSONValue {
     /// - Throws: `CocoaError` (with the path and the system's error) when the file cannot be opened or
     ///   read; ``JSONSyntaxError`` or ``JSONDocumentError`` for its contents.
     public init(contentsOf url: URL, options: JSONDocumentOptions = .default, chunkSize: Int = 1 << 20) throws {
+        var identity: FileIdentity?
+        try self.init(contentsOf: url, options: options, chunkSize: chunkSize, identity: &identity)
+    }
+
+    /// Parses a JSON file as ``init(contentsOf:options:chunkSize:)``, and sets `identity` to the
+    /// file's identity when it is a regular file that did not change while it was read: a failing
+    /// decode can then find an error's line and column by reading it again (see ``FileIdentity``).
+    init(contentsOf url: URL, options: JSONDocumentOptions, chunkSize: Int, identity: inout FileIdentity?) throws {
         let path = url.path
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw Self.fileError(path) }
         defer { close(descriptor) }
         var status = stat()
         let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        let before = FileIdentity(descriptor: descriptor)
         let parse = DocumentParse(options: options, expectedBytes: size)
         let buffer = UnsafeMutableRawBufferPointer.allocate(
             byteCount: JSONInput.clampedChunkSize(chunkSize), alignment: 16)
@@ -82,6 +91,7 @@ extension JSONValue {
             if parse.parser.isStopped { break }
         }
         self = try parse.finish()
+        if let before, FileIdentity(descriptor: descriptor) == before { identity = before }
     }
 
     /// Parses a JSON document from any ``JSONInput``: data in memory, a file, an open file handle
