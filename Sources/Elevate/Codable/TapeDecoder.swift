@@ -120,11 +120,7 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     ) throws -> T {
         let savedIndex = index
         var savedPath: [CodingPathComponent]?
-        if path.count != site.depth || !site.suffix.isEmpty {
-            savedPath = path
-            path.removeSubrange(min(site.depth, path.count)...)
-            path.append(contentsOf: site.suffix)
-        }
+        if path.count != site.depth || !site.suffix.isEmpty { savedPath = moveToSite(site) }
         path.append(component)
         index = valueIndex
         defer {
@@ -134,9 +130,28 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         do {
             return try unwrap(type)
         } catch {
-            context.noteError(error, at: valueIndex, path: self.path.map(\.codingKey.stringValue), tape: tape)
+            noteChildError(error, at: valueIndex)
             throw error
         }
+    }
+
+    // The two below are kept out of `decodeChild`, which is inlined into every container's
+    // `decode`: a recursive type nests those frames once per level, and their rare work made
+    // them bigger (see ``StackGuard``).
+
+    /// Sets the path to a nested container's site; returns the path it replaced.
+    @inline(never)
+    func moveToSite(_ site: ContainerSite) -> [CodingPathComponent] {
+        let saved = path
+        path.removeSubrange(min(site.depth, path.count)...)
+        path.append(contentsOf: site.suffix)
+        return saved
+    }
+
+    /// Records where a child's `error` arose.
+    @inline(never)
+    func noteChildError(_ error: any Error, at valueIndex: Int) {
+        context.noteError(error, at: valueIndex, path: self.path.map(\.codingKey.stringValue), tape: tape)
     }
 
     /// Decodes the current value as `T`: the types Foundation's decoder treats specially (dates, data,
@@ -148,11 +163,11 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         if T.self == Int.self { return Self.same(try readInteger(Int.self, at: index, currentSite, nil)) }
         if T.self == Double.self { return Self.same(try readDouble(at: index, currentSite, nil)) }
         if T.self == Bool.self { return Self.same(try readBool(at: index, currentSite, nil)) }
-        if T.self == Date.self { return Self.same(try readDate()) }
-        if T.self == Data.self { return Self.same(try readData()) }
-        if T.self == URL.self { return Self.same(try readURL()) }
-        if T.self == Decimal.self { return Self.same(try readDecimal(at: index, currentSite, nil)) }
-        if T.self == JSON.self { return Self.same(try JSON(from: self)) }
+        if T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == Decimal.self
+            || T.self == JSON.self
+        {
+            return try unwrapFoundationType(type)
+        }
         switch context.treatment(of: T.self) {
         case .plain:
             return try T(from: self)
@@ -168,6 +183,18 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
             defer { (plan, planDepth) = saved }
             return try T(from: self)
         }
+    }
+
+    /// The current value as a `Date`, `Data`, `URL`, `Decimal` or ``JSON``, by Foundation's rules
+    /// for the first four. Apart from ``unwrap(_:)``, whose frame every level of a recursive type
+    /// holds, so that their work does not make it bigger.
+    @inline(never)
+    func unwrapFoundationType<T>(_ type: T.Type) throws -> T {
+        if T.self == Date.self { return Self.same(try readDate()) }
+        if T.self == Data.self { return Self.same(try readData()) }
+        if T.self == URL.self { return Self.same(try readURL()) }
+        if T.self == Decimal.self { return Self.same(try readDecimal(at: index, currentSite, nil)) }
+        return Self.same(try JSON(from: self))
     }
 
     /// `value` as `T`, where the caller has checked that `T` is `U`.
