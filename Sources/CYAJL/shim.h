@@ -14,6 +14,26 @@
 extern double strtod_l(const char *__restrict text, char **__restrict end, locale_t locale);
 #endif
 
+#if defined(__linux__)
+#include <pthread.h>
+#if !defined(__USE_GNU)
+// glibc and musl declare pthread_getattr_np only under _GNU_SOURCE, which the Swift importer
+// does not set.
+extern int pthread_getattr_np(pthread_t thread, pthread_attr_t *attributes);
+#endif
+
+// The calling thread's stack: its lowest address and size (the guard page excluded). Returns 0
+// when the system does not say. On the main thread glibc reads /proc/self/maps to answer, so
+// callers look it up once per thread.
+static inline int cyajl_current_thread_stack(void **low, size_t *size) {
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return 0;
+    int ok = pthread_attr_getstack(&attributes, low, size) == 0;
+    pthread_attr_destroy(&attributes);
+    return ok;
+}
+#endif
+
 // yajl_config and yajl_gen_config are C-variadic, which Swift cannot call.
 // These fixed-arity wrappers make each option we use reachable.
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateCLI
 
 /// Parses `bytes` in chunks of `chunkSize` into values, printing how long it took (no timing is
 /// asserted: the machine is shared).
@@ -188,5 +189,85 @@ struct HostileInputTests {
         print("32 MiB string in 64 KiB chunks: \(elapsed)")
         #expect(check.matched)
         #expect(parser.bytesParsed == document.count)
+    }
+
+    /// What each entry point that takes a key path does with one of 31,000 components (62 KB),
+    /// as a list of what went wrong: the value is at the path's literal dotted root key, and the
+    /// split path leads nowhere past its second component.
+    private static func longKeyPathFailures(document: Data, file: URL, output: URL) -> [String] {
+        let keyPath = Array(repeating: "a", count: 31_000).joined(separator: ".")
+        var failures: [String] = []
+        func check(_ name: String, _ body: () throws -> Bool) {
+            do {
+                if try !body() { failures.append("\(name): wrong result") }
+            } catch {
+                failures.append("\(name): \(String(describing: error).prefix(200))")
+            }
+        }
+        check("forEachElement(Data)") {
+            var elements: [Int] = []
+            let count = try forEachElement(atKeyPath: keyPath, from: .data(document), as: Int.self) { elements.append($0) }
+            return count == 3 && elements == [1, 2, 3]
+        }
+        check("decodeArray(file)") {
+            try decodeArray(from: .file(file), atKeyPath: keyPath, as: Int.self) == [1, 2, 3]
+        }
+        check("ElevateJSONDecoder.decode(Data)") {
+            try ElevateJSONDecoder().decode([Int].self, from: document, atKeyPath: keyPath) == [1, 2, 3]
+        }
+        check("Parser.parseEntity(data:)") {
+            let entity = try Parser.parseEntity(data: document) { $0.addProperty(keyPath: keyPath, type: .array, decodableType: Int.self) }
+            return (entity[keyPath] as? [Any])?.count == 3
+        }
+        check("Parser.parseEntity(data:), missing") {
+            let entity = try Parser.parseEntity(data: document) {
+                $0.addProperty(keyPath: keyPath + ".b", type: .array, optional: true, decodableType: Int.self)
+            }
+            return entity.isEmpty
+        }
+        check("missing split path") {
+            do {
+                _ = try forEachElement(atKeyPath: keyPath + ".b", from: .file(file), as: Int.self) { _ in }
+                return false
+            } catch ParserError.validation {
+                return true
+            }
+        }
+        check("elevate extract (in process)") {
+            let command = try ExtractCommand.parse(["--key-path", keyPath, file.path])
+            let out = try OutputFile(output.path)
+            try command.extract(InputFile(file.path), to: out)
+            try out.close()
+            return try String(decoding: Data(contentsOf: output), as: UTF8.self) == "[1,2,3]\n"
+        }
+        return failures
+    }
+
+    /// A key path of 31,000 components used to overflow the stack when the key-path trie, a
+    /// chain of one node per component, was released recursively: every streaming key-path call,
+    /// `Parser.parseEntity(data:)` and `elevate extract` crashed, even on an 8 MiB stack. Each
+    /// must find the value, on the test's thread and on a 512 KiB one.
+    @Test func aKeyPathOf31000ComponentsWorksOnAnyStack() throws {
+        let keyPath = Array(repeating: "a", count: 31_000).joined(separator: ".")
+        let document = Data(("{\"a\":{\"a\":[0]},\"" + keyPath + "\":[1,2,3]}").utf8)
+        let scratch = try ScratchDirectory()
+        let file = scratch.url.appendingPathComponent("long-key.json")
+        try document.write(to: file)
+        let output = scratch.url.appendingPathComponent("out.json")
+        #expect(Self.longKeyPathFailures(document: document, file: file, output: output) == [])
+
+        final class Box: @unchecked Sendable { var failures = ["not run"] }
+        let box = Box()
+        ValueAdversarialTests.onSmallStack {
+            box.failures = Self.longKeyPathFailures(document: document, file: file, output: output)
+        }
+        #expect(box.failures == [])
+
+        // The real tool, on its main thread.
+        if ElevateBinary.url != nil {
+            let result = try ElevateBinary.run(["extract", "--key-path", keyPath, file.path], in: scratch.url)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.output == "[1,2,3]\n")
+        }
     }
 }

@@ -65,6 +65,18 @@ extension TapeDecoder {
             return name.withUTF8 {
                 findMember(utf8: UnsafeRawBufferPointer($0), in: object, depth: site.logicalDepth)
             }
+        case .snakeCase, .custom:
+            return convertedMember(named: name, in: object, site)
+        }
+    }
+
+    /// ``member(named:in:_:)`` under a key strategy that converts keys; not inlined, so that the
+    /// frame of every container `decode` (one per level of a recursive type) stays small.
+    @inline(never)
+    func convertedMember(named name: String, in object: Int, _ site: ContainerSite) -> Int? {
+        switch context.keyMode {
+        case .bytes:
+            return nil
         case .snakeCase:
             return convertedMember(named: name, in: object, site) { context.snakeCaseKey(at: $0) }
         case .custom(let closure):

@@ -221,7 +221,11 @@ extension TapeDecoder {
     @inline(__always)
     func expectContainer(object: Bool, at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws {
         let kind = tape.kind(at: i)
-        if kind == (object ? .object : .array) { return }
+        if kind == (object ? .object : .array) {
+            // Each container is a level of recursion of the decode: past a few, check the stack.
+            if site.depth &+ site.suffix.count >= StackGuard.checkedLevels { try checkStack(at: i, site, component) }
+            return
+        }
         let type: Any.Type = object ? [String: Any].self : [Any].self
         if kind == .null {
             throw fail(
@@ -233,6 +237,19 @@ extension TapeDecoder {
                 at: i)
         }
         throw mismatch(type, at: i, site, component)
+    }
+
+    /// Throws `dataCorrupted` when the stack has too little room left to decode the container
+    /// at `i` (see ``StackGuard``).
+    @inline(never)
+    func checkStack(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws {
+        guard let stack = DecodingThread.current.stack, !stack.hasRoom else { return }
+        let path = codingPath(site, appending: component)
+        throw fail(
+            .dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path, debugDescription: stack.message(levels: path.count + 1, unit: "levels"))),
+            at: i)
     }
 
     // MARK: Errors

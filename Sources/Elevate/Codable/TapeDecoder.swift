@@ -199,15 +199,7 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         var savedPath: [CodingPathComponent]?
         var savedPlan: (KeyPathPlan?, Int)?
         if path.count != site.depth || index != site.base || !site.suffix.isEmpty {
-            savedPath = path
-            if !leads(to: site) {
-                // A kept container: its child's path starts from the container's own, and the plan
-                // of whatever the decoder is in the middle of does not apply to it.
-                path = rebuiltPath(to: site.base)
-                savedPlan = (plan, planDepth)
-                (plan, planDepth) = (nil, -1)
-            }
-            path.append(contentsOf: site.suffix)
+            (savedPath, savedPlan) = moveToSite(site)
         }
         path.append(component)
         index = valueIndex
@@ -219,9 +211,36 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         do {
             return try unwrap(type)
         } catch {
-            context.noteError(error, at: valueIndex, path: self.path.map(\.codingKey.stringValue), tape: tape)
+            noteChildError(error, at: valueIndex)
             throw error
         }
+    }
+
+    // The two below are kept out of `decodeChild`, which is inlined into every container's
+    // `decode`: a recursive type nests those frames once per level, and their rare work made
+    // them bigger (see ``StackGuard``).
+
+    /// Sets the path to a container's site; returns the path and key-path plan it replaced (the
+    /// plan only when it was put aside).
+    @inline(never)
+    func moveToSite(_ site: ContainerSite) -> ([CodingPathComponent], (KeyPathPlan?, Int)?) {
+        let saved = path
+        var savedPlan: (KeyPathPlan?, Int)?
+        if !leads(to: site) {
+            // A kept container: its child's path starts from the container's own, and the plan
+            // of whatever the decoder is in the middle of does not apply to it.
+            path = rebuiltPath(to: site.base)
+            savedPlan = (plan, planDepth)
+            (plan, planDepth) = (nil, -1)
+        }
+        path.append(contentsOf: site.suffix)
+        return (saved, savedPlan)
+    }
+
+    /// Records where a child's `error` arose.
+    @inline(never)
+    func noteChildError(_ error: any Error, at valueIndex: Int) {
+        context.noteError(error, at: valueIndex, path: self.path.map(\.codingKey.stringValue), tape: tape)
     }
 
     /// Decodes the current value as `T`: the types Foundation's decoder treats specially (dates, data,
@@ -233,11 +252,11 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         if T.self == Int.self { return Self.same(try readInteger(Int.self, at: index, currentSite, nil)) }
         if T.self == Double.self { return Self.same(try readDouble(at: index, currentSite, nil)) }
         if T.self == Bool.self { return Self.same(try readBool(at: index, currentSite, nil)) }
-        if T.self == Date.self { return Self.same(try readDate()) }
-        if T.self == Data.self { return Self.same(try readData()) }
-        if T.self == URL.self { return Self.same(try readURL()) }
-        if T.self == Decimal.self { return Self.same(try readDecimal(at: index, currentSite, nil)) }
-        if T.self == JSON.self { return Self.same(try JSON(from: self)) }
+        if T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == Decimal.self
+            || T.self == JSON.self
+        {
+            return try unwrapFoundationType(type)
+        }
         switch context.treatment(of: T.self) {
         case .plain:
             return try T(from: self)
@@ -253,6 +272,18 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
             defer { (plan, planDepth) = saved }
             return try T(from: self)
         }
+    }
+
+    /// The current value as a `Date`, `Data`, `URL`, `Decimal` or ``JSON``, by Foundation's rules
+    /// for the first four. Apart from ``unwrap(_:)``, whose frame every level of a recursive type
+    /// holds, so that their work does not make it bigger.
+    @inline(never)
+    func unwrapFoundationType<T>(_ type: T.Type) throws -> T {
+        if T.self == Date.self { return Self.same(try readDate()) }
+        if T.self == Data.self { return Self.same(try readData()) }
+        if T.self == URL.self { return Self.same(try readURL()) }
+        if T.self == Decimal.self { return Self.same(try readDecimal(at: index, currentSite, nil)) }
+        return Self.same(try JSON(from: self))
     }
 
     /// `value` as `T`, where the caller has checked that `T` is `U`.

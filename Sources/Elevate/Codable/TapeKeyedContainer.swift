@@ -42,6 +42,13 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func valueIndex(_ key: Key) -> Int? {
         guard let plan else { return decoder.member(named: key.stringValue, in: object, site) }
+        return planValueIndex(key, plan)
+    }
+
+    /// ``valueIndex(_:)`` by a key-path plan; not inlined, so that the frame of every `decode`,
+    /// held once per level by a recursive type, does not grow for plans most types lack.
+    @inline(never)
+    private func planValueIndex(_ key: Key, _ plan: KeyPathPlan) -> Int? {
         let name = key.stringValue
         let found =
             if let route = plan.routes[name] { route.resolve(on: decoder.tape, in: object) } else {

@@ -49,6 +49,25 @@ final class KeyPathSelector: JSONEventHandler {
         /// The ids of the targets at or below this node.
         var subtreeTargets: [Int] = []
 
+        /// Releases the subtree one node at a time. A key path is a chain of one node per
+        /// component, and the default release of a node releases its children from inside its
+        /// own deinit: a path of 31,000 components (62 KB of text) took a frame per component
+        /// and overflowed even an 8 MiB stack. Here the children are moved to a worklist, so
+        /// a node with no children left is all that is ever released from a deinit.
+        deinit {
+            guard !children.isEmpty else { return }
+            var pending = children.map { $0.node }
+            children = []
+            while var node = pending.popLast() {
+                // A node still referenced elsewhere (by a frame of a running pass) keeps its
+                // children; the last reference to it releases them the same way.
+                if isKnownUniquelyReferenced(&node), !node.children.isEmpty {
+                    pending.append(contentsOf: node.children.map { $0.node })
+                    node.children = []
+                }
+            }
+        }
+
         func child(named key: String) -> Node {
             let bytes = Array(key.utf8)
             if let existing = children.first(where: { $0.key == bytes }) { return existing.node }

@@ -36,8 +36,12 @@ enum NestedFailures {
     /// ``FailureCollector/addNested(_:reason:at:)``, which takes the failures it left.
     @inline(__always)
     static func decode<R>(_ body: () throws -> R) throws -> R {
-        let slot = self.slot
+        let thread = DecodingThread.current
+        let slot = thread.failures
         slot.clear()
+        // Every nested Elevate decode passes here: past a few levels, each checks that the stack
+        // has room for one more, so that deep input on a small stack is an error, not a crash.
+        if slot.depth >= StackGuard.checkedDecodes { try thread.checkStack(nestedDecodes: slot.depth + 1) }
         slot.depth += 1
         let result: R
         do {

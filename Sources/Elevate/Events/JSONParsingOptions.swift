@@ -16,13 +16,29 @@ public struct JSONParsingOptions: Sendable, Hashable {
     /// dictionaries recursively, and a tree much deeper than that overflows the stack of a
     /// thread with a small stack (512 KiB) when it is released. The document tape itself has no
     /// such limit, but its values are turned into such trees on request.
+    ///
+    /// Decoding a recursive type (a `Codable` `struct Node { var children: [Node] }` through
+    /// `ElevateJSONDecoder`, or an Elevate `init(json:)` that decodes its own type) takes stack
+    /// frames for every level, more than releasing a tree does, and how many bytes depends on the
+    /// types and the build. On a 512 KiB stack (secondary threads, GCD workers and Swift
+    /// concurrency threads on Darwin) such a decode can run short within this limit: a release
+    /// build of the recursive `Codable` node above decodes about 410 levels there, the Elevate one
+    /// about 170 nested decodes (340 levels); an 8 MiB stack takes every depth up to the ceiling.
+    /// Past 64 levels (32 nested Elevate decodes) the decoders check the room left on the calling
+    /// thread's stack at each level and stop with an error rather than crash:
+    /// `DecodingError.dataCorrupted` at the coding path reached, or
+    /// ``ParserError/deserialization(failureReason:)``, saying "nesting of N levels exceeds what
+    /// this thread's stack (512 KiB) can decode". Decode deep documents on a thread with a bigger
+    /// stack, or lower this limit to refuse them while parsing.
     public var maximumDepth: Int {
         get { storedMaximumDepth }
         set { storedMaximumDepth = min(max(newValue, 0), Self.depthCeiling) }
     }
     private var storedMaximumDepth = 512
 
-    /// The largest ``maximumDepth`` can be.
+    /// The largest ``maximumDepth`` can be: the depth whose trees a 512 KiB stack can still
+    /// build, compare, print and release. Decoding recursive types may need more stack per level
+    /// than that; see ``maximumDepth`` for what the decoders do when the stack runs short.
     public static let depthCeiling = 2_048
     /// Makes a key that repeats in one object an error (``JSONSyntaxError/Kind-swift.enum/duplicateKey``,
     /// at the repeated key) instead of the library's rule, where the last occurrence replaces the
