@@ -9,10 +9,14 @@ struct ExtractCommand: ParsableCommand {
         abstract: "Print the value at a key path as JSON.",
         discussion: """
             The value is copied as it is parsed: numbers keep their exact text, and reading stops at \
-            the end of the value, so the rest of the file is not checked. Exit status: 0 on success, \
-            1 for invalid JSON (part of the value may have been printed), 2 when the file cannot be \
-            opened or read or the output cannot be written, 3 when nothing is at the key path, 4 when \
-            --json-lines finds something other than an array.
+            the end of the value, so the rest of the file is not checked. Each value (with \
+            --json-lines, each element) is printed whole or not at all: it is held until its end, \
+            up to 16 MiB in memory and beyond that in a temporary file in $TMPDIR (or /tmp). When \
+            the input fails, the values completed before the failure are printed, each on a line of \
+            its own, and nothing of the one being copied. Exit status: 0 on success, 1 for invalid \
+            JSON, 2 when the file cannot be opened or read or the output (or the temporary file) \
+            cannot be written, 3 when nothing is at the key path, 4 when --json-lines finds \
+            something other than an array.
             """
     )
 
@@ -76,16 +80,24 @@ struct ExtractCommand: ParsableCommand {
                     + "--json-lines prints the elements of an array",
                 status: ExitStatus.notAContainer)
         } catch let error as JSONSyntaxError {
-            // Keep what was printed whole, then say why it stops (bad input, or the key path
-            // repeated after its first value was written, which makes that value not the answer).
-            try? writer.finish()
+            // Print the values completed before the failure, each on a whole line, and nothing of
+            // the one cut short; then say why it stops (bad input, or the key path repeated after
+            // its first value was written, which makes that value not the answer).
+            try writeCompleteValues(of: writer, to: output)
             throw CommandFailure.invalidJSON(error, in: file)
         } catch let error as JSONInputError {
+            try writeCompleteValues(of: writer, to: output)
             throw CommandFailure.unreadable(error, in: file.name)
         }
         guard found else { throw CommandFailure.nothingAtKeyPath(keyPath, in: file.name) }
         try writer.finish()
         // JSON Lines of an empty array is no line at all.
         if !jsonLines || writer.wroteAnyValue { try output.write("\n") }
+    }
+
+    /// After a failure: the complete values, each ending its line, and nothing of an incomplete one.
+    private func writeCompleteValues(of writer: JSONTextWriter, to output: OutputFile) throws {
+        try writer.finish()
+        if writer.completedAnyValue { try output.write("\n") }
     }
 }
