@@ -2,21 +2,24 @@ import ArgumentParser
 import Elevate
 
 /// `elevate extract`: writes the value at a key path to standard output as JSON, streamed event by
-/// event through a ``JSONTextWriter``, so a value of any size passes in bounded memory.
+/// event through a ``JSONTextWriter``, so a value of any size passes in bounded memory (at most
+/// 16 MiB of one value held, and only when the output is not a regular file).
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
         abstract: "Print the value at a key path as JSON.",
         discussion: """
             The value is copied as it is parsed: numbers keep their exact text, and reading stops at \
-            the end of the value, so the rest of the file is not checked. Each value (with \
-            --json-lines, each element) is printed whole or not at all: it is held until its end, \
-            up to 16 MiB in memory and beyond that in a temporary file in $TMPDIR (or /tmp). When \
-            the input fails, the values completed before the failure are printed, each on a line of \
-            its own, and nothing of the one being copied. Exit status: 0 on success, 1 for invalid \
-            JSON, 2 when the file cannot be opened or read or the output (or the temporary file) \
-            cannot be written, 3 when nothing is at the key path, 4 when --json-lines finds \
-            something other than an array.
+            the end of the value, so the rest of the file is not checked. Exit status: 0 on success, \
+            1 for invalid JSON, 2 when the file cannot be opened or read or the output cannot be \
+            written, 3 when nothing is at the key path, 4 when --json-lines finds something other \
+            than an array. When the input fails (status 1 or 2), standard output holds the values \
+            completed before the failure (with --json-lines, the elements before the failing one), \
+            each on a line of its own. Redirected to a file, it holds nothing of the value cut \
+            short: the file is truncated back to where that value began. Over a pipe or to a \
+            terminal, a value is held in memory until it ends, so nothing of a failed value up to \
+            16 MiB is printed; a longer one is written on as it comes and may be cut off where the \
+            input failed, on a last line of its own: check the exit status.
             """
     )
 
@@ -95,9 +98,11 @@ struct ExtractCommand: ParsableCommand {
         if !jsonLines || writer.wroteAnyValue { try output.write("\n") }
     }
 
-    /// After a failure: the complete values, each ending its line, and nothing of an incomplete one.
+    /// After a failure: the complete values, each ending its line, and nothing of an incomplete
+    /// one (unless it was longer than the writer holds, over an output that cannot be truncated:
+    /// then its start ends the last line).
     private func writeCompleteValues(of writer: JSONTextWriter, to output: OutputFile) throws {
         try writer.finish()
-        if writer.completedAnyValue { try output.write("\n") }
+        if writer.completedAnyValue || writer.leftCutValue { try output.write("\n") }
     }
 }

@@ -19,18 +19,24 @@ import Elevate
 /// their exclusivity checks. Here each token is copied once into a fixed buffer that nothing else
 /// can reach, and the buffer goes to the file in 256 KiB writes.
 ///
-/// Each top-level value is written whole or not at all: its text stays in the buffer until its last
-/// event, so that when the input fails inside a value (truncated, invalid, unreadable), the output
-/// holds only the values completed before it (issue #26). A value larger than ``memoryLimit`` is
-/// not held in memory: its start goes to a ``SpillFile``, copied to the output once the value is
-/// complete. The buffer is written out when it fills with complete values.
+/// Each top-level value is written whole or not at all, as far as the output allows, so that when
+/// the input fails inside a value (truncated, invalid, unreadable) the output holds only the values
+/// completed before it (issue #26):
+/// - Into a regular file, the text is written through as it comes, in 256 KiB writes; the writer
+///   notes the file offset where a value began once part of it is written, and on a failure
+///   truncates the file back to it. Nothing is held and nothing is copied twice.
+/// - Into anything else (a pipe, a terminal, a socket, `/dev/null`), which cannot be taken back, a
+///   value's text stays in memory until its last event, the buffer growing up to ``memoryLimit``;
+///   a value larger than that is written through from then on, and a failure later in it leaves
+///   it cut off where the input failed.
 ///
 /// The parser has already checked the events (nesting, UTF-8, number grammar), so the writer does
 /// not check them again. A writer is not thread-safe.
 final class JSONTextWriter: JSONEventHandler {
     /// Bytes gathered before a write to the file.
     static let bufferSize = 256 << 10
-    /// The most of one incomplete value kept in memory by default; the rest waits in a temporary file.
+    /// The most of one incomplete value held in memory by default, when the output cannot be
+    /// truncated; past it, the value is written through.
     static let defaultMemoryLimit = 16 << 20
     /// The smallest buffer, whatever the limit: room for any indentation (two bytes per level of
     /// the parser's depth limit) and escape.
@@ -38,8 +44,12 @@ final class JSONTextWriter: JSONEventHandler {
 
     private let output: OutputFile
     private let prettyPrinted: Bool
-    /// The most the buffer grows to while one value is incomplete.
+    /// The most the buffer grows to while one value is incomplete (only when the output cannot be
+    /// truncated: into a regular file, it stays at its first size).
     private let memoryLimit: Int
+    /// Whether the output is a regular file, which a failure truncates back to the start of the
+    /// value it cut short.
+    private let truncatable: Bool
     @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var capacity: Int
     /// The bytes of `buffer` in use.
@@ -47,8 +57,10 @@ final class JSONTextWriter: JSONEventHandler {
     /// The bytes at the start of `buffer` that hold complete values, ready for the output; the
     /// rest belongs to the value being written.
     @exclusivity(unchecked) private var committed = 0
-    /// The start of the value being written, when it outgrew `memoryLimit`.
-    private var spill: SpillFile?
+    /// Whether part of the value being written has reached the output (it outgrew the buffer).
+    private var partlyWritten = false
+    /// Where the value being written begins in the output file, once part of it is written there.
+    private var valueStart: Int64 = 0
     /// Whether a top-level value has been completed.
     private(set) var completedAnyValue = false
     /// For each open container, outermost first: whether it has a member or element yet.
@@ -65,11 +77,13 @@ final class JSONTextWriter: JSONEventHandler {
     /// - Parameters:
     ///   - output: Where the text goes.
     ///   - prettyPrinted: Whether to indent, one member or element per line.
-    ///   - memoryLimit: The most bytes of one incomplete value held in memory (at least 4 KiB are).
+    ///   - memoryLimit: The most bytes of one incomplete value held in memory when `output` is not
+    ///     a regular file (at least 4 KiB are); the buffer never exceeds it.
     init(output: OutputFile, prettyPrinted: Bool = false, memoryLimit: Int = defaultMemoryLimit) {
         self.output = output
         self.prettyPrinted = prettyPrinted
         self.memoryLimit = max(memoryLimit, Self.minimumCapacity)
+        truncatable = output.isRegularFile
         capacity = max(min(Self.bufferSize, memoryLimit), Self.minimumCapacity)
         buffer = .allocate(capacity: capacity)
     }
@@ -120,12 +134,24 @@ final class JSONTextWriter: JSONEventHandler {
         if hasChildren.isEmpty { try valueEnded() }
     }
 
-    /// Writes the complete values still buffered to the file. A value whose last event has not
-    /// come (the input failed inside it) is dropped, with the separator before it.
-    /// - Throws: ``CommandFailure`` when the file cannot be written.
+    /// Whether ``finish()`` left part of a value in the output: one longer than ``memoryLimit``,
+    /// cut short by the input, into an output that cannot be truncated.
+    private(set) var leftCutValue = false
+
+    /// Writes the complete values still buffered to the output. A value whose last event has not
+    /// come (the input failed inside it) is dropped, with the separator before it: from the
+    /// buffer, and from a regular file by truncating it back to where the value began. Into an
+    /// output that cannot be truncated, a value already partly written is written on to where the
+    /// input failed (see ``leftCutValue``).
+    /// - Throws: ``CommandFailure`` when the output cannot be written or truncated.
     func finish() throws {
-        count = committed
-        spill?.reset()
+        if partlyWritten && !truncatable {
+            leftCutValue = true
+        } else {
+            count = committed
+            if partlyWritten { try output.truncate(to: valueStart) }
+        }
+        partlyWritten = false
         try flush()
     }
 
@@ -365,8 +391,8 @@ final class JSONTextWriter: JSONEventHandler {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         if bytes.count > capacity - count {
             try makeRoom(bytes.count)
-            // Still no room: the value went to the spill file, and this token follows it there.
-            if bytes.count > capacity - count { return try spill!.append(bytes) }
+            // Still no room: the value is being written through, and this token follows it.
+            if bytes.count > capacity - count { return try output.write(bytes) }
         }
         (buffer + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         count += bytes.count
@@ -379,9 +405,10 @@ final class JSONTextWriter: JSONEventHandler {
     }
 
     /// Makes room for `needed` more bytes of the value being written: writes the complete values
-    /// out; then, if that is not enough, grows the buffer up to `memoryLimit`, and past it moves
-    /// the value's bytes so far to the spill file (after which a token larger than the buffer is
-    /// left to the caller to append there).
+    /// out; then, if that is not enough, grows the buffer up to `memoryLimit` when the output
+    /// cannot be truncated and the value is not yet being written through; else writes the
+    /// value's bytes so far through, noting where the value began in a regular file (after which a
+    /// token larger than the buffer is left to the caller to write).
     private func makeRoom(_ needed: Int) throws {
         if committed > 0 {
             try output.write(UnsafeRawBufferPointer(start: buffer, count: committed))
@@ -391,7 +418,7 @@ final class JSONTextWriter: JSONEventHandler {
             committed = 0
             if needed <= capacity - count { return }
         }
-        if spill?.count ?? 0 == 0, count + needed <= memoryLimit {
+        if !truncatable, !partlyWritten, count + needed <= memoryLimit {
             let grown = min(max(capacity * 2, count + needed), memoryLimit)
             let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
             larger.update(from: buffer, count: count)
@@ -400,8 +427,13 @@ final class JSONTextWriter: JSONEventHandler {
             capacity = grown
             return
         }
-        if spill == nil { spill = try SpillFile() }
-        try spill!.append(UnsafeRawBufferPointer(start: buffer, count: count))
+        if !partlyWritten {
+            // The buffer holds nothing but the value (the complete ones were written above), so
+            // the value begins where the next write lands.
+            if truncatable { valueStart = try output.nextWriteOffset() }
+            partlyWritten = true
+        }
+        try output.write(UnsafeRawBufferPointer(start: buffer, count: count))
         count = 0
     }
 
@@ -409,16 +441,8 @@ final class JSONTextWriter: JSONEventHandler {
     @inline(__always)
     private func valueEnded() throws {
         completedAnyValue = true
-        if let spill, spill.count > 0 {
-            // Written in order: the value's start from the spill file, then the rest.
-            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 1)
-            defer { scratch.deallocate() }
-            try spill.copy(to: output, through: scratch)
-            spill.reset()
-            try flush()
-        } else {
-            committed = count
-        }
+        committed = count
+        partlyWritten = false
     }
 
     /// Writes the whole buffer, which holds only complete values.
