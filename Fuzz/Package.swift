@@ -20,6 +20,7 @@ let package = Package(
         .executableTarget(name: "FuzzJSONLines", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzValueBuilder", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzDocument", dependencies: fuzzDependencies),
+        .executableTarget(name: "FuzzCodableDifferential", dependencies: fuzzDependencies),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,8 @@ import ArgumentParser
 import Elevate
 
 /// `elevate extract`: writes the value at a key path to standard output as JSON, streamed event by
-/// event through a ``JSONTextWriter``, so a value of any size passes in bounded memory.
+/// event through a ``JSONTextWriter``, so a value of any size passes in bounded memory (at most
+/// 16 MiB of one value held, and only when the output is not a regular file).
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
@@ -10,9 +11,15 @@ struct ExtractCommand: ParsableCommand {
         discussion: """
             The value is copied as it is parsed: numbers keep their exact text, and reading stops at \
             the end of the value, so the rest of the file is not checked. Exit status: 0 on success, \
-            1 for invalid JSON (part of the value may have been printed), 2 when the file cannot be \
-            opened or read or the output cannot be written, 3 when nothing is at the key path, 4 when \
-            --json-lines finds something other than an array.
+            1 for invalid JSON, 2 when the file cannot be opened or read or the output cannot be \
+            written, 3 when nothing is at the key path, 4 when --json-lines finds something other \
+            than an array. When the input fails (status 1 or 2), standard output holds the values \
+            completed before the failure (with --json-lines, the elements before the failing one), \
+            each on a line of its own. Redirected to a file, it holds nothing of the value cut \
+            short: the file is truncated back to where that value began. Over a pipe or to a \
+            terminal, a value is held in memory until it ends, so nothing of a failed value up to \
+            16 MiB is printed; a longer one is written on as it comes and may be cut off where the \
+            input failed, on a last line of its own: check the exit status.
             """
     )
 
@@ -76,16 +83,26 @@ struct ExtractCommand: ParsableCommand {
                     + "--json-lines prints the elements of an array",
                 status: ExitStatus.notAContainer)
         } catch let error as JSONSyntaxError {
-            // Keep what was printed whole, then say why it stops (bad input, or the key path
-            // repeated after its first value was written, which makes that value not the answer).
-            try? writer.finish()
+            // Print the values completed before the failure, each on a whole line, and nothing of
+            // the one cut short; then say why it stops (bad input, or the key path repeated after
+            // its first value was written, which makes that value not the answer).
+            try writeCompleteValues(of: writer, to: output)
             throw CommandFailure.invalidJSON(error, in: file)
         } catch let error as JSONInputError {
+            try writeCompleteValues(of: writer, to: output)
             throw CommandFailure.unreadable(error, in: file.name)
         }
         guard found else { throw CommandFailure.nothingAtKeyPath(keyPath, in: file.name) }
         try writer.finish()
         // JSON Lines of an empty array is no line at all.
         if !jsonLines || writer.wroteAnyValue { try output.write("\n") }
+    }
+
+    /// After a failure: the complete values, each ending its line, and nothing of an incomplete
+    /// one (unless it was longer than the writer holds, over an output that cannot be truncated:
+    /// then its start ends the last line).
+    private func writeCompleteValues(of writer: JSONTextWriter, to output: OutputFile) throws {
+        try writer.finish()
+        if writer.completedAnyValue || writer.leftCutValue { try output.write("\n") }
     }
 }

@@ -19,17 +19,50 @@ import Elevate
 /// their exclusivity checks. Here each token is copied once into a fixed buffer that nothing else
 /// can reach, and the buffer goes to the file in 256 KiB writes.
 ///
+/// Each top-level value is written whole or not at all, as far as the output allows, so that when
+/// the input fails inside a value (truncated, invalid, unreadable) the output holds only the values
+/// completed before it (issue #26):
+/// - Into a regular file, the text is written through as it comes, in 256 KiB writes; the writer
+///   notes the file offset where a value began once part of it is written, and on a failure
+///   truncates the file back to it. Nothing is held and nothing is copied twice.
+/// - Into anything else (a pipe, a terminal, a socket, `/dev/null`), which cannot be taken back, a
+///   value's text stays in memory until its last event, the buffer growing up to ``memoryLimit``;
+///   a value larger than that is written through from then on, and a failure later in it leaves
+///   it cut off where the input failed.
+///
 /// The parser has already checked the events (nesting, UTF-8, number grammar), so the writer does
 /// not check them again. A writer is not thread-safe.
 final class JSONTextWriter: JSONEventHandler {
     /// Bytes gathered before a write to the file.
     static let bufferSize = 256 << 10
+    /// The most of one incomplete value held in memory by default, when the output cannot be
+    /// truncated; past it, the value is written through.
+    static let defaultMemoryLimit = 16 << 20
+    /// The smallest buffer, whatever the limit: room for any indentation (two bytes per level of
+    /// the parser's depth limit) and escape.
+    private static let minimumCapacity = 4096
 
     private let output: OutputFile
     private let prettyPrinted: Bool
-    private let buffer: UnsafeMutablePointer<UInt8>
+    /// The most the buffer grows to while one value is incomplete (only when the output cannot be
+    /// truncated: into a regular file, it stays at its first size).
+    private let memoryLimit: Int
+    /// Whether the output is a regular file, which a failure truncates back to the start of the
+    /// value it cut short.
+    private let truncatable: Bool
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
     /// The bytes of `buffer` in use.
     @exclusivity(unchecked) private var count = 0
+    /// The bytes at the start of `buffer` that hold complete values, ready for the output; the
+    /// rest belongs to the value being written.
+    @exclusivity(unchecked) private var committed = 0
+    /// Whether part of the value being written has reached the output (it outgrew the buffer).
+    private var partlyWritten = false
+    /// Where the value being written begins in the output file, once part of it is written there.
+    private var valueStart: Int64 = 0
+    /// Whether a top-level value has been completed.
+    private(set) var completedAnyValue = false
     /// For each open container, outermost first: whether it has a member or element yet.
     @exclusivity(unchecked) private var hasChildren: [Bool] = []
     /// Whether an object key was just written, so that its value comes next without a separator.
@@ -44,10 +77,15 @@ final class JSONTextWriter: JSONEventHandler {
     /// - Parameters:
     ///   - output: Where the text goes.
     ///   - prettyPrinted: Whether to indent, one member or element per line.
-    init(output: OutputFile, prettyPrinted: Bool = false) {
+    ///   - memoryLimit: The most bytes of one incomplete value held in memory when `output` is not
+    ///     a regular file (at least 4 KiB are); the buffer never exceeds it.
+    init(output: OutputFile, prettyPrinted: Bool = false, memoryLimit: Int = defaultMemoryLimit) {
         self.output = output
         self.prettyPrinted = prettyPrinted
-        buffer = .allocate(capacity: Self.bufferSize)
+        self.memoryLimit = max(memoryLimit, Self.minimumCapacity)
+        truncatable = output.isRegularFile
+        capacity = max(min(Self.bufferSize, memoryLimit), Self.minimumCapacity)
+        buffer = .allocate(capacity: capacity)
     }
 
     deinit {
@@ -75,26 +113,45 @@ final class JSONTextWriter: JSONEventHandler {
     func string(_ value: JSONText) throws {
         try separate()
         try appendString(value.bytes)
+        if hasChildren.isEmpty { try valueEnded() }
     }
 
     func number(_ value: JSONNumberText) throws {
         try separate()
         try append(value.bytes)
+        if hasChildren.isEmpty { try valueEnded() }
     }
 
     func bool(_ value: Bool) throws {
         try separate()
         try append(value ? Self.trueText : Self.falseText)
+        if hasChildren.isEmpty { try valueEnded() }
     }
 
     func null() throws {
         try separate()
         try append(Self.nullText)
+        if hasChildren.isEmpty { try valueEnded() }
     }
 
-    /// Writes what is buffered to the file.
-    /// - Throws: ``CommandFailure`` when the file cannot be written.
+    /// Whether ``finish()`` left part of a value in the output: one longer than ``memoryLimit``,
+    /// cut short by the input, into an output that cannot be truncated.
+    private(set) var leftCutValue = false
+
+    /// Writes the complete values still buffered to the output. A value whose last event has not
+    /// come (the input failed inside it) is dropped, with the separator before it: from the
+    /// buffer, and from a regular file by truncating it back to where the value began. Into an
+    /// output that cannot be truncated, a value already partly written is written on to where the
+    /// input failed (see ``leftCutValue``).
+    /// - Throws: ``CommandFailure`` when the output cannot be written or truncated.
     func finish() throws {
+        if partlyWritten && !truncatable {
+            leftCutValue = true
+        } else {
+            count = committed
+            if partlyWritten { try output.truncate(to: valueStart) }
+        }
+        partlyWritten = false
         try flush()
     }
 
@@ -110,6 +167,7 @@ final class JSONTextWriter: JSONEventHandler {
         let hadChildren = hasChildren.removeLast()
         if prettyPrinted && hadChildren { try newline() }
         try append(bracket)
+        if hasChildren.isEmpty { try valueEnded() }
     }
 
     /// What comes before a value or key: nothing after a key; a comma between siblings, and in
@@ -151,7 +209,7 @@ final class JSONTextWriter: JSONEventHandler {
     /// quotes, in one step. Byte by byte, with a copy per run, this was a sixth of `extract`'s
     /// instructions, most of them the fixed cost of a call for strings of a few bytes.
     private func appendString(_ text: UnsafeRawBufferPointer) throws {
-        if let source = text.baseAddress, text.count + 2 <= Self.bufferSize - count,
+        if let source = text.baseAddress, text.count + 2 <= capacity - count,
             appendPlain(source, text.count)
         {
             return
@@ -311,7 +369,7 @@ final class JSONTextWriter: JSONEventHandler {
 
     @inline(__always)
     private func append(_ byte: UInt8) throws {
-        if count == Self.bufferSize { try flush() }
+        if count == capacity { try makeRoom(1) }
         buffer[count] = byte
         count += 1
     }
@@ -331,25 +389,68 @@ final class JSONTextWriter: JSONEventHandler {
     @inline(__always)
     private func append(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        if bytes.count > Self.bufferSize - count {
-            try flush()
-            // Larger than the whole buffer: straight to the file.
-            if bytes.count > Self.bufferSize { return try output.write(bytes) }
+        if bytes.count > capacity - count {
+            try makeRoom(bytes.count)
+            // Still no room: the value is being written through, and this token follows it.
+            if bytes.count > capacity - count { return try output.write(bytes) }
         }
         (buffer + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         count += bytes.count
     }
 
-    /// Makes room for `needed` bytes (at most a few, never more than the buffer).
+    /// Makes room for `needed` bytes (at most a few, never more than the smallest buffer).
     @inline(__always)
     private func reserve(_ needed: Int) throws {
-        if needed > Self.bufferSize - count { try flush() }
+        if needed > capacity - count { try makeRoom(needed) }
     }
 
+    /// Makes room for `needed` more bytes of the value being written: writes the complete values
+    /// out; then, if that is not enough, grows the buffer up to `memoryLimit` when the output
+    /// cannot be truncated and the value is not yet being written through; else writes the
+    /// value's bytes so far through, noting where the value began in a regular file (after which a
+    /// token larger than the buffer is left to the caller to write).
+    private func makeRoom(_ needed: Int) throws {
+        if committed > 0 {
+            try output.write(UnsafeRawBufferPointer(start: buffer, count: committed))
+            let pending = count - committed
+            if pending > 0 { memmove(buffer, buffer + committed, pending) }
+            count = pending
+            committed = 0
+            if needed <= capacity - count { return }
+        }
+        if !truncatable, !partlyWritten, count + needed <= memoryLimit {
+            let grown = min(max(capacity * 2, count + needed), memoryLimit)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            larger.update(from: buffer, count: count)
+            buffer.deallocate()
+            buffer = larger
+            capacity = grown
+            return
+        }
+        if !partlyWritten {
+            // The buffer holds nothing but the value (the complete ones were written above), so
+            // the value begins where the next write lands.
+            if truncatable { valueStart = try output.nextWriteOffset() }
+            partlyWritten = true
+        }
+        try output.write(UnsafeRawBufferPointer(start: buffer, count: count))
+        count = 0
+    }
+
+    /// A top-level value has had its last event: it is complete, and may be written.
+    @inline(__always)
+    private func valueEnded() throws {
+        completedAnyValue = true
+        committed = count
+        partlyWritten = false
+    }
+
+    /// Writes the whole buffer, which holds only complete values.
     private func flush() throws {
         guard count > 0 else { return }
         let filled = count
         count = 0
+        committed = 0
         try output.write(UnsafeRawBufferPointer(start: buffer, count: filled))
     }
 }

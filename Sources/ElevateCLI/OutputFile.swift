@@ -18,6 +18,9 @@ final class OutputFile {
     let name: String
     private var descriptor: Int32
     private let closesDescriptor: Bool
+    /// Whether the descriptor is a regular file (`fstat`'s `S_ISREG`), which can be truncated back
+    /// to an earlier offset; not a pipe, terminal, socket or device.
+    let isRegularFile: Bool
 
     /// Standard output, which is written to but not closed.
     static func standardOutput() -> OutputFile {
@@ -28,6 +31,13 @@ final class OutputFile {
         self.name = name
         self.descriptor = descriptor
         self.closesDescriptor = closesDescriptor
+        var status = stat()
+        isRegularFile = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Writes to an open `descriptor`, which stays open (tests give it a pipe).
+    convenience init(descriptor: Int32, name: String) {
+        self.init(name: name, descriptor: descriptor, closesDescriptor: false)
     }
 
     /// Opens `name` for writing, creating it (mode 0666 less the umask) or truncating it; `-` is
@@ -60,6 +70,27 @@ final class OutputFile {
             }
             next += written
             remaining -= written
+        }
+    }
+
+    /// The offset in a regular file where the next write lands: the current offset, or the end
+    /// of the file when it was opened to append (`O_APPEND`, as by the shell's `>>`).
+    /// - Throws: ``CommandFailure`` with ``ExitStatus/fileError``.
+    func nextWriteOffset() throws -> Int64 {
+        let flags = fcntl(descriptor, F_GETFL)
+        let offset = lseek(descriptor, 0, flags >= 0 && flags & O_APPEND != 0 ? SEEK_END : SEEK_CUR)
+        guard offset >= 0 else { throw CommandFailure.cannotWrite(name, errno: errno) }
+        return Int64(offset)
+    }
+
+    /// Cuts a regular file back to `offset` (from ``nextWriteOffset()``), and writes on from there.
+    /// - Throws: ``CommandFailure`` with ``ExitStatus/fileError``.
+    func truncate(to offset: Int64) throws {
+        while ftruncate(descriptor, off_t(offset)) != 0 {
+            guard errno == EINTR else { throw CommandFailure.cannotWrite(name, errno: errno) }
+        }
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+            throw CommandFailure.cannotWrite(name, errno: errno)
         }
     }
 

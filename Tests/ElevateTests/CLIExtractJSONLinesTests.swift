@@ -64,8 +64,8 @@ struct CLIDuplicateKeyTests {
         let file = try scratch.file("doc.json", "{\"items\":[1,2],\n \"items\":[3]}")
         let extracted = try scratch.run("extract", "--key-path", "items", file)
         #expect(extracted.status == ExitStatus.invalidJSON)
-        // The first value, written before the repeat was read, and no more.
-        #expect(String(decoding: extracted.standardOutput, as: UTF8.self) == "[1,2]")
+        // The first value, written before the repeat was read, on a whole line, and no more.
+        #expect(String(decoding: extracted.standardOutput, as: UTF8.self) == "[1,2]\n")
         #expect(
             extracted.standardError.hasPrefix(
                 "\(file):2:2: error: Key path [items] appears more than once in its object"), "\(extracted.standardError)")
