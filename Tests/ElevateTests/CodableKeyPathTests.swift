@@ -319,6 +319,21 @@ struct KeyLookupHintTests {
         #expect(order.user == HintStrictUser(nickname: nil, name: "bob"))
     }
 
+    /// The lookups of converting key strategies keep their hints in the same slots.
+    @Test(arguments: ["snake", "custom"])
+    func keyStrategiesKeepHintsInsideTheObjectSearched(strategy: String) throws {
+        let json = #"{"user": {"address": {"city": "Paris", "zip": "75001"}, "name": "bob"}}"#
+        let outcome = resultWithin(seconds: 20) {
+            let decoder = ElevateJSONDecoder()
+            decoder.keyDecodingStrategy =
+                strategy == "snake" ? .convertFromSnakeCase : .custom { path in path.last! }
+            return try decoder.decode(HintStrictOrder.self, from: Data(json.utf8))
+        }
+        let order = try #require(outcome, "decoding did not return within 20 s").get()
+        #expect(order.address == HintAddress(name: nil, city: "Paris"))
+        #expect(order.user == HintStrictUser(nickname: nil, name: "bob"))
+    }
+
     @Test func sameShapeThroughStreamingElements() throws {
         let json = #"[{"user": {"address": {"city": "Paris", "zip": "75001"}, "name": "bob"}}, {"user": {"address": {"city": "Lyon", "name": "Work", "zip": "69001"}, "name": "ann"}}]"#
         let outcome = resultWithin(seconds: 20) {

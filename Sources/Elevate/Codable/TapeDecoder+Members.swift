@@ -21,29 +21,45 @@ extension TapeDecoder {
         let first = object + 1
         let end = tape.end(of: object)
         guard first < end else { return nil }
-        // A slot holds the object it was found in and the key's index. Only a hint found in this
-        // very object is a member boundary here: a key-path property is decoded at a coding depth
-        // other than its tape depth, so a hint of the same depth can lie inside a member of this
-        // object, and a walk started there never comes back to its start.
-        let slot: UnsafeMutablePointer<Int>? = depth < hintDepth ? hints + 2 * depth : nil
-        var start = first
-        if let slot, slot[0] == object {
-            start = tape.end(of: slot[1] + 1)
-            if start >= end { start = first }
-        }
+        let slot = hintSlot(depth)
+        let start = walkStart(slot, object: object, first: first, end: end)
         var position = start
         repeat {
             if matches(position), !tape.isShadowed(position) {
-                if let slot {
-                    slot[0] = object
-                    slot[1] = position
-                }
+                Self.noteHit(slot, object: object, key: position)
                 return position + 1
             }
             position = tape.end(of: position + 1)
             if position >= end { position = first }
         } while position != start
         return nil
+    }
+
+    /// The hint slot of logical depth `depth`, or nil past ``hintDepth``: two words, the object
+    /// last searched at that depth and the key entry hit in it.
+    @inline(__always)
+    func hintSlot(_ depth: Int) -> UnsafeMutablePointer<Int>? {
+        depth < hintDepth ? hints + 2 * depth : nil
+    }
+
+    /// Where a walk of the members of `object` (`first` ..< `end`) starts: just after the last hit
+    /// when that hit was in this very object, else at the first member. A hint of the same depth
+    /// found in another object is never used: a key-path property is decoded at a coding depth
+    /// other than its tape depth, so such a hint can lie inside a member of this object, and a
+    /// walk started there never comes back to its start.
+    @inline(__always)
+    func walkStart(_ slot: UnsafeMutablePointer<Int>?, object: Int, first: Int, end: Int) -> Int {
+        guard let slot, slot[0] == object else { return first }
+        let start = tape.end(of: slot[1] + 1)
+        return start < end ? start : first
+    }
+
+    /// Notes in `slot` that the key entry `key` of `object` was hit.
+    @inline(__always)
+    static func noteHit(_ slot: UnsafeMutablePointer<Int>?, object: Int, key: Int) {
+        guard let slot else { return }
+        slot[0] = object
+        slot[1] = key
     }
 
     /// The name a `CodingKey` is matched against for the key entry at `keyIndex`, by the key strategy.
@@ -91,7 +107,7 @@ extension TapeDecoder {
     /// object's keys once into a ``MemberTable``: small objects, and keys read in document order,
     /// stay on the walk; a miss in a large object costs one conversion per member for the whole
     /// visit instead of one per member per lookup (a million members: 77 s before the table).
-    static let convertedProbeLimit = 8
+    static let convertedProbeLimit = 32
 
     /// The tape index of the value of the member whose key, converted by `convert`, is `name`.
     ///
@@ -100,28 +116,27 @@ extension TapeDecoder {
     /// Foundation's dictionary of converted keys does.
     func convertedMember(named name: String, in object: Int, _ site: ContainerSite, convert: (Int) -> String) -> Int? {
         let depth = site.logicalDepth
-        if !memberTables.isEmpty, let table = memberTables[depth], table.object == object {
-            return table.member(named: name, hint: depth < hintDepth ? hints + depth : nil)
+        if depth < memberTables.count, let table = memberTables[depth], table.object == object {
+            return table.member(named: name, hint: hintSlot(depth))
         }
         let first = object + 1
         let end = tape.end(of: object)
         guard first < end else { return nil }
-        let slot: UnsafeMutablePointer<Int>? = depth < hintDepth ? hints + depth : nil
-        var start = first
-        if let previous = slot?.pointee, previous >= first, previous < end {
-            start = tape.end(of: previous + 1)
-            if start >= end { start = first }
-        }
+        let slot = hintSlot(depth)
+        let start = walkStart(slot, object: object, first: first, end: end)
         var position = start
         var probes = 0
         repeat {
             if probes == Self.convertedProbeLimit {
                 let table = MemberTable(object: object, tape: tape, convert: convert)
+                if depth >= memberTables.count {
+                    memberTables.append(contentsOf: repeatElement(nil, count: depth + 1 - memberTables.count))
+                }
                 memberTables[depth] = table
                 return table.member(named: name, hint: slot)
             }
             if !tape.isShadowed(position), convert(position) == name {
-                slot?.pointee = position
+                Self.noteHit(slot, object: object, key: position)
                 return position + 1
             }
             probes += 1
@@ -156,10 +171,10 @@ struct MemberTable {
         self.keys = keys
     }
 
-    /// The value index of the member named `name`, noting its key entry in `hint`.
+    /// The value index of the member named `name`, noting its key entry in the hint slot `hint`.
     func member(named name: String, hint: UnsafeMutablePointer<Int>?) -> Int? {
         guard let key = keys[name] else { return nil }
-        hint?.pointee = key
+        TapeDecoder.noteHit(hint, object: object, key: key)
         return key + 1
     }
 }

@@ -49,8 +49,9 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     @exclusivity(unchecked) var planDepth = -1
     /// Per logical depth, the converted key names of the last large object looked up there by a
     /// key strategy (see ``convertedMember(named:in:_:convert:)``); one per depth keeps memory
-    /// within the document's, and the tables go with the decoder.
-    @exclusivity(unchecked) var memberTables: [Int: MemberTable] = [:]
+    /// within the document's, and the tables go with the decoder. Indexed by depth: a dictionary
+    /// hashed the depth at every converted lookup once any table existed.
+    @exclusivity(unchecked) var memberTables: [MemberTable?] = []
 
     /// Where the decoder started: its first value and the length of the path that led there, from
     /// which the path of a container kept past its `init(from:)` is rebuilt.
