@@ -23,15 +23,23 @@ let layers: [(folders: [String], holds: String)] = [
         + "chunks), forEachChunk, JSONFraming, parseAll(JSONInput) on the event parser"),
     (["Document"], "the parsed document: the tape and its builder, JSONValue and its views, "
         + "JSONValueBuilder, KeyPathSelector (key paths over events), document options and errors"),
-    // Consumers of the document, side by side: none names another.
-    (["Codable", "Schema", "Writer"], "Codable: ElevateJSONDecoder and JSON on the tape; "
-        + "Schema: Elevate's own Decodable/Decoder/Encodable, Parser, ParserError, operators; "
-        + "Writer: JSON text out of events and values (JSONWriter, JSONGenerator, JSONStreamWriter)"),
+    // Consumers of the document, side by side: neither names the other.
+    (["Codable", "Schema"], "Codable: ElevateJSONDecoder and the mutable JSON on the tape; "
+        + "Schema: Elevate's Decodable/Decoder/Encodable, Schema, Parser over values, ParserError, "
+        + "validation and its failure texts, the <-! operators"),
+    // The writer writes Foundation value trees and, as JSONWriter documents, Elevate's Encodable
+    // values as their `json` (a cast in the middle of JSONGenerator's order of casts, which a hook
+    // from below could not take without a public protocol or a closure per value), so it sits
+    // above the schema layer; nothing of Codable or Schema names the writer.
+    (["Writer"], "JSON text out of events and values: JSONWriter, JSONGenerator, JSONStreamWriter, "
+        + "JSONEventWriter"),
     // Encoding writes Codable values through the writer, so it sits above it (and above Codable,
     // whose JSON type it encodes); nothing below names the encoder.
     (["Encoding"], "ElevateJSONEncoder and the streaming encoder, on top of the writer"),
     (["Streaming"], "element streams over large inputs: forEachElement, AsyncElementSequence, "
-        + "JSON Lines, the document pass and the parallel element decoder, for Codable and Elevate types"),
+        + "JSON Lines, the document pass and the parallel element decoder, and every call that reads "
+        + "an input (Data, JSONInput, chunks) for Codable and Elevate types: decodeObject, decodeArray, "
+        + "Parser.parseEntity(data:)"),
     // (Above everything: the tool, Sources/ElevateCLI, a target of its own; not scanned here.)
 ]
 
