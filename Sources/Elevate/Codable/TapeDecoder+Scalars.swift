@@ -243,7 +243,7 @@ extension TapeDecoder {
     /// at `i` (see ``StackGuard``).
     @inline(never)
     func checkStack(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws {
-        guard let stack = DecodingThread.current.stack, !stack.hasRoom else { return }
+        guard let stack = StackGuard.ofCurrentThread, !stack.hasRoom else { return }
         let path = codingPath(site, appending: component)
         throw fail(
             .dataCorrupted(

@@ -161,7 +161,8 @@ final class KeyPathSelector: JSONEventHandler {
     /// or the literal dotted root key) does not follow it.
     var forwardedTarget: Int?
     /// Makes the error for a key the passes refuse (see ``Callbacks/duplicateKey``), placed at that
-    /// key by the parser; unset, a validation error without a position.
+    /// key by the parser; unset, the ``RefusedKey`` itself is thrown (every pass that refuses keys
+    /// sets it: ``PassParser`` and ``ElementStream``).
     var refusedKeyError: ((_ message: String) -> any Error)?
 
     /// What a ``Callbacks/duplicateKey`` callback throws to refuse the key: the selector turns it
@@ -419,7 +420,7 @@ final class KeyPathSelector: JSONEventHandler {
             do {
                 try callbacks.duplicateKey(child.subtreeTargets)
             } catch let refused as RefusedKey {
-                throw refusedKeyError?(refused.message) ?? ParserError.validation(failureReason: refused.message)
+                throw refusedKeyError?(refused.message) ?? refused
             }
         }
         stack[top].seenChildren |= bit

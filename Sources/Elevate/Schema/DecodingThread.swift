@@ -17,21 +17,9 @@ final class DecodingThread {
     let failures = NestedFailures.Slot()
     let views = ViewHandOff.Slot()
     let schemas = SchemaPool()
-    /// The thread's stack bounds, looked up the first time a decode on this thread nests deeply
-    /// enough to check them (see ``StackGuard``): a thread's stack never moves or changes size, so
-    /// what is kept here is the same for every call, and on the main thread glibc answers by
-    /// reading `/proc/self/maps`, too slow to do per call.
-    @exclusivity(unchecked) private var knownStack: StackGuard?
-    @exclusivity(unchecked) private var stackIsKnown = false
-
-    /// The calling thread's stack guard; nil when the system does not say where the stack is.
-    var stack: StackGuard? {
-        if !stackIsKnown {
-            knownStack = StackGuard.current()
-            stackIsKnown = true
-        }
-        return knownStack
-    }
+    /// The calling thread's stack guard (``StackGuard/ofCurrentThread``); nil when the system does
+    /// not say where the stack is.
+    var stack: StackGuard? { StackGuard.ofCurrentThread }
 
     /// Throws when the stack has too little room left for one more nested decode.
     /// - Parameter nestedDecodes: How many Elevate decodes are running on this thread, counting

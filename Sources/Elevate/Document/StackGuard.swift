@@ -20,7 +20,7 @@
 /// ``checkedLevels`` (``checkedDecodes``) and throw a decoding error instead of crashing.
 ///
 /// A thread's stack never moves or changes size, so each thread looks its bounds up once (see
-/// ``DecodingThread/stack``): on the main thread glibc reads `/proc/self/maps` to answer.
+/// ``ofCurrentThread``): on the main thread glibc reads `/proc/self/maps` to answer.
 struct StackGuard {
     /// The lowest address decoding may reach before it stops: the stack's low end plus ``margin``.
     let limit: UInt
