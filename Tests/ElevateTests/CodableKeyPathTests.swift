@@ -330,3 +330,71 @@ struct KeyLookupHintTests {
         #expect(orders.map(\.address.name) == [nil, "Work"])
     }
 }
+
+// The same hints under the key strategies that convert keys (`.convertFromSnakeCase`, `.custom`),
+// which look members up by converted name on a path of their own: its hint was checked only to lie
+// inside the object searched, so the address's last key steered the user's search into the address.
+private struct ConvertedHintAddress: Codable, Equatable {
+    var city: String
+}
+
+private struct ConvertedHintUser: Codable, Equatable {
+    var name: String?
+}
+
+private struct ConvertedHintOrder: Codable, Equatable, JSONKeyPathDecodable {
+    var address: ConvertedHintAddress
+    var user: ConvertedHintUser
+    static let keyPaths = ["address": "user.address"]
+}
+
+/// The key-path value is an array element: the hint's successor is then the next element, a number.
+private struct ConvertedHintElementOrder: Codable, Equatable, JSONKeyPathDecodable {
+    var address: ConvertedHintAddress
+    var user: ConvertedHintUser
+    static let keyPaths = ["address": "user.items.0"]
+}
+
+@Suite("ElevateJSONDecoder: key-lookup hints under converting key strategies")
+struct ConvertedKeyLookupHintTests {
+    static func decoder(_ strategy: String) -> ElevateJSONDecoder {
+        let decoder = ElevateJSONDecoder()
+        decoder.keyDecodingStrategy = strategy == "snake" ? .convertFromSnakeCase : .custom { $0.last! }
+        return decoder
+    }
+
+    @Test(arguments: ["snake", "custom"])
+    func keyPathValueDoesNotLendItsMembersToASibling(strategy: String) throws {
+        let json = #"{"user": {"address": {"city": "Paris", "name": "Home"}}}"#
+        let outcome = resultWithin(seconds: 20) {
+            try Self.decoder(strategy).decode(ConvertedHintOrder.self, from: Data(json.utf8))
+        }
+        let order = try #require(outcome, "decoding did not return within 20 s").get()
+        #expect(order.address == ConvertedHintAddress(city: "Paris"))
+        #expect(order.user == ConvertedHintUser(name: nil))
+    }
+
+    @Test(arguments: ["snake", "custom"])
+    func keyPathElementDoesNotLendItsMembersToASibling(strategy: String) throws {
+        let json = #"{"user": {"items": [{"city": "Paris", "name": "Home"}, 5], "zip": 1}}"#
+        let outcome = resultWithin(seconds: 20) {
+            try Self.decoder(strategy).decode(ConvertedHintElementOrder.self, from: Data(json.utf8))
+        }
+        let order = try #require(outcome, "decoding did not return within 20 s").get()
+        #expect(order.address == ConvertedHintAddress(city: "Paris"))
+        #expect(order.user == ConvertedHintUser(name: nil))
+    }
+
+    /// Past the short walk, the converted-name table answers; its hint too must name its object.
+    @Test(arguments: ["snake", "custom"])
+    func largeSiblingObjectsKeepTheirOwnMembers(strategy: String) throws {
+        let filler = (0..<20).map { #""f_\#($0)": \#($0)"# }.joined(separator: ", ")
+        let json = #"{"user": {"address": {"city": "Paris", \#(filler), "name": "Home"}, \#(filler)}}"#
+        let outcome = resultWithin(seconds: 20) {
+            try Self.decoder(strategy).decode(ConvertedHintOrder.self, from: Data(json.utf8))
+        }
+        let order = try #require(outcome, "decoding did not return within 20 s").get()
+        #expect(order.address == ConvertedHintAddress(city: "Paris"))
+        #expect(order.user == ConvertedHintUser(name: nil))
+    }
+}

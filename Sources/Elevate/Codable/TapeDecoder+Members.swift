@@ -100,16 +100,20 @@ extension TapeDecoder {
     /// Foundation's dictionary of converted keys does.
     func convertedMember(named name: String, in object: Int, _ site: ContainerSite, convert: (Int) -> String) -> Int? {
         let depth = site.logicalDepth
+        // The same two-word slots as ``findMember(in:depth:where:)``, for the same reason: a hint
+        // is a member boundary only in the object it was found in. (A range check let a key-path
+        // property's hint, left inside a member of a sibling object at its coding depth, start
+        // that sibling's walk among the member's own keys: a wrong value.)
+        let slot: UnsafeMutablePointer<Int>? = depth < hintDepth ? hints + 2 * depth : nil
         if !memberTables.isEmpty, let table = memberTables[depth], table.object == object {
-            return table.member(named: name, hint: depth < hintDepth ? hints + depth : nil)
+            return table.member(named: name, hint: slot)
         }
         let first = object + 1
         let end = tape.end(of: object)
         guard first < end else { return nil }
-        let slot: UnsafeMutablePointer<Int>? = depth < hintDepth ? hints + depth : nil
         var start = first
-        if let previous = slot?.pointee, previous >= first, previous < end {
-            start = tape.end(of: previous + 1)
+        if let slot, slot[0] == object {
+            start = tape.end(of: slot[1] + 1)
             if start >= end { start = first }
         }
         var position = start
@@ -121,7 +125,10 @@ extension TapeDecoder {
                 return table.member(named: name, hint: slot)
             }
             if !tape.isShadowed(position), convert(position) == name {
-                slot?.pointee = position
+                if let slot {
+                    slot[0] = object
+                    slot[1] = position
+                }
                 return position + 1
             }
             probes += 1
@@ -156,10 +163,14 @@ struct MemberTable {
         self.keys = keys
     }
 
-    /// The value index of the member named `name`, noting its key entry in `hint`.
+    /// The value index of the member named `name`, noting the object and its key entry in the
+    /// two words of `hint` (see ``TapeDecoder/hints``).
     func member(named name: String, hint: UnsafeMutablePointer<Int>?) -> Int? {
         guard let key = keys[name] else { return nil }
-        hint?.pointee = key
+        if let hint {
+            hint[0] = object
+            hint[1] = key
+        }
         return key + 1
     }
 }
