@@ -164,6 +164,45 @@ struct CodableKeyPathTests {
         }
     }
 
+    /// Puts a named pipe where the file was (a rotated log, a path reused by another tool), then fails.
+    struct ReplacesTheFileWithAPipe: Swift.Decodable {
+        static let key = CodingUserInfoKey(rawValue: "replacedByPipe")!
+        init(from decoder: any Swift.Decoder) throws {
+            let url = decoder.userInfo[Self.key] as! URL
+            let fifo = url.path + ".fifo"
+            precondition(mkfifo(fifo, 0o600) == 0 && rename(fifo, url.path) == 0)
+            var list = try decoder.unkeyedContainer()
+            _ = try list.decode(Int.self)
+            _ = try list.decode(Int.self)
+        }
+    }
+
+    /// The error path opens the file's path again for the position: a named pipe there now must
+    /// give no position, not block. (`open` without `O_NONBLOCK` waits for a writer on a pipe,
+    /// before the identity check could refuse it: the failing decode never returned.)
+    @Test func aFailingFileDecodeDoesNotWaitOnAPipeThatReplacedTheFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("codable-\(UUID().uuidString).json")
+        try Data("[1,\n  \"two\"]".utf8).write(to: url)
+        defer {
+            // Lets a reader stuck on the pipe go (a writer that opens and closes it), then removes it.
+            let writer = open(url.path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            try? FileManager.default.removeItem(at: url)
+        }
+        let decoder = ElevateJSONDecoder()
+        decoder.userInfo = [ReplacesTheFileWithAPipe.key: url]
+        let outcome = resultWithin(seconds: 20) { () -> String in
+            do {
+                _ = try decoder.decode(ReplacesTheFileWithAPipe.self, contentsOf: url)
+                return "decoded"
+            } catch DecodingError.typeMismatch(_, let context) {
+                return "\(context.codingPath.map(\.stringValue)) \(context.debugDescription)"
+            }
+        }
+        let text = try #require(outcome, "the failing decode did not return within 20 s").get()
+        #expect(text.hasPrefix("[\"Index 1\"]") && !text.contains("(at line"), "\(text)")
+    }
+
     /// A file of several read chunks, failing far from its start: the file is read again in chunks
     /// (never whole) for the position, which must be the one the same bytes give in memory.
     @Test(arguments: [10, 300_000])
