@@ -700,3 +700,60 @@ struct CodableKeptContainerTests {
         #expect(elevate.first == ["list", "Index 0"])
     }
 }
+
+// MARK: - A kept container whose value a sibling reaches at the same depth
+
+/// Keeps its container; when a previous instance kept one, notes that one's coding path and the
+/// path of an error read through it, while this instance is being decoded.
+private struct RoutedKeeper: Swift.Decodable {
+    static let key = CodingUserInfoKey(rawValue: "routedKeeperLog")!
+    final class Log: @unchecked Sendable {
+        var kept: [KeyedDecodingContainer<StringCodingKeyForTests>] = []
+        var seen: [[String]] = []
+    }
+
+    init(from decoder: any Swift.Decoder) throws {
+        let log = decoder.userInfo[Self.key] as! Log
+        let container = try decoder.container(keyedBy: StringCodingKeyForTests.self)
+        if let previous = log.kept.last {
+            log.seen.append(previous.codingPath.map(\.stringValue))
+            log.seen.append(keptOutcome { [String(try previous.decode(Int.self, forKey: StringCodingKeyForTests("city")))] })
+        }
+        log.kept.append(container)
+    }
+}
+
+struct StringCodingKeyForTests: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Two properties routed to the same value: each is decoded at coding depth 1 from one tape value.
+private struct TwoRoutesToOneValue: Swift.Decodable, JSONKeyPathDecodable {
+    var a: RoutedKeeper
+    var b: RoutedKeeper
+    static let keyPaths = ["a": "user.address", "b": "user.address"]
+}
+
+@Suite("ElevateJSONDecoder: a kept container reached again by another route")
+struct KeptContainerSameValueTests {
+    /// `a`'s container, read while `b` is decoded: the decoder is at the same depth and tape value,
+    /// so the container takes the decoder's path as its own and names `b`. Either `a` or the JSON's
+    /// own steps (how a key-path value's path is rebuilt) would be right. Open: telling the two
+    /// visits apart needs a per-visit mark on the decoder's hot path (see the report of branch
+    /// attack2).
+    @Test func aKeptContainerDoesNotTakeTheSiblingsPath() throws {
+        let log = RoutedKeeper.Log()
+        let decoder = ElevateJSONDecoder()
+        decoder.userInfo = [RoutedKeeper.key: log]
+        _ = try decoder.decode(TwoRoutesToOneValue.self, from: Data(#"{"user": {"address": {"city": "Paris"}}}"#.utf8))
+        #expect(log.seen.count == 2)
+        withKnownIssue("the kept container of a takes b's path") {
+            #expect(log.seen.first == ["a"] || log.seen.first == ["user", "address"], "\(log.seen)")
+            #expect(log.seen.last == ["typeMismatch", "a", "city"] || log.seen.last == ["typeMismatch", "user", "address", "city"], "\(log.seen)")
+        }
+    }
+}

@@ -164,6 +164,45 @@ struct CodableKeyPathTests {
         }
     }
 
+    /// Puts a named pipe where the file was (a rotated log, a path reused by another tool), then fails.
+    struct ReplacesTheFileWithAPipe: Swift.Decodable {
+        static let key = CodingUserInfoKey(rawValue: "replacedByPipe")!
+        init(from decoder: any Swift.Decoder) throws {
+            let url = decoder.userInfo[Self.key] as! URL
+            let fifo = url.path + ".fifo"
+            precondition(mkfifo(fifo, 0o600) == 0 && rename(fifo, url.path) == 0)
+            var list = try decoder.unkeyedContainer()
+            _ = try list.decode(Int.self)
+            _ = try list.decode(Int.self)
+        }
+    }
+
+    /// The error path opens the file's path again for the position: a named pipe there now must
+    /// give no position, not block. (`open` without `O_NONBLOCK` waits for a writer on a pipe,
+    /// before the identity check could refuse it: the failing decode never returned.)
+    @Test func aFailingFileDecodeDoesNotWaitOnAPipeThatReplacedTheFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("codable-\(UUID().uuidString).json")
+        try Data("[1,\n  \"two\"]".utf8).write(to: url)
+        defer {
+            // Lets a reader stuck on the pipe go (a writer that opens and closes it), then removes it.
+            let writer = open(url.path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            try? FileManager.default.removeItem(at: url)
+        }
+        let decoder = ElevateJSONDecoder()
+        decoder.userInfo = [ReplacesTheFileWithAPipe.key: url]
+        let outcome = resultWithin(seconds: 20) { () -> String in
+            do {
+                _ = try decoder.decode(ReplacesTheFileWithAPipe.self, contentsOf: url)
+                return "decoded"
+            } catch DecodingError.typeMismatch(_, let context) {
+                return "\(context.codingPath.map(\.stringValue)) \(context.debugDescription)"
+            }
+        }
+        let text = try #require(outcome, "the failing decode did not return within 20 s").get()
+        #expect(text.hasPrefix("[\"Index 1\"]") && !text.contains("(at line"), "\(text)")
+    }
+
     /// A file of several read chunks, failing far from its start: the file is read again in chunks
     /// (never whole) for the position, which must be the one the same bytes give in memory.
     @Test(arguments: [10, 300_000])
@@ -343,5 +382,73 @@ struct KeyLookupHintTests {
         #expect(orders.map(\.user.name) == ["bob", "ann"])
         #expect(orders.map(\.address.city) == ["Paris", "Lyon"])
         #expect(orders.map(\.address.name) == [nil, "Work"])
+    }
+}
+
+// The same hints under the key strategies that convert keys (`.convertFromSnakeCase`, `.custom`),
+// which look members up by converted name on a path of their own: its hint was checked only to lie
+// inside the object searched, so the address's last key steered the user's search into the address.
+private struct ConvertedHintAddress: Codable, Equatable {
+    var city: String
+}
+
+private struct ConvertedHintUser: Codable, Equatable {
+    var name: String?
+}
+
+private struct ConvertedHintOrder: Codable, Equatable, JSONKeyPathDecodable {
+    var address: ConvertedHintAddress
+    var user: ConvertedHintUser
+    static let keyPaths = ["address": "user.address"]
+}
+
+/// The key-path value is an array element: the hint's successor is then the next element, a number.
+private struct ConvertedHintElementOrder: Codable, Equatable, JSONKeyPathDecodable {
+    var address: ConvertedHintAddress
+    var user: ConvertedHintUser
+    static let keyPaths = ["address": "user.items.0"]
+}
+
+@Suite("ElevateJSONDecoder: key-lookup hints under converting key strategies")
+struct ConvertedKeyLookupHintTests {
+    static func decoder(_ strategy: String) -> ElevateJSONDecoder {
+        let decoder = ElevateJSONDecoder()
+        decoder.keyDecodingStrategy = strategy == "snake" ? .convertFromSnakeCase : .custom { $0.last! }
+        return decoder
+    }
+
+    @Test(arguments: ["snake", "custom"])
+    func keyPathValueDoesNotLendItsMembersToASibling(strategy: String) throws {
+        let json = #"{"user": {"address": {"city": "Paris", "name": "Home"}}}"#
+        let outcome = resultWithin(seconds: 20) {
+            try Self.decoder(strategy).decode(ConvertedHintOrder.self, from: Data(json.utf8))
+        }
+        let order = try #require(outcome, "decoding did not return within 20 s").get()
+        #expect(order.address == ConvertedHintAddress(city: "Paris"))
+        #expect(order.user == ConvertedHintUser(name: nil))
+    }
+
+    @Test(arguments: ["snake", "custom"])
+    func keyPathElementDoesNotLendItsMembersToASibling(strategy: String) throws {
+        let json = #"{"user": {"items": [{"city": "Paris", "name": "Home"}, 5], "zip": 1}}"#
+        let outcome = resultWithin(seconds: 20) {
+            try Self.decoder(strategy).decode(ConvertedHintElementOrder.self, from: Data(json.utf8))
+        }
+        let order = try #require(outcome, "decoding did not return within 20 s").get()
+        #expect(order.address == ConvertedHintAddress(city: "Paris"))
+        #expect(order.user == ConvertedHintUser(name: nil))
+    }
+
+    /// Past the short walk, the converted-name table answers; its hint too must name its object.
+    @Test(arguments: ["snake", "custom"])
+    func largeSiblingObjectsKeepTheirOwnMembers(strategy: String) throws {
+        let filler = (0..<20).map { #""f_\#($0)": \#($0)"# }.joined(separator: ", ")
+        let json = #"{"user": {"address": {"city": "Paris", \#(filler), "name": "Home"}, \#(filler)}}"#
+        let outcome = resultWithin(seconds: 20) {
+            try Self.decoder(strategy).decode(ConvertedHintOrder.self, from: Data(json.utf8))
+        }
+        let order = try #require(outcome, "decoding did not return within 20 s").get()
+        #expect(order.address == ConvertedHintAddress(city: "Paris"))
+        #expect(order.user == ConvertedHintUser(name: nil))
     }
 }

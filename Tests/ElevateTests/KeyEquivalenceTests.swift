@@ -120,3 +120,22 @@ import Testing
         #expect(delivered == [1])
     }
 }
+
+/// `JSON`'s equality promises to be `JSONValue`'s; converting equal views must give equal values.
+/// An object holding one key in two Unicode spellings breaks that: `JSONValue` pairs the members by
+/// their bytes (the same two members, in another order: equal), while `JSON`, a `[String: JSON]`,
+/// keeps one member per text (the last, as Foundation's dictionaries do), so the two orders keep
+/// different values. Open: which side should give way is a design choice (see the report of
+/// branch attack2), not a one-line fix.
+@Suite struct KeyEquivalenceAgreementTests {
+    @Test func equalViewsConvertToEqualJSON() throws {
+        let composed = "\u{E9}"
+        let decomposed = "e\u{301}"
+        let first = try JSONValue(parsing: Data(#"{"\#(composed)": 1, "\#(decomposed)": 2}"#.utf8))
+        let second = try JSONValue(parsing: Data(#"{"\#(decomposed)": 2, "\#(composed)": 1}"#.utf8))
+        #expect(first == second)
+        withKnownIssue("JSON keeps one member per key text, JSONValue compares both spellings") {
+            #expect(JSON(first) == JSON(second))
+        }
+    }
+}

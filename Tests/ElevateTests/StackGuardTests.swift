@@ -228,4 +228,23 @@ struct StackGuardTests {
         }
         #expect(outcome.isWholeOrStackError(nodes: JSONParsingOptions.depthCeiling), "\(outcome)")
     }
+
+    /// `JSON` under a key strategy goes through keyed and unkeyed containers, one per level: the
+    /// stack guard's error when one is made must come out as it is. (`JSON.init(from:)` made them
+    /// with `try?`, so the error was dropped and the value then read as a `String`: a
+    /// `typeMismatch` for `String` deep in a valid document.)
+    @Test(arguments: ["snake", "custom"])
+    func deepJSONUnderAKeyStrategyThrowsTheStackError(strategy: String) throws {
+        let data = Self.document(nodes: JSONParsingOptions.depthCeiling / 2 - 1)
+        let decoder = ElevateJSONDecoder()
+        decoder.documentOptions.parsing.maximumDepth = JSONParsingOptions.depthCeiling
+        decoder.keyDecodingStrategy = strategy == "snake" ? .convertFromSnakeCase : .custom { $0.last! }
+        let outcome = Self.onSmallStack {
+            Self.outcome {
+                _ = try decoder.decode(JSON.self, from: data)
+                return JSONParsingOptions.depthCeiling
+            }
+        }
+        #expect(outcome.isStackError, "\(outcome)")
+    }
 }

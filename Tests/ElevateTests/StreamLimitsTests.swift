@@ -310,6 +310,38 @@ private final class NullHandler: JSONEventHandler {
     }
 }
 
+// MARK: - Element sizes below zero
+
+/// A negative ``StreamingOptions/maximumElementSize`` (a computed limit gone wrong) holds every
+/// value to it, like `0`, in every framing: the JSON Lines reader sliced its line `..<-1` and
+/// trapped (`Int.min` overflowed).
+@Suite struct NegativeElementSizeTests {
+    @Test(arguments: [-1, Int.min, 0])
+    func everyFramingRefusesEachValue(_ size: Int) throws {
+        let text = "{\"a\":1}\n{\"a\":2}\n"
+        let url = try temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: url) }
+        var options = StreamingOptions()
+        options.maximumElementSize = size
+        for framing in [JSONFraming.jsonLines, .concatenated] {
+            for input in [JSONInput.file(url), .data(Data(text.utf8))] {
+                var seen = 0
+                #expect(throws: (any Error).self, "\(framing)") {
+                    try Elevate.forEachValue(from: input, framing: framing, as: [String: Int].self, options: options) { _ in
+                        seen += 1
+                    }
+                }
+                #expect(seen == 0)
+            }
+        }
+        var seen = 0
+        #expect(throws: (any Error).self) {
+            try Elevate.forEachElement(from: .data(Data("[1, 2]".utf8)), as: Int.self, options: options) { _ in seen += 1 }
+        }
+        #expect(seen == 0)
+    }
+}
+
 // MARK: - Chunk sizes are clamped (issue #26 item 11)
 
 /// A chunk size outside ``JSONInput/minimumChunkSize`` ... ``JSONInput/chunkSizeCeiling`` is taken

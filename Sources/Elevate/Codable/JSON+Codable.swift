@@ -20,17 +20,19 @@ extension JSON: Codable {
                 self = JSON(value)
                 return
             }
-        }
-        if let keyed = try? decoder.container(keyedBy: StringCodingKey.self) {
-            var object: [String: JSON] = [:]
-            for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(JSON.self, forKey: key) }
-            self = .object(object)
+            // The tape says which container it is: take it with `try`, so that what making it
+            // throws (the stack guard's error on a small stack) is not swallowed by `try?` and
+            // turned into a type mismatch for `String`.
+            self = value.isObject ? try Self.object(from: decoder.container(keyedBy: StringCodingKey.self))
+                : try Self.array(from: decoder.unkeyedContainer())
             return
         }
-        if var unkeyed = try? decoder.unkeyedContainer() {
-            var array: [JSON] = []
-            while !unkeyed.isAtEnd { array.append(try unkeyed.decode(JSON.self)) }
-            self = .array(array)
+        if let keyed = try? decoder.container(keyedBy: StringCodingKey.self) {
+            self = try Self.object(from: keyed)
+            return
+        }
+        if let unkeyed = try? decoder.unkeyedContainer() {
+            self = try Self.array(from: unkeyed)
             return
         }
         let single = try decoder.singleValueContainer()
@@ -47,6 +49,21 @@ extension JSON: Codable {
         } else {
             self = .string(try single.decode(String.self))
         }
+    }
+
+    /// The object of a keyed container's members, each decoded as ``JSON``.
+    private static func object(from keyed: KeyedDecodingContainer<StringCodingKey>) throws -> JSON {
+        var object: [String: JSON] = [:]
+        for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(JSON.self, forKey: key) }
+        return .object(object)
+    }
+
+    /// The array of an unkeyed container's elements, each decoded as ``JSON``.
+    private static func array(from container: any UnkeyedDecodingContainer) throws -> JSON {
+        var unkeyed = container
+        var array: [JSON] = []
+        while !unkeyed.isAtEnd { array.append(try unkeyed.decode(JSON.self)) }
+        return .array(array)
     }
 
     /// Encodes the value. A number kept as text (``JSONNumber/large(_:)``) is written as that text

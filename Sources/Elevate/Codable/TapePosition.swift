@@ -51,7 +51,9 @@ struct TapePosition {
     /// Feeds `parser` the file at `url` in chunks until its handler stops it, when the file is still
     /// the one identified by `identity`. Memory is one chunk, whatever the file's size.
     private static func readAgain(_ url: URL, _ identity: FileIdentity, into parser: JSONEventParser) {
-        let descriptor = open(url.path, O_RDONLY)
+        // Non-blocking: the path may name a pipe by now, whose `open` would wait for a writer
+        // (forever) before the identity check below could refuse it. A regular file reads as ever.
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         guard FileIdentity(descriptor: descriptor) == identity else { return }

@@ -129,8 +129,12 @@ package final class JSONLinesParser {
         // refused: a syntax error before that point comes first, as in a stream read byte by byte.
         // Refused whole, the error depended on where the chunks were cut (parsed in pieces, the
         // line's first bytes were checked; in one piece, not).
-        let isTooLong = whole.count > maximumLineLength - lineLength
-        let piece = isTooLong ? UnsafeRawBufferPointer(rebasing: whole[..<(maximumLineLength - lineLength)]) : whole
+        // What the line may still take: none once it is at or past the limit, which a negative
+        // limit (`StreamingOptions.maximumElementSize = -1`, or `Int.min`) always is; the plain
+        // difference was negative there (a trap slicing `..<-1`) or overflowed.
+        let room = maximumLineLength <= lineLength ? 0 : maximumLineLength - lineLength
+        let isTooLong = whole.count > room
+        let piece = isTooLong ? UnsafeRawBufferPointer(rebasing: whole[..<room]) : whole
         lineLength += piece.count
         if !lineHasContent {
             let lineOffset = lineLength - piece.count

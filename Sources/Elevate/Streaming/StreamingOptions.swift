@@ -10,7 +10,7 @@ public struct StreamingOptions: Sendable {
     /// An array or object is measured from its opening bracket to its closing one, whatever lies
     /// between; an element that is a string is measured by its text (escapes resolved, without its
     /// quotes), which is what it takes in memory. The same input gives the same answer however it
-    /// is read.
+    /// is read. Zero or a negative size refuses every element, in every framing.
     public var maximumElementSize: Int
     /// When true, elements that fail validation are skipped and all their failures are thrown
     /// together at the end; when false (the default) the first one stops the stream.
