@@ -247,4 +247,55 @@ struct StackGuardTests {
         }
         #expect(outcome.isStackError, "\(outcome)")
     }
+
+    /// A `JSON` value as deep as the parser's ceiling, and a recursive model as deep, encoded on a
+    /// small stack: the text, or an `EncodingError` that names the stack, never a crash (encoding
+    /// recursed through `encode(to:)` once per level and crashed near 420 levels in release).
+    @Test(arguments: [false, true])
+    func deepValuesEncodeOrThrowOnASmallStack(prettyPrinted: Bool) throws {
+        let data = Self.document(nodes: JSONParsingOptions.depthCeiling / 2 - 1)
+        let decoder = ElevateJSONDecoder()
+        decoder.documentOptions.parsing.maximumDepth = JSONParsingOptions.depthCeiling
+        let json = try decoder.decode(JSON.self, from: data)
+        let node = try decoder.decode(CodableStackNode.self, from: data)
+        let encoder = ElevateJSONEncoder()
+        if prettyPrinted { encoder.outputFormatting = [.prettyPrinted, .sortedKeys] }
+        let encodeJSON: @Sendable () throws -> Data = { try encoder.encode(json) }
+        let encodeModel: @Sendable () throws -> Data = { try encoder.encode(node) }
+        for (name, encode) in [("JSON", encodeJSON), ("model", encodeModel)] {
+            let outcome = Self.onSmallStack {
+                do {
+                    let text = try encode()
+                    return .decoded(text.count)
+                } catch let EncodingError.invalidValue(_, context) {
+                    return .failed(context.debugDescription)
+                } catch {
+                    return .failed("\(error)")
+                }
+            }
+            switch outcome {
+            case .decoded(let count): #expect(count >= data.count, "\(name)")
+            case .failed(let message): #expect(message.contains("stack"), "\(name): \(message)")
+            }
+        }
+    }
+
+    /// Printing a value as deep as the ceiling on a small stack (Swift's default description of an
+    /// enum recursed once per level and crashed near 330 levels).
+    @Test func deepJSONPrintsOnASmallStack() throws {
+        let data = Self.document(nodes: JSONParsingOptions.depthCeiling / 2 - 1)
+        let decoder = ElevateJSONDecoder()
+        decoder.documentOptions.parsing.maximumDepth = JSONParsingOptions.depthCeiling
+        let json = try decoder.decode(JSON.self, from: data)
+        let outcome = Self.onSmallStack {
+            let text = String(describing: json)
+            return .decoded(text == String(decoding: data, as: UTF8.self) ? 1 : 0)
+        }
+        #expect(outcome.isWholeOrStackError(nodes: 1), "\(outcome)")
+    }
+}
+
+/// A recursive `Codable` model for the encoding test.
+private struct CodableStackNode: Codable, Sendable {
+    var children: [CodableStackNode]
 }

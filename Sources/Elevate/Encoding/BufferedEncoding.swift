@@ -29,7 +29,10 @@ enum BufferedEncoding {
         throws -> EncodedValue
     {
         let slot = EncodedSlot()
-        switch try context.plan(value, codingPath: { codingPath }) {
+        let plan = try context.plan(value, codingPath: { codingPath })
+        if case .value(let scalar) = plan { return scalar }
+        if codingPath.count >= StackGuard.checkedLevels { try StackGuard.checkEncoding(value, { codingPath }) }
+        switch plan {
         case .value(let scalar): return scalar
         case .stringKeyedDictionary(let dictionary):
             return .object(try dictionary.encodedObject(in: context, codingPath: codingPath))

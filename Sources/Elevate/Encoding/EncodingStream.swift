@@ -107,9 +107,15 @@ final class EncodingStream {
         do {
             switch try context.plan(value, codingPath: { self.currentCodingPath }) {
             case .value(let scalar): try output.write(scalar, sealing: false)
-            case .custom(let body): try encodeNested(body)
-            case .stringKeyedDictionary(let dictionary): try dictionary.encodeMembers(to: self)
-            case .ordinary: try encodeNested { try value.encode(to: $0) }
+            case .custom(let body):
+                if path.count >= StackGuard.checkedLevels { try StackGuard.checkEncoding(value, { self.currentCodingPath }) }
+                try encodeNested(body)
+            case .stringKeyedDictionary(let dictionary):
+                if path.count >= StackGuard.checkedLevels { try StackGuard.checkEncoding(value, { self.currentCodingPath }) }
+                try dictionary.encodeMembers(to: self)
+            case .ordinary:
+                if path.count >= StackGuard.checkedLevels { try StackGuard.checkEncoding(value, { self.currentCodingPath }) }
+                try encodeNested { try value.encode(to: $0) }
             }
         } catch {
             context.poisoned = true
