@@ -97,8 +97,8 @@ private struct ChildPeak {
                 schema.addProperty(keyPath: "x", type: .int)
                 schema.addProperty(keyPath: "label", type: .string)
             }
-            x = try entity <-! "x"
-            label = try entity <-! "label"
+            x = entity <-! "x"
+            label = entity <-! "label"
         }
     }
 

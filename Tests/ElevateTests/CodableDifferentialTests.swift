@@ -1021,10 +1021,10 @@ struct CodableDifferentialEncoderTests {
 
     @Test func doublesAndFloatsByteForByte() {
         var rng = SeededGenerator(state: 5)
-        var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1e16, 1e17, 1e21, 1e22, 1e23, 1e-5, 1e-6, 1e-7, 123456789012345680000,
-                                 5e-324, 2.2250738585072014e-308, .greatestFiniteMagnitude, 9007199254740993, 0.30000000000000004,
-                                 -1.5e-300, 100, 1e15, 12345678.9, 0.000001, 4.35, 2e-323]
-        var floats: [Float] = [0, -0.0, 0.1, 1e-45, 1e-40, 3.4028235e38, 16777216, 16777217, 1e10, 1e-7, 0.3, 1.1754944e-38,
+        var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1e16, 1e17, 1e21, 1e22, 1e23, 1e-5, 1e-6, 1e-7, Double("123456789012345680000")!,
+                                 Double("5e-324")!, 2.2250738585072014e-308, .greatestFiniteMagnitude, Double("9007199254740993")!, 0.30000000000000004,
+                                 -1.5e-300, 100, 1e15, 12345678.9, 0.000001, 4.35, Double("2e-323")!]
+        var floats: [Float] = [0, -0.0, 0.1, Float("1e-45")!, Float("1e-40")!, 3.4028235e38, 16777216, Float("16777217")!, 1e10, 1e-7, 0.3, 1.1754944e-38,
                                1e16, 1e17, 123456.7]
         for _ in 0..<1500 {
             let d = Double(bitPattern: rng.next())

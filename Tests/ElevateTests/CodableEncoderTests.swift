@@ -209,8 +209,8 @@ let encodingCorpus: [EncodingCase] = [
     EncodingCase(
         "numbers",
         Numbers(
-            doubles: [0, -0.0, 1, 0.1, 1e16, 1e-7, 5e-324, .greatestFiniteMagnitude, 123456789012345680000, -2.5],
-            floats: [0.1, 1, 3.4e38, 1e-45], int64s: [.min, .max, 0], uint64s: [.max, 0, 1 << 63],
+            doubles: [0, -0.0, 1, 0.1, 1e16, 1e-7, Double("5e-324")!, .greatestFiniteMagnitude, Double("123456789012345680000")!, -2.5],
+            floats: [0.1, 1, 3.4e38, Float("1e-45")!], int64s: [.min, .max, 0], uint64s: [.max, 0, 1 << 63],
             decimals: [Decimal(string: "12.3400")!, Decimal(string: "-0.000000000000000000000000000001")!, 0])),
     EncodingCase("enums with associated values", [Shape.circle(radius: 1), .rectangle(width: 2, height: 3), .point]),
     EncodingCase("raw value enums", [Genre.science: [Format.hardcover]]),

@@ -173,7 +173,7 @@ private struct Chunks: AsyncSequence, Sendable {
         let expected: [JSONNumber?] = [
             .int(0), .int(-1), .int(36_028_797_018_963_967), .int(36_028_797_018_963_968),
             .int(-36_028_797_018_963_968), .int(-36_028_797_018_963_969), .int(Int.max), .int(Int.min),
-            .double(0.1), .double(1.5), .double(-2.25e-300), .double(5e-324), .double(1.7976931348623157e308),
+            .double(0.1), .double(1.5), .double(-2.25e-300), .double(Double("5e-324")!), .double(1.7976931348623157e308),
         ]
         #expect(root.elements.map { $0.map(\.number) } == expected)
         #expect(try parse(root.description) == root)

@@ -330,7 +330,7 @@ final class ProgressLog: @unchecked Sendable {
 
     @Test func jsonLinesFailuresCarryTheLine() {
         do {
-            try withValidationReport {
+            _ = try withValidationReport {
                 try Elevate.forEachValue(from: .data(Data("1\n\"x\"\n".utf8)), framing: .jsonLines, as: Int.self) { _ in
                 }
             }

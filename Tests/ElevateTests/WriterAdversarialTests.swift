@@ -32,9 +32,9 @@ import Testing
 
     /// Doubles at every edge of the format, and random bit patterns.
     static let edgeDoubles: [Double] = [
-        0.0, -0.0, 0.1, 1.0 / 3.0, -1.0 / 3.0, 5.0, 1e308, -1e308, 5e-324, -5e-324, .leastNonzeroMagnitude,
+        0.0, -0.0, 0.1, 1.0 / 3.0, -1.0 / 3.0, 5.0, 1e308, -1e308, Double("5e-324")!, Double("-5e-324")!, .leastNonzeroMagnitude,
         .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 9007199254740992,
-        9007199254740993, 1e16, 1e-7, 1e21, 1e22, 123456.789, 2.2250738585072009e-308, 4.9406564584124654e-324,
+        Double("9007199254740993")!, 1e16, 1e-7, 1e21, 1e22, 123456.789, Double("2.2250738585072009e-308")!, Double("4.9406564584124654e-324")!,
         0.30000000000000004, 100, 1e15, 1e-5, 9.999999999999999e22, .pi, -.pi, 1.7976931348623157e308,
     ]
 
@@ -144,8 +144,8 @@ import Testing
     @Test func numbersOfEveryKindReadBackExactly() throws {
         // Floats: the Float's own shortest text, which reads back as the same Float.
         let floats: [Float] = [
-            .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, -0.0, 0.1, 1.0 / 3.0, 16_777_217,
-            1e-45, 3.4028235e38, .ulpOfOne,
+            .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, -0.0, 0.1, 1.0 / 3.0, Float("16777217")!,
+            Float("1e-45")!, 3.4028235e38, .ulpOfOne,
         ]
         for float in floats {
             let text = try JSONWriter.string(for: float)
