@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 extension StackGuard {
     /// The calling thread's stack guard; nil when the system does not say where the stack is.
     ///
@@ -32,26 +24,7 @@ private final class KnownStack {
 
     /// The calling thread's.
     @inline(__always)
-    static var current: KnownStack {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<KnownStack>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let state = KnownStack()
-        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
-        return state
-    }
+    static var current: KnownStack { key.value { KnownStack() } }
 
-    /// The thread-specific key; its destructor releases a thread's state when the thread ends.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-                Unmanaged<KnownStack>.fromOpaque(pointer).release()
-            #else
-                if let pointer { Unmanaged<KnownStack>.fromOpaque(pointer).release() }
-            #endif
-        }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
+    private static let key = ThreadSpecificKey<KnownStack>()
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// What Elevate decoding keeps per thread, between a decode and the nested decodes it makes.
 ///
 /// `init(json:)` and `Decoder.decode(_:)` take only the value, so what a nested decode must tell
@@ -35,26 +27,7 @@ final class DecodingThread {
 
     /// The calling thread's state.
     @inline(__always)
-    static var current: DecodingThread {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<DecodingThread>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let state = DecodingThread()
-        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
-        return state
-    }
+    static var current: DecodingThread { key.value { DecodingThread() } }
 
-    /// The thread-specific key; its destructor releases a thread's state when the thread ends.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-                Unmanaged<DecodingThread>.fromOpaque(pointer).release()
-            #else
-                if let pointer { Unmanaged<DecodingThread>.fromOpaque(pointer).release() }
-            #endif
-        }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
+    private static let key = ThreadSpecificKey<DecodingThread>()
 }
