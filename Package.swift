@@ -43,11 +43,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The library's tests. They run the built `elevate` executable as a child process in a few
+        // places (`elevate bench --child`), but never import it.
         .testTarget(
             name: "ElevateTests",
-            dependencies: ["Elevate", "ElevateSampleData", "ElevateCLI"],
+            dependencies: ["Elevate", "ElevateSampleData", "ElevateBenchmarkKit"],
             resources: [.copy("Fixtures")]
         ),
+        // The command-line tool's tests, in process and through the executable.
+        .testTarget(name: "ElevateCLITests", dependencies: ["ElevateCLI", "Elevate", "ElevateSampleData"]),
         .testTarget(name: "ElevateBenchmarkKitTests", dependencies: ["ElevateBenchmarkKit", "ElevateSampleData"]),
     ],
     swiftLanguageModes: [.v6]

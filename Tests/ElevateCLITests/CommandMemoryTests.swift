@@ -48,7 +48,7 @@ private func writeObject(keys count: Int, to url: URL) throws {
     .serialized,
     .enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage),
     .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "needs Linux's ru_maxrss in KiB"))
-struct CLIBoundedMemoryTests {
+struct CommandMemoryTests {
     /// `validate` of an object of a million keys (16 MB) keeps none of them: it used to count the
     /// root's members through `count`'s pass, which keeps every key to count a repeat once, only
     /// to throw the count away (12 million keys peaked at 365 MiB).

@@ -7,7 +7,7 @@ import Testing
 
 /// The tool's pure pieces: the progress line, name escaping, UTF-16 recognition, and the text
 /// `extract` writes.
-@Suite struct CLIFormattingTests {
+@Suite struct FormattingTests {
     // MARK: progress line
 
     static let longPath = "/data/exports/2024/customers/eu-west/very-long-directory-name/part-00017-of-00032.json"

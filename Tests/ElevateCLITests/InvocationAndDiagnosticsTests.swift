@@ -1,4 +1,3 @@
-import ElevateSampleData
 import Foundation
 import Testing
 
@@ -10,53 +9,9 @@ import Testing
     import Darwin
 #endif
 
-/// The reported defects of the `elevate` tool, each run through the executable: how it writes its
-/// output, how it is invoked, and what its messages say.
+/// How the `elevate` tool is invoked and what its messages say, each run through the executable.
 @Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
-struct CLIDefectTests {
-    // MARK: generate writes through the path
-
-    @Test func generateReportsAFullDevice() throws {
-        let scratch = try ScratchDirectory()
-        let full = try scratch.run("generate", "people", "--size", "200KB", "/dev/full")
-        #expect(full.status == ExitStatus.fileError)
-        #expect(full.standardError == "elevate: cannot write /dev/full: No space left on device\n")
-        // Standard output on a full device fails the same way.
-        let standardOutput = try ElevateBinary.run(
-            ["-c", "exec \"$0\" generate numbers --size 10KB - > /dev/full", ElevateBinary.url!.path],
-            executable: URL(fileURLWithPath: "/bin/sh"), in: scratch.url)
-        #expect(standardOutput.status == ExitStatus.fileError)
-        #expect(standardOutput.standardError == "elevate: cannot write standard output: No space left on device\n")
-    }
-
-    @Test func generateWritesThroughASymbolicLink() throws {
-        let scratch = try ScratchDirectory()
-        let target = try scratch.file("target.json", "old")
-        let link = scratch.url.appendingPathComponent("link.json").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.json")
-        #expect(try scratch.run("generate", "numbers", "--size", "1KB", "link.json").status == 0)
-        let attributes = try FileManager.default.attributesOfItem(atPath: link)
-        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
-        let expected = SampleDocument.numbers.data(targetSize: 1000, seed: SampleDocument.defaultSeed)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == expected)
-    }
-
-    @Test func generateKeepsModeAndHardLinks() throws {
-        let scratch = try ScratchDirectory()
-        let file = try scratch.file("private.json", "old")
-        #expect(chmod(file, 0o600) == 0)
-        let other = scratch.url.appendingPathComponent("other.json").path
-        #expect(link(file, other) == 0)
-        #expect(try scratch.run("generate", "numbers", "--size", "1KB", "private.json").status == 0)
-        var status = stat()
-        #expect(stat(file, &status) == 0)
-        #expect(status.st_mode & 0o777 == 0o600)
-        #expect(status.st_nlink == 2)
-        #expect(
-            try Data(contentsOf: URL(fileURLWithPath: other))
-                == SampleDocument.numbers.data(targetSize: 1000, seed: SampleDocument.defaultSeed))
-    }
-
+struct InvocationAndDiagnosticsTests {
     // MARK: invocation
 
     @Test func noArgumentsIsAUsageError() throws {
@@ -151,17 +106,5 @@ struct CLIDefectTests {
         let unwritable = try scratch.run("generate", "numbers", "--size", "1KB", "no/\u{1B}/x.json")
         #expect(
             unwritable.standardError == #"elevate: cannot write no/\u{1B}/x.json: No such file or directory"# + "\n")
-    }
-
-    // MARK: extract
-
-    @Test func extractReportsAFullDevice() throws {
-        let scratch = try ScratchDirectory()
-        try scratch.file("doc.json", "[1,2,3]")
-        let result = try ElevateBinary.run(
-            ["-c", "exec \"$0\" extract doc.json > /dev/full", ElevateBinary.url!.path],
-            executable: URL(fileURLWithPath: "/bin/sh"), in: scratch.url)
-        #expect(result.status == ExitStatus.fileError)
-        #expect(result.standardError == "elevate: cannot write standard output: No space left on device\n")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// `elevate extract --json-lines`: the elements of a big array, one per line, for other tools.
 @Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
-struct CLIExtractJSONLinesTests {
+struct ExtractJSONLinesTests {
     @Test func eachElementOnALine() throws {
         let scratch = try ScratchDirectory()
         let file = try scratch.file(
@@ -40,7 +40,7 @@ struct CLIExtractJSONLinesTests {
 
 /// `--reject-duplicate-keys` on the commands that parse.
 @Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
-struct CLIDuplicateKeyTests {
+struct RejectDuplicateKeysFlagTests {
     @Test func theFlagMakesARepeatedKeyInvalid() throws {
         let scratch = try ScratchDirectory()
         let file = try scratch.file("doc.json", "{\"items\": [1, 2],\n \"items\": [3]}")

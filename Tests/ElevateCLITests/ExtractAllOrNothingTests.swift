@@ -18,7 +18,7 @@ import Testing
 /// `ElevateBinary.run` sends standard output to a regular file, so the tests that read
 /// `standardOutput` check the truncation; those that pipe go through a shell.
 @Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
-struct CLIExtractAllOrNothingTests {
+struct ExtractAllOrNothingTests {
     /// Over the writer's 256 KiB buffer, so that part of it has reached the output file before
     /// the failure, and is truncated away.
     static let long = String(repeating: "x", count: 300_000)

@@ -1,3 +1,4 @@
+import ElevateSampleData
 import Foundation
 import Testing
 
@@ -9,10 +10,10 @@ import Testing
     import Darwin
 #endif
 
-/// The `elevate` tool run against hostile or unusual inputs and outputs: each test is a defect
-/// found by attacking the claims of the README's "The `elevate` command-line tool".
+/// How the `elevate` tool reads its input and writes its output (full devices, named pipes, links,
+/// names that are not UTF-8, escapes in messages), each run through the executable.
 @Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
-struct CLIAdversarialTests {
+struct InputOutputTests {
     /// Runs `script` in `/bin/sh` with `$0` the elevate executable, in `scratch`.
     private func shell(_ script: String, in scratch: ScratchDirectory) throws -> ElevateBinary.Result {
         try ElevateBinary.run(
@@ -59,7 +60,7 @@ struct CLIAdversarialTests {
     }
 }
 
-extension CLIAdversarialTests {
+extension InputOutputTests {
     /// Swift decodes the command line as UTF-8, replacing invalid bytes with U+FFFD: a file whose
     /// name is not UTF-8 was "No such file" (status 2) though it exists, and `generate` silently
     /// wrote to another file, named with U+FFFD.
@@ -80,7 +81,7 @@ extension CLIAdversarialTests {
     }
 }
 
-extension CLIAdversarialTests {
+extension InputOutputTests {
     /// A repeated key is quoted in the error message, decoded: a key holding `\u001b` sent a raw
     /// escape sequence (or a C1 control) to the terminal through the `FILE:LINE:COLUMN` line.
     @Test(arguments: [("validate", #"\u001b[31m"#), ("count", #"\u001b[31m"#), ("validate", #"\u009b31m"#)])
@@ -91,5 +92,63 @@ extension CLIAdversarialTests {
         #expect(result.status == ExitStatus.invalidJSON)
         #expect(result.standardError.hasPrefix("dup.json:1:"))
         #expect(!result.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" }, "\(result.standardError)")
+    }
+}
+
+/// `generate` writes through the path it is given: to a full device, a symbolic link, a file with
+/// hard links and a mode of its own.
+extension InputOutputTests {
+    @Test func generateReportsAFullDevice() throws {
+        let scratch = try ScratchDirectory()
+        let full = try scratch.run("generate", "people", "--size", "200KB", "/dev/full")
+        #expect(full.status == ExitStatus.fileError)
+        #expect(full.standardError == "elevate: cannot write /dev/full: No space left on device\n")
+        // Standard output on a full device fails the same way.
+        let standardOutput = try ElevateBinary.run(
+            ["-c", "exec \"$0\" generate numbers --size 10KB - > /dev/full", ElevateBinary.url!.path],
+            executable: URL(fileURLWithPath: "/bin/sh"), in: scratch.url)
+        #expect(standardOutput.status == ExitStatus.fileError)
+        #expect(standardOutput.standardError == "elevate: cannot write standard output: No space left on device\n")
+    }
+
+    @Test func generateWritesThroughASymbolicLink() throws {
+        let scratch = try ScratchDirectory()
+        let target = try scratch.file("target.json", "old")
+        let link = scratch.url.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.json")
+        #expect(try scratch.run("generate", "numbers", "--size", "1KB", "link.json").status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: link)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let expected = SampleDocument.numbers.data(targetSize: 1000, seed: SampleDocument.defaultSeed)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == expected)
+    }
+
+    @Test func generateKeepsModeAndHardLinks() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("private.json", "old")
+        #expect(chmod(file, 0o600) == 0)
+        let other = scratch.url.appendingPathComponent("other.json").path
+        #expect(link(file, other) == 0)
+        #expect(try scratch.run("generate", "numbers", "--size", "1KB", "private.json").status == 0)
+        var status = stat()
+        #expect(stat(file, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600)
+        #expect(status.st_nlink == 2)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: other))
+                == SampleDocument.numbers.data(targetSize: 1000, seed: SampleDocument.defaultSeed))
+    }
+}
+
+/// `extract` reports a full standard output.
+extension InputOutputTests {
+    @Test func extractReportsAFullDevice() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.file("doc.json", "[1,2,3]")
+        let result = try ElevateBinary.run(
+            ["-c", "exec \"$0\" extract doc.json > /dev/full", ElevateBinary.url!.path],
+            executable: URL(fileURLWithPath: "/bin/sh"), in: scratch.url)
+        #expect(result.status == ExitStatus.fileError)
+        #expect(result.standardError == "elevate: cannot write standard output: No space left on device\n")
     }
 }

@@ -5,95 +5,31 @@ import Testing
 @testable import Elevate
 @testable import ElevateCLI
 
-/// The `elevate` executable that `swift build` put next to the test bundle.
-enum ElevateBinary {
-    /// The executable, or nil when it was not built (then the tests that run it are skipped).
-    static let url: URL? = {
-        let fileManager = FileManager.default
-        var directories = [
-            // The products directory holds both the test bundle's resources and the executable.
-            Bundle.module.bundleURL.deletingLastPathComponent(),
-            // On Linux the test bundle is itself an executable in the products directory.
-            Bundle.main.bundleURL,
-        ]
-        if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
-        directories.append(SharedCorpus.repositoryRoot.appendingPathComponent(".build/debug"))
-        return directories.map { $0.appendingPathComponent("elevate") }
-            .first { fileManager.isExecutableFile(atPath: $0.path) }
-    }()
-
-    static let missingMessage: Comment = "skipping: the elevate executable was not found next to the test bundle"
-
-    /// What one run printed and how it ended.
-    struct Result {
-        var status: Int32
-        var standardOutput: Data
-        var standardError: String
-        var output: String { String(decoding: standardOutput, as: UTF8.self) }
+/// Every event of a parse of `bytes` as a line of text, so that two documents can be compared. (A
+/// copy of the minimal part of `recordEvents` in ElevateTests' `JSONEventParserTests.swift`.)
+private func recordEvents(_ bytes: [UInt8]) throws -> [String] {
+    final class EventRecorder: JSONEventHandler {
+        var events: [String] = []
+        func startObject() { events.append("{") }
+        func key(_ key: JSONText) { events.append("key:" + key.string) }
+        func endObject() { events.append("}") }
+        func startArray() { events.append("[") }
+        func endArray() { events.append("]") }
+        func string(_ value: JSONText) { events.append("s:" + value.string) }
+        func number(_ value: JSONNumberText) { events.append("n:" + value.text) }
+        func bool(_ value: Bool) { events.append("b:\(value)") }
+        func null() { events.append("null") }
     }
-
-    /// Runs `elevate` (or `executable`, such as a shell that runs it) with `arguments`, feeding it
-    /// `input` on standard input.
-    static func run(
-        _ arguments: [String], input: Data = Data(), executable: URL? = nil, in directory: URL
-    ) throws -> Result {
-        // Files rather than pipes, so that a large output cannot fill a pipe and block the child.
-        let outURL = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        let inURL = directory.appendingPathComponent("stdin-\(UUID().uuidString)")
-        for url in [outURL, errURL] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
-        try input.write(to: inURL)
-        defer { for url in [outURL, errURL, inURL] { try? FileManager.default.removeItem(at: url) } }
-
-        let process = Process()
-        process.executableURL = executable ?? url!
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let inHandle = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inHandle
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        try inHandle.close()
-        return Result(
-            status: process.terminationStatus, standardOutput: try Data(contentsOf: outURL),
-            standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
-    }
+    let recorder = EventRecorder()
+    let parser = JSONEventParser(handler: recorder)
+    try parser.parse(bytes)
+    try parser.finish()
+    return recorder.events
 }
 
-/// A temporary directory holding the test's files, removed at the end.
-final class ScratchDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("elevate-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// Writes `text` to a file called `name` and returns its path.
-    @discardableResult
-    func file(_ name: String, _ text: String) throws -> String {
-        let fileURL = url.appendingPathComponent(name)
-        try Data(text.utf8).write(to: fileURL)
-        return fileURL.path
-    }
-
-    func run(_ arguments: String..., input: String = "") throws -> ElevateBinary.Result {
-        try ElevateBinary.run(arguments, input: Data(input.utf8), in: url)
-    }
-}
-
+/// Each command of the `elevate` executable, run end to end: validate, count, extract, generate.
 @Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
-struct CLITests {
+struct CommandTests {
     static let document =
         #"{"response":{"count":2,"items":[{"id":1,"price":1.50,"tags":["a","b"]},{"id":2,"big":1e400}]}}"#
 
@@ -270,7 +206,7 @@ struct CLITests {
 }
 
 /// The command-line tool's pieces that need no process.
-@Suite struct CLIPieceTests {
+@Suite struct CommandPieceTests {
     @Test(arguments: [
         ("4096", 4096), ("1KB", 1000), ("1kb", 1000), ("2 KiB", 2048), ("100MB", 100_000_000),
         ("3MiB", 3 << 20), ("1GB", 1_000_000_000), ("1GiB", 1 << 30), ("1.5KB", 1500), ("10B", 10),
@@ -314,5 +250,40 @@ struct CLITests {
                 #expect((6...7).contains(failure.error.column))
             }
         }
+    }
+
+    /// `elevate extract` with a key path of 31,000 components, in process, on the test's thread and
+    /// on a 512 KiB one: releasing the key-path trie recursively overflowed the stack. (The
+    /// library's entry points and the executable: `HostileInputTests` in ElevateTests.)
+    @Test func extractTakesAKeyPathOf31000ComponentsOnASmallStack() throws {
+        let keyPath = Array(repeating: "a", count: 31_000).joined(separator: ".")
+        let scratch = try ScratchDirectory()
+        let file = scratch.url.appendingPathComponent("long-key.json")
+        try Data(("{\"a\":{\"a\":[0]},\"" + keyPath + "\":[1,2,3]}").utf8).write(to: file)
+        let output = scratch.url.appendingPathComponent("out.json")
+        @Sendable func extracted() -> String {
+            do {
+                let command = try ExtractCommand.parse(["--key-path", keyPath, file.path])
+                let out = try OutputFile(output.path)
+                try command.extract(InputFile(file.path), to: out)
+                try out.close()
+                return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+            } catch {
+                return "error: \(String(describing: error).prefix(200))"
+            }
+        }
+        #expect(extracted() == "[1,2,3]\n")
+
+        final class Box: @unchecked Sendable { var text = "not run" }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.text = extracted()
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+        #expect(box.text == "[1,2,3]\n")
     }
 }
