@@ -5,7 +5,8 @@ import Testing
 /// The compact key set behind counting an object's members agrees with a `Set<[UInt8]>`.
 @Suite struct KeyBytesSetTests {
     @Test func agreesWithASetOfArrays() {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so that a failure names keys that fail again.
+        var generator = SeededGenerator(state: 11)
         var compact = KeyBytesSet()
         for round in 0..<3 {
             var oracle = Set<[UInt8]>()

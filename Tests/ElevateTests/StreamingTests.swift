@@ -228,7 +228,9 @@ private let document =
             }
             return count
         }
-        try await Task.sleep(nanoseconds: 30_000_000)
+        // Cancel once the iteration is under way (a chunk past the first has been asked for),
+        // whatever the machine's speed: a fixed sleep raced the first pulls.
+        while pulled.value < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
         task.cancel()
         let result = await task.result
         switch result {
