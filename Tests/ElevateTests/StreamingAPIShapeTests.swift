@@ -235,3 +235,13 @@ import Testing
         #expect(try handle.read(upToCount: 1) == Data("[".utf8))
     }
 }
+
+/// Values a user builds in tests of code that takes them.
+@Suite struct PublicInitializerTests {
+    @Test func summariesAndInputErrorsCanBeMade() {
+        let summary = JSONContainerSummary(kind: .array, count: 3)
+        #expect(summary.kind == .array && summary.count == 3)
+        let error = JSONInputError(path: "/tmp/x.json", reason: "No such file or directory")
+        #expect(error.description == "/tmp/x.json: No such file or directory")
+    }
+}

@@ -1,23 +1,5 @@
 import Foundation
 
-/// What sits at a key path, and how many children it has.
-public struct JSONContainerSummary: Sendable, Hashable {
-    /// The kind of value found.
-    public enum Kind: Sendable, Hashable {
-        /// An array; `count` is its number of elements.
-        case array
-        /// An object; `count` is its number of members.
-        case object
-        /// A string, number, Boolean or null; `count` is 0.
-        case scalar
-    }
-
-    /// The kind of value found.
-    public var kind: Kind
-    /// Elements of an array or members of an object.
-    public var count: Int
-}
-
 /// Counts the elements of the array (or members of the object) at `keyPath`, without building
 /// any value: the input streams past in bounded memory.
 ///
