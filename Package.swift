@@ -45,13 +45,16 @@ let package = Package(
         ),
         // The library's tests. They run the built `elevate` executable as a child process in a few
         // places (`elevate bench --child`), but never import it.
+        // What both test targets use to run the `elevate` executable as a child process.
+        .target(name: "ElevateTestSupport", path: "Tests/ElevateTestSupport"),
         .testTarget(
             name: "ElevateTests",
-            dependencies: ["Elevate", "ElevateSampleData", "ElevateBenchmarkKit"],
+            dependencies: ["Elevate", "ElevateSampleData", "ElevateBenchmarkKit", "ElevateTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         // The command-line tool's tests, in process and through the executable.
-        .testTarget(name: "ElevateCLITests", dependencies: ["ElevateCLI", "Elevate", "ElevateSampleData"]),
+        .testTarget(
+            name: "ElevateCLITests", dependencies: ["ElevateCLI", "Elevate", "ElevateSampleData", "ElevateTestSupport"]),
         .testTarget(name: "ElevateBenchmarkKitTests", dependencies: ["ElevateBenchmarkKit", "ElevateSampleData"]),
     ],
     swiftLanguageModes: [.v6]

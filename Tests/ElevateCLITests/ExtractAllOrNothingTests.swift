@@ -1,5 +1,6 @@
 import Elevate
 import Foundation
+import ElevateTestSupport
 import Testing
 
 @testable import ElevateCLI

@@ -1,5 +1,6 @@
 import ElevateSampleData
 import Foundation
+import ElevateTestSupport
 import Testing
 
 @testable import Elevate

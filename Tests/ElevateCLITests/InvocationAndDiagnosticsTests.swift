@@ -1,4 +1,5 @@
 import Foundation
+import ElevateTestSupport
 import Testing
 
 @testable import ElevateCLI

@@ -1,38 +1,41 @@
 import Foundation
 import Testing
 
-/// The `elevate` executable that `swift build` put next to the test bundle, for the library's tests
-/// that run it as a child process (`elevate bench --child`) without importing it. A copy of
-/// `Tests/ElevateCLITests/ElevateBinary.swift`, where the tool's own tests are.
-enum ElevateBinary {
+/// The `elevate` executable that `swift build` put next to the test bundle: the tool's tests run it,
+/// and so do the library's few tests that measure a child process (`elevate bench --child`).
+public enum ElevateBinary {
     /// The executable, or nil when it was not built (then the tests that run it are skipped).
-    static let url: URL? = {
+    public static let url: URL? = {
         let fileManager = FileManager.default
         var directories = [
-            // The products directory holds both the test bundle's resources and the executable.
-            Bundle.module.bundleURL.deletingLastPathComponent(),
+            // The products directory holds both the test bundle (which links this module) and the
+            // executable; the bundle is found through one of this module's classes.
+            Bundle(for: ScratchDirectory.self).bundleURL.deletingLastPathComponent(),
             // On Linux the test bundle is itself an executable in the products directory.
             Bundle.main.bundleURL,
         ]
         if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
-        directories.append(SharedCorpus.repositoryRoot.appendingPathComponent(".build/debug"))
+        // The repository's root: this file is `<root>/Tests/ElevateTestSupport/ElevateBinary.swift`.
+        let repositoryRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        directories.append(repositoryRoot.appendingPathComponent(".build/debug"))
         return directories.map { $0.appendingPathComponent("elevate") }
             .first { fileManager.isExecutableFile(atPath: $0.path) }
     }()
 
-    static let missingMessage: Comment = "skipping: the elevate executable was not found next to the test bundle"
+    public static let missingMessage: Comment = "skipping: the elevate executable was not found next to the test bundle"
 
     /// What one run printed and how it ended.
-    struct Result {
-        var status: Int32
-        var standardOutput: Data
-        var standardError: String
-        var output: String { String(decoding: standardOutput, as: UTF8.self) }
+    public struct Result {
+        public var status: Int32
+        public var standardOutput: Data
+        public var standardError: String
+        public var output: String { String(decoding: standardOutput, as: UTF8.self) }
     }
 
     /// Runs `elevate` (or `executable`, such as a shell that runs it) with `arguments`, feeding it
     /// `input` on standard input.
-    static func run(
+    public static func run(
         _ arguments: [String], input: Data = Data(), executable: URL? = nil, in directory: URL
     ) throws -> Result {
         // Files rather than pipes, so that a large output cannot fill a pipe and block the child.
@@ -65,10 +68,10 @@ enum ElevateBinary {
 }
 
 /// A temporary directory holding the test's files, removed at the end.
-final class ScratchDirectory {
-    let url: URL
+public final class ScratchDirectory {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("elevate-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -79,13 +82,13 @@ final class ScratchDirectory {
 
     /// Writes `text` to a file called `name` and returns its path.
     @discardableResult
-    func file(_ name: String, _ text: String) throws -> String {
+    public func file(_ name: String, _ text: String) throws -> String {
         let fileURL = url.appendingPathComponent(name)
         try Data(text.utf8).write(to: fileURL)
         return fileURL.path
     }
 
-    func run(_ arguments: String..., input: String = "") throws -> ElevateBinary.Result {
+    public func run(_ arguments: String..., input: String = "") throws -> ElevateBinary.Result {
         try ElevateBinary.run(arguments, input: Data(input.utf8), in: url)
     }
 }
