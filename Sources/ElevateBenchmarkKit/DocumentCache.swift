@@ -8,10 +8,8 @@ import Foundation
 /// by documents it never parses. Generated documents are written to
 /// `<temporary directory>/elevate-benchmark-documents/`, rewritten by each process (they are
 /// deterministic, so every process writes the same bytes), for contenders that read files.
-public final class DocumentCache: @unchecked Sendable {
-    // @unchecked: `prepared` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var prepared: [String: BenchmarkInput] = [:]
+public final class DocumentCache: Sendable {
+    private let prepared = LockedBox([String: BenchmarkInput]())
 
     /// The process-wide cache.
     public static let shared = DocumentCache()
@@ -25,7 +23,7 @@ public final class DocumentCache: @unchecked Sendable {
     /// - Throws: Errors writing or reading the file.
     /// - Parameter document: The document to prepare.
     public func input(for document: BenchmarkDocument) throws -> BenchmarkInput {
-        try lock.withLock {
+        try prepared.withLock { prepared in
             if let input = prepared[document.name] { return input }
             try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
             let input = try document.prepare(in: Self.directory)

@@ -16,18 +16,22 @@ import Foundation
 /// after a second. Redraws are limited to ten a second, so that reporting every 1 MiB chunk costs
 /// nothing.
 ///
-/// `@unchecked Sendable` because the library calls the progress closure on the parsing thread,
-/// and its type must be `@Sendable`; all mutable state is behind `lock`.
-final class ProgressBar: @unchecked Sendable {
+/// `Sendable` because the library calls the progress closure on the parsing thread, and its type
+/// must be `@Sendable`; all mutable state is in a ``LockedBox``.
+final class ProgressBar: Sendable {
     /// Work larger than this shows the bar from the start.
     static let largeWork = 64 << 20
 
     private let label: String
     private let total: Int?
     private let start = Date()
-    private let lock = NSLock()
-    private var lastDraw = Date.distantPast
-    private var isShowing = false
+    /// When the bar was last drawn, and whether it is on screen.
+    private struct DrawState: Sendable {
+        var lastDraw = Date.distantPast
+        var isShowing = false
+    }
+
+    private let drawState = LockedBox(DrawState())
 
     /// A bar for work on `label`, of `total` bytes when known; nil when standard error is not a
     /// terminal.
@@ -43,27 +47,28 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Records that `done` bytes are finished, redrawing when due.
     func update(_ done: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
-        let elapsed = now.timeIntervalSince(start)
-        guard isShowing || (total ?? 0) > Self.largeWork || elapsed >= 1 else { return }
-        isShowing = true
-        lastDraw = now
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        // The width is asked again at every draw, so that a resized window is followed.
-        let line = Self.line(label: label, done: done, total: total, rate: rate, width: Self.terminalWidth())
-        write("\r" + line + "\u{1B}[K")
+        // The bar is written with the lock held, so that two threads' redraws never interleave.
+        drawState.withLock { state in
+            let now = Date()
+            guard now.timeIntervalSince(state.lastDraw) >= 0.1 else { return }
+            let elapsed = now.timeIntervalSince(start)
+            guard state.isShowing || (total ?? 0) > Self.largeWork || elapsed >= 1 else { return }
+            state.isShowing = true
+            state.lastDraw = now
+            let rate = elapsed > 0 ? Double(done) / elapsed : 0
+            // The width is asked again at every draw, so that a resized window is followed.
+            let line = Self.line(label: label, done: done, total: total, rate: rate, width: Self.terminalWidth())
+            write("\r" + line + "\u{1B}[K")
+        }
     }
 
     /// Erases the bar, if it was drawn.
     func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard isShowing else { return }
-        isShowing = false
-        write("\r\u{1B}[K")
+        drawState.withLock { state in
+            guard state.isShowing else { return }
+            state.isShowing = false
+            write("\r\u{1B}[K")
+        }
     }
 
     // MARK: Layout

@@ -172,8 +172,9 @@ final class ResolvedStrategies: @unchecked Sendable {
         case custom(@Sendable (any Swift.Decoder) throws -> Date)
     }
 
-    // Immutable after init; the formatter is only read (DateFormatter is thread-safe on the
-    // platforms Foundation supports), which is what makes sharing across worker threads sound.
+    // `@unchecked` for these: immutable after init, holding `Any` user info and a formatter that is
+    // only read (DateFormatter is thread-safe on the platforms Foundation supports), which is what
+    // makes sharing across worker threads sound. The treatments below are in a `LockedBox`.
     let settings: DecodingSettings
     let keyMode: KeyMode
     let dateMode: DateMode
@@ -183,13 +184,12 @@ final class ResolvedStrategies: @unchecked Sendable {
     /// every new context starts from: a stream makes one context per element, and finding a type's
     /// treatment again (dynamic casts to protocols) for every element measured at a tenth of the time.
     var knownTreatments: [ObjectIdentifier: DecodingContext.Treatment] {
-        lock.withLock { treatments }
+        treatments.withLock { $0 }
     }
-    private var treatments: [ObjectIdentifier: DecodingContext.Treatment] = [:]
-    private let lock = NSLock()
+    private let treatments = LockedBox([ObjectIdentifier: DecodingContext.Treatment]())
 
     func remember(_ treatment: DecodingContext.Treatment, for type: ObjectIdentifier) {
-        lock.withLock {
+        treatments.withLock { treatments in
             // Bounded like every cache here: a stream meets few types, a hostile one cannot grow it.
             if treatments.count < 1024 { treatments[type] = treatment }
         }

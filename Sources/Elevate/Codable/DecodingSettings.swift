@@ -1,7 +1,7 @@
 import Foundation
 
 /// An ``ElevateJSONDecoder``'s settings, copied at the start of each decode call.
-struct DecodingSettings {
+struct DecodingSettings: Sendable {
     var keyDecodingStrategy: ElevateJSONDecoder.KeyDecodingStrategy = .useDefaultKeys
     var dateDecodingStrategy: ElevateJSONDecoder.DateDecodingStrategy = .deferredToDate
     var dataDecodingStrategy: ElevateJSONDecoder.DataDecodingStrategy = .base64

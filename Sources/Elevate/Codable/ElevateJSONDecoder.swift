@@ -38,10 +38,9 @@ import Foundation
 /// The decoder is a class, as Foundation's is, so that `let decoder = …; decoder.… = …` code keeps
 /// compiling; its settings are guarded by a lock and copied at the start of each `decode` call, so
 /// one decoder can be shared between threads.
-public final class ElevateJSONDecoder: @unchecked Sendable {
-    // Guarded by `lock`; each decode call works on a copy.
-    private let lock = NSLock()
-    private var settings = DecodingSettings()
+public final class ElevateJSONDecoder: Sendable {
+    // Each decode call works on a copy.
+    private let settings = LockedBox(DecodingSettings())
 
     /// Creates a decoder with Foundation's defaults: default keys, `.deferredToDate`, `.base64`,
     /// `.throw`, no user info, strict RFC 8259 parsing.
@@ -51,8 +50,8 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     /// converts exactly as Foundation does; neither applies to the keys of a `[String: T]`, as in
     /// Foundation, nor to the key paths of a ``JSONKeyPathDecodable`` type.
     public var keyDecodingStrategy: KeyDecodingStrategy {
-        get { lock.withLock { settings.keyDecodingStrategy } }
-        set { lock.withLock { settings.keyDecodingStrategy = newValue } }
+        get { settings.withLock { $0.keyDecodingStrategy } }
+        set { settings.withLock { $0.keyDecodingStrategy = newValue } }
     }
 
     /// How `Date` values are read (default `.deferredToDate`). `.formatted` with a fixed-width numeric
@@ -60,32 +59,32 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     /// locale and a fixed-offset time zone is parsed without ICU, with the formatter's results; any
     /// other string goes to the formatter.
     public var dateDecodingStrategy: DateDecodingStrategy {
-        get { lock.withLock { settings.dateDecodingStrategy } }
-        set { lock.withLock { settings.dateDecodingStrategy = newValue } }
+        get { settings.withLock { $0.dateDecodingStrategy } }
+        set { settings.withLock { $0.dateDecodingStrategy = newValue } }
     }
 
     /// How `Data` values are read (default `.base64`).
     public var dataDecodingStrategy: DataDecodingStrategy {
-        get { lock.withLock { settings.dataDecodingStrategy } }
-        set { lock.withLock { settings.dataDecodingStrategy = newValue } }
+        get { settings.withLock { $0.dataDecodingStrategy } }
+        set { settings.withLock { $0.dataDecodingStrategy = newValue } }
     }
 
     /// Which strings stand for infinities and NaN in `Float`/`Double` properties (default `.throw`).
     public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
-        get { lock.withLock { settings.nonConformingFloatDecodingStrategy } }
-        set { lock.withLock { settings.nonConformingFloatDecodingStrategy = newValue } }
+        get { settings.withLock { $0.nonConformingFloatDecodingStrategy } }
+        set { settings.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
     }
 
     /// Values handed to every `init(from:)` through `Decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { lock.withLock { settings.userInfo } }
-        set { lock.withLock { settings.userInfo = newValue } }
+        get { settings.withLock { $0.userInfo } }
+        set { settings.withLock { $0.userInfo = newValue } }
     }
 
     /// The parser's settings (comments, depth limit) and the duplicate-key rule for the input.
     public var documentOptions: JSONDocumentOptions {
-        get { lock.withLock { settings.documentOptions } }
-        set { lock.withLock { settings.documentOptions = newValue } }
+        get { settings.withLock { $0.documentOptions } }
+        set { settings.withLock { $0.documentOptions = newValue } }
     }
 
     /// Decodes a value of `type` from a JSON document.
@@ -119,7 +118,7 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     /// - Throws: As ``decode(_:from:)``, and `DecodingError.keyNotFound` when the key path leads
     ///   nowhere.
     public func decode<T: Swift.Decodable>(_ type: T.Type, from data: Data, atKeyPath keyPath: String) throws -> T {
-        let settings = lock.withLock { self.settings }
+        let settings = self.settings.withLock { $0 }
         let document: JSONValue
         do {
             document = try JSONValue(parsing: data, options: settings.documentOptions)
@@ -148,7 +147,7 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     public func decode<T: Swift.Decodable>(_ type: T.Type, contentsOf url: URL, atKeyPath keyPath: String = "")
         throws -> T
     {
-        let settings = lock.withLock { self.settings }
+        let settings = self.settings.withLock { $0 }
         let document: JSONValue
         var identity: FileIdentity?
         do {
@@ -184,7 +183,7 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
         case .file(let url): return try decode(type, contentsOf: url, atKeyPath: keyPath)
         case .fileHandle, .standardInput: break
         }
-        let settings = lock.withLock { self.settings }
+        let settings = self.settings.withLock { $0 }
         let document: JSONValue
         do {
             document = try JSONValue(parsing: input, options: settings.documentOptions)
@@ -211,7 +210,7 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     public func decode<T: Swift.Decodable, Chunks: AsyncSequence>(
         _ type: T.Type, from chunks: Chunks, atKeyPath keyPath: String = ""
     ) async throws -> T where Chunks.Element: Sequence<UInt8> {
-        let settings = lock.withLock { self.settings }
+        let settings = self.settings.withLock { $0 }
         let document: JSONValue
         do {
             document = try await JSONValue(parsing: chunks, options: settings.documentOptions)
@@ -237,12 +236,12 @@ public final class ElevateJSONDecoder: @unchecked Sendable {
     public func decode<T: Swift.Decodable>(_ type: T.Type, from value: JSONValue, atKeyPath keyPath: String = "")
         throws -> T
     {
-        let settings = lock.withLock { self.settings }
+        let settings = self.settings.withLock { $0 }
         return try Self.decode(type, in: value, atKeyPath: keyPath, settings: settings, source: nil)
     }
 
     /// The settings a decode call starting now would use.
-    var currentSettings: DecodingSettings { lock.withLock { settings } }
+    var currentSettings: DecodingSettings { settings.withLock { $0 } }
 
     static func decode<T: Swift.Decodable>(
         _ type: T.Type, in root: JSONValue, atKeyPath keyPath: String, settings: DecodingSettings,

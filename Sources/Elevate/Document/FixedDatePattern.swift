@@ -22,13 +22,11 @@ struct FixedDatePattern: Sendable {
     let length: Int
 
     /// Compiled patterns by format string; only format-derived, immutable values, at most 256.
-    private final class Cache: @unchecked Sendable {
-        // Guarded by `lock`.
-        private let lock = NSLock()
-        private var patterns: [String: FixedDatePattern?] = [:]
+    private final class Cache: Sendable {
+        private let patterns = LockedBox([String: FixedDatePattern?]())
 
         func pattern(for format: String) -> FixedDatePattern? {
-            lock.withLock {
+            patterns.withLock { patterns in
                 if let known = patterns[format] { return known }
                 let pattern = FixedDatePattern(format: format)
                 if patterns.count >= 256 { patterns.removeAll() }

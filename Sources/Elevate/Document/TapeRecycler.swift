@@ -11,10 +11,8 @@ import Foundation
 /// has decoded it and holds the only reference (a view a decoded value kept keeps its tape out);
 /// the builder takes them all at once when it runs out. Both sides go through one lock, once per
 /// batch, which also orders the worker's reads of a tape before the builder's writes over it.
-final class TapeRecycler: @unchecked Sendable {
-    private let lock = NSLock()
-    // Behind `lock`.
-    private var tapes: [JSONTape] = []
+final class TapeRecycler: Sendable {
+    private let kept = LockedBox([JSONTape]())
     /// The most tapes kept: what one window of batches in flight uses, so that a burst of large
     /// elements does not stay allocated.
     let capacity: Int
@@ -39,17 +37,17 @@ final class TapeRecycler: @unchecked Sendable {
         }
         tapes.removeAll()
         guard !unshared.isEmpty else { return }
-        lock.withLock {
-            let room = capacity - self.tapes.count
-            if room > 0 { self.tapes.append(contentsOf: unshared.prefix(room)) }
+        kept.withLock { kept in
+            let room = capacity - kept.count
+            if room > 0 { kept.append(contentsOf: unshared.prefix(room)) }
         }
     }
 
     /// Moves every kept tape into `stash`.
     func takeAll(into stash: inout [JSONTape]) {
-        lock.withLock {
-            stash.append(contentsOf: tapes)
-            tapes.removeAll(keepingCapacity: true)
+        kept.withLock { kept in
+            stash.append(contentsOf: kept)
+            kept.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -41,10 +41,9 @@ import Foundation
 /// The encoder is a class, as Foundation's is, so that `let encoder = …; encoder.… = …` code keeps
 /// compiling; its settings are guarded by a lock and copied at the start of each `encode` call, so
 /// one encoder can be shared between threads and tasks.
-public final class ElevateJSONEncoder: @unchecked Sendable {
-    // Guarded by `lock`; each encode call works on a copy.
-    private let lock = NSLock()
-    private var settings = EncodingSettings()
+public final class ElevateJSONEncoder: Sendable {
+    // Each encode call works on a copy.
+    private let settings = LockedBox(EncodingSettings())
 
     /// Creates an encoder with Foundation's defaults: compact output, default keys,
     /// `.deferredToDate`, `.base64`, `.throw`, no user info.
@@ -52,38 +51,38 @@ public final class ElevateJSONEncoder: @unchecked Sendable {
 
     /// How the text is laid out (default compact, unsorted, with `/` escaped).
     public var outputFormatting: OutputFormatting {
-        get { lock.withLock { settings.outputFormatting } }
-        set { lock.withLock { settings.outputFormatting = newValue } }
+        get { settings.withLock { $0.outputFormatting } }
+        set { settings.withLock { $0.outputFormatting = newValue } }
     }
 
     /// How `CodingKey`s become JSON keys (default `.useDefaultKeys`).
     public var keyEncodingStrategy: KeyEncodingStrategy {
-        get { lock.withLock { settings.keyEncodingStrategy } }
-        set { lock.withLock { settings.keyEncodingStrategy = newValue } }
+        get { settings.withLock { $0.keyEncodingStrategy } }
+        set { settings.withLock { $0.keyEncodingStrategy = newValue } }
     }
 
     /// How `Date` values are written (default `.deferredToDate`).
     public var dateEncodingStrategy: DateEncodingStrategy {
-        get { lock.withLock { settings.dateEncodingStrategy } }
-        set { lock.withLock { settings.dateEncodingStrategy = newValue } }
+        get { settings.withLock { $0.dateEncodingStrategy } }
+        set { settings.withLock { $0.dateEncodingStrategy = newValue } }
     }
 
     /// How `Data` values are written (default `.base64`).
     public var dataEncodingStrategy: DataEncodingStrategy {
-        get { lock.withLock { settings.dataEncodingStrategy } }
-        set { lock.withLock { settings.dataEncodingStrategy = newValue } }
+        get { settings.withLock { $0.dataEncodingStrategy } }
+        set { settings.withLock { $0.dataEncodingStrategy = newValue } }
     }
 
     /// What to write for infinities and NaN (default `.throw`).
     public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
-        get { lock.withLock { settings.nonConformingFloatEncodingStrategy } }
-        set { lock.withLock { settings.nonConformingFloatEncodingStrategy = newValue } }
+        get { settings.withLock { $0.nonConformingFloatEncodingStrategy } }
+        set { settings.withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
     }
 
     /// Values handed to every `encode(to:)` through `Encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { lock.withLock { settings.userInfo } }
-        set { lock.withLock { settings.userInfo = newValue } }
+        get { settings.withLock { $0.userInfo } }
+        set { settings.withLock { $0.userInfo = newValue } }
     }
 
     /// Encodes `value` as JSON text.
@@ -115,7 +114,7 @@ public final class ElevateJSONEncoder: @unchecked Sendable {
     }
 
     /// A copy of the settings, as an encode call takes them.
-    var currentSettings: EncodingSettings { lock.withLock { settings } }
+    var currentSettings: EncodingSettings { settings.withLock { $0 } }
 
     /// The text of `value`, as bytes.
     func encodedBytes<T: Swift.Encodable>(_ value: T) throws -> [UInt8] {

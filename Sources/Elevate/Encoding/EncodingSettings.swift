@@ -1,7 +1,7 @@
 import Foundation
 
 /// An ``ElevateJSONEncoder``'s settings, copied at the start of each encode call.
-struct EncodingSettings {
+struct EncodingSettings: Sendable {
     var outputFormatting: ElevateJSONEncoder.OutputFormatting = []
     var keyEncodingStrategy: ElevateJSONEncoder.KeyEncodingStrategy = .useDefaultKeys
     var dateEncodingStrategy: ElevateJSONEncoder.DateEncodingStrategy = .deferredToDate

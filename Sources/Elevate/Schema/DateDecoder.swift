@@ -86,19 +86,17 @@ public final class DateDecoder: Decoder, Sendable {
 /// with it, and decoders are created per element. A formatter is lent to one caller at a time,
 /// so none is used from two threads at once. It holds only formatters (no decoded data), at most
 /// `maximumFormats` formats of `perFormat` idle formatters each.
-final class DateFormatterPool: @unchecked Sendable {
+final class DateFormatterPool: Sendable {
     static let shared = DateFormatterPool()
     private let maximumFormats = 32
     private let perFormat = 8
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var idle: [String: [DateFormatter]] = [:]
+    private let idle = LockedBox([String: [DateFormatter]]())
 
     func date(from string: String, format: String, timeZone: TimeZone) -> Date? {
         let key = timeZone.identifier + "|" + format
         let formatter =
-            lock.withLock { idle[key]?.popLast() }
+            idle.withLock { $0[key]?.popLast() }
             ?? {
                 let made = DateFormatter()
                 made.locale = Locale(identifier: "en_US_POSIX")
@@ -107,7 +105,7 @@ final class DateFormatterPool: @unchecked Sendable {
                 return made
             }()
         defer {
-            lock.withLock {
+            idle.withLock { idle in
                 // A program cycling through many formats starts over rather than growing.
                 if idle[key] == nil, idle.count >= maximumFormats { idle.removeAll() }
                 if idle[key, default: []].count < perFormat { idle[key, default: []].append(formatter) }

@@ -59,23 +59,27 @@ public func withValidationReport<T>(_ body: () async throws -> T) async throws -
 }
 
 /// What the outermost failing entities of one ``withValidationReport(_:)-86xn`` scope left.
-final class ValidationReportCollector: @unchecked Sendable {
+final class ValidationReportCollector: Sendable {
     @TaskLocal static var current: ValidationReportCollector?
 
-    // Guarded by `lock`: tasks started inside the scope may report at the same time.
-    private let lock = NSLock()
-    private var byReason: [String: [ValidationFailure]] = [:]
-    private var ambiguous: Set<String> = []
+    /// The failures recorded for each reason, and the reasons recorded with different failures.
+    private struct State: Sendable {
+        var byReason: [String: [ValidationFailure]] = [:]
+        var ambiguous: Set<String> = []
+    }
+
+    // Locked: tasks started inside the scope may report at the same time.
+    private let state = LockedBox(State())
 
     func record(_ failures: [ValidationFailure], for reason: String) {
-        lock.withLock {
-            if let earlier = byReason[reason], earlier != failures { ambiguous.insert(reason) }
-            byReason[reason] = failures
+        state.withLock { state in
+            if let earlier = state.byReason[reason], earlier != failures { state.ambiguous.insert(reason) }
+            state.byReason[reason] = failures
         }
     }
 
     func report(for reason: String) -> ValidationReport {
-        let failures = lock.withLock { ambiguous.contains(reason) ? nil : byReason[reason] }
+        let failures = state.withLock { $0.ambiguous.contains(reason) ? nil : $0.byReason[reason] }
         return ValidationReport(
             error: .validation(failureReason: reason),
             failures: failures ?? [ValidationFailure(path: "", message: reason)])
