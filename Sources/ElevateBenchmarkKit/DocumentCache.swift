@@ -1,3 +1,4 @@
+import Elevate
 import Foundation
 
 /// Documents prepared once per process and then shared by every iteration that parses them, for

@@ -1,3 +1,4 @@
+import Elevate
 import Foundation
 
 #if canImport(Glibc)

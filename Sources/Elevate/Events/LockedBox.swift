@@ -12,21 +12,22 @@ import Foundation
 /// `Synchronization.Mutex` needs macOS 15. Every class of the library that shares mutable state
 /// between threads keeps it in one of these (a struct of fields when there are several) instead of
 /// guarding stored `var`s by hand, so that such a class can be plain `Sendable` and this type holds
-/// the one `@unchecked Sendable` that a lock needs.
-final class LockedBox<Value> {
+/// the one `@unchecked Sendable` that a lock needs. `package`, not public: the tool and the benchmark
+/// kit of this package use it too, and no user sees it.
+package final class LockedBox<Value> {
     private let lock = NSLock()
     // Read and written only inside `withLock`, with `lock` held.
     private var value: Value
 
     /// A box holding `value`.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` on the value with the lock held, and returns what it returns. `body` must not
     /// call `withLock` on the same box (`NSLock` is not recursive).
     @inline(__always)
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
