@@ -64,8 +64,10 @@ struct CommandMemoryTests {
             let run = try peakOfElevate(["validate"] + flags + [big.path])
             #expect(idle.status == 0 && run.status == 0)
             let growth = run.peakKiB - idle.peakKiB
-            // Counting kept 10-byte keys plus a table: about 40 MiB more here.
-            #expect(growth < 12 << 10, "validate \(flags) grew by \(growth >> 10) MiB over a 16 MB object")
+            // Counting kept 10-byte keys plus a table: about 40 MiB more here. Keeping none, the
+            // growth is about 0, but up to 17 MiB was seen while other suites loaded the machine
+            // (the child's peak, not this process's): the bound sits between the two.
+            #expect(growth < 24 << 10, "validate \(flags) grew by \(growth >> 10) MiB over a 16 MB object")
         }
     }
 }
