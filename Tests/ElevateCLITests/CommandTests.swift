@@ -275,16 +275,6 @@ struct CommandTests {
         }
         #expect(extracted() == "[1,2,3]\n")
 
-        final class Box: @unchecked Sendable { var text = "not run" }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.text = extracted()
-            done.signal()
-        }
-        thread.stackSize = 512 << 10
-        thread.start()
-        done.wait()
-        #expect(box.text == "[1,2,3]\n")
+        #expect(runOnThread(stackSize: 512 << 10) { extracted() } == "[1,2,3]\n")
     }
 }

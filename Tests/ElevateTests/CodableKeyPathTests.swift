@@ -1,6 +1,7 @@
 import Elevate
 import ElevateBenchmarkKit
 import Foundation
+import ElevateTestSupport
 import Testing
 
 /// A model whose JSON is shaped differently from the struct (the ``JSONKeyPathDecodable`` example).
@@ -315,25 +316,11 @@ private struct HintStrictOrder: Codable, Equatable, JSONKeyPathDecodable {
     static let keyPaths = ["address": "user.address"]
 }
 
-private final class HangResultBox<T>: @unchecked Sendable {
-    // Written by the worker thread before it signals, read after the wait: the semaphore orders them.
-    var result: Result<T, any Error>?
-}
-
-/// Runs `body` on a thread of its own and waits at most `seconds` for it: a test of a hang fails
-/// instead of hanging the suite (the stuck thread is left behind).
+/// `body`'s result, or nil when it has not returned within `seconds` (see ``runOnThread``).
 private func resultWithin<T: Sendable>(
     seconds: Double, _ body: @escaping @Sendable () throws -> T
 ) -> Result<T, any Error>? {
-    let box = HangResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        box.result = Result { try body() }
-        done.signal()
-    }
-    thread.start()
-    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-    return box.result
+    runOnThread(stackSize: 8 << 20, waitingAtMost: seconds) { Result { try body() } }
 }
 
 @Suite("ElevateJSONDecoder: key-lookup hints stay inside the object searched")

@@ -1,5 +1,6 @@
 import Elevate
 import Foundation
+import ElevateTestSupport
 import Testing
 
 @Suite("JSON, the mutable value")
@@ -134,20 +135,6 @@ extension Dictionary where Key == String, Value == UInt {
 /// Runs a closure on a thread with a 1 GiB stack and waits for its result.
 enum LargeStack {
     static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.value = body()
-            done.signal()
-        }
-        thread.stackSize = 1 << 30
-        thread.start()
-        done.wait()
-        return box.value!
-    }
-
-    private final class ResultBox<T>: @unchecked Sendable {
-        // Written by the thread before it signals, read after the wait.
-        var value: T?
+        runOnThread(stackSize: 1 << 30, body)!
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ElevateTestSupport
 import Testing
 
 @testable import Elevate
@@ -80,17 +81,7 @@ struct StackGuardTests {
 
     /// Runs `body` on a thread with a 512 KiB stack and returns what it returned.
     fileprivate static func onSmallStack(_ body: @escaping @Sendable () -> SmallStackOutcome) -> SmallStackOutcome {
-        final class Box: @unchecked Sendable { var outcome: SmallStackOutcome = .failed("not run") }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.outcome = body()
-            done.signal()
-        }
-        thread.stackSize = 512 << 10
-        thread.start()
-        done.wait()
-        return box.outcome
+        runOnThread(stackSize: 512 << 10, body)!
     }
 
     /// `body`'s depth, or the text of what it threw (with a `DecodingError`'s debug description).

@@ -1,5 +1,6 @@
 import ElevateSampleData
 import Foundation
+import ElevateTestSupport
 import Testing
 
 @testable import Elevate
@@ -552,14 +553,7 @@ import Testing
     /// Runs `body` on a thread with a 512 KiB stack (the smallest `JSONParsingOptions` promises
     /// its depth ceiling for) and waits for it.
     static func onSmallStack(_ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.stackSize = 512 << 10
-        thread.start()
-        done.wait()
+        _ = runOnThread(stackSize: 512 << 10, body)
     }
 
     /// Nesting as deep as the parser goes, read through every path that walks a whole value:

@@ -51,7 +51,7 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     /// key strategy (see ``convertedMember(named:in:_:convert:)``); one per depth keeps memory
     /// within the document's, and the tables go with the decoder. Indexed by depth: a dictionary
     /// hashed the depth at every converted lookup once any table existed.
-    @exclusivity(unchecked) var memberTables: [MemberTable?] = []
+    var memberTables: [MemberTable?] = []
 
     /// Where the decoder started: its first value and the length of the path that led there, from
     /// which the path of a container kept past its `init(from:)` is rebuilt.

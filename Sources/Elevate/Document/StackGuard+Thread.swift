@@ -11,8 +11,8 @@ extension StackGuard {
 
 /// What a thread knows of its stack, kept per thread and freed when the thread ends.
 private final class KnownStack {
-    @exclusivity(unchecked) private var known: StackGuard?
-    @exclusivity(unchecked) private var isKnown = false
+    private var known: StackGuard?
+    private var isKnown = false
 
     var stack: StackGuard? {
         if !isKnown {

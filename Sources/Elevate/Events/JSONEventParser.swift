@@ -148,7 +148,7 @@ public final class JSONEventParser {
     @exclusivity(unchecked) private var isFinished = false
     /// Set while `parse` or `finish` runs, so that a handler calling either back is refused
     /// (``ReentrantCallError``) instead of feeding YAJL the chunk it is in the middle of.
-    @exclusivity(unchecked) private var isFeeding = false
+    private var isFeeding = false
 
     private var chunkBase: UnsafeRawPointer? {
         get { UnsafeRawPointer(bitPattern: state.pointee.chunkAddress) }
