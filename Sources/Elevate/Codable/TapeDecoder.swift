@@ -51,7 +51,9 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     /// key strategy (see ``convertedMember(named:in:_:convert:)``); one per depth keeps memory
     /// within the document's, and the tables go with the decoder. Indexed by depth: a dictionary
     /// hashed the depth at every converted lookup once any table existed.
-    var memberTables: [MemberTable?] = []
+    /// Unchecked as the decoder's other state is: its dynamic exclusivity checks measured 1.3 M of
+    /// 106.0 M instructions decoding twitter.json with `.convertFromSnakeCase`.
+    @exclusivity(unchecked) var memberTables: [MemberTable?] = []
 
     /// Where the decoder started: its first value and the length of the path that led there, from
     /// which the path of a container kept past its `init(from:)` is rebuilt.
