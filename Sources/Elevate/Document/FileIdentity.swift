@@ -15,7 +15,8 @@
 struct FileIdentity: Equatable, Sendable {
     private let device: UInt64
     private let inode: UInt64
-    private let size: Int64
+    /// The file's size in bytes.
+    let size: Int64
     private let modifiedSeconds: Int64
     private let modifiedNanoseconds: Int64
 

@@ -73,10 +73,9 @@ extension JSONValue {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw Self.fileError(path) }
         defer { close(descriptor) }
-        var status = stat()
-        let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
         let before = FileIdentity(descriptor: descriptor)
-        let parse = DocumentParse(options: options, expectedBytes: size)
+        // Only a regular file has a size to size the tape by.
+        let parse = DocumentParse(options: options, expectedBytes: before.map { Int($0.size) } ?? 0)
         let buffer = UnsafeMutableRawBufferPointer.allocate(
             byteCount: JSONInput.clampedChunkSize(chunkSize), alignment: 16)
         defer { buffer.deallocate() }
