@@ -5,7 +5,9 @@ let package = Package(
     name: "Elevate",
     platforms: [.macOS(.v13)],
     products: [
-        .library(name: "Elevate", targets: ["Elevate"]),
+        // `import Elevate` for code written for Elevate; `import ElevateJSON` for Codable and JSON
+        // code, which then keeps Swift's own `Decodable`, `Decoder` and `Encodable`.
+        .library(name: "Elevate", targets: ["Elevate", "ElevateJSON"]),
         .library(name: "ElevateSampleData", targets: ["ElevateSampleData"]),
         .library(name: "ElevateBenchmarkKit", targets: ["ElevateBenchmarkKit"]),
         .executable(name: "elevate", targets: ["ElevateCLI"]),
@@ -20,7 +22,12 @@ let package = Package(
             pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
-        .target(name: "Elevate", dependencies: ["CYAJL"]),
+        // Everything but Elevate's API: the event parser, inputs, the tape and JSONValue, Codable,
+        // the writer and encoder, streaming. It declares none of Elevate's protocol names.
+        .target(name: "ElevateJSON", dependencies: ["CYAJL"]),
+        // Elevate's API (Decodable, Decoder, Encodable, Schema, Parser, the operators, decodeArray)
+        // on top of ElevateJSON, which it re-exports.
+        .target(name: "Elevate", dependencies: ["ElevateJSON"]),
         // Deterministic JSON documents for tests, benchmarks and the command-line tool.
         .target(name: "ElevateSampleData"),
         // YAJL with callbacks that do nothing: the floor every benchmark contender is measured

@@ -4,6 +4,7 @@ import ElevateTestSupport
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 @testable import ElevateCLI
 
 /// Every event of a parse of `bytes` as a line of text, so that two documents can be compared. (A

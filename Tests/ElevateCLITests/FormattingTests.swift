@@ -4,6 +4,7 @@ import ElevateTestSupport
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 @testable import ElevateCLI
 
 /// The tool's pure pieces: the progress line, name escaping, UTF-16 recognition, and the text

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 @testable import ElevateCLI
 
 /// Any JSON value, as the decoder was handed it.

@@ -3,6 +3,7 @@ import ElevateTestSupport
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// The whole-document calls on a chunk sequence (`decodeArray`, `decodeObject`, `summarizeValue`,
 /// `forEachEvent`) answer exactly as their ``JSONInput`` twins, chunk sizes aside; and the

@@ -4,6 +4,7 @@ import ElevateTestSupport
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Whether the temporary directory has room for the generated file (with a margin).
 private func temporaryDirectoryHasRoom(for bytes: Int) -> Bool {

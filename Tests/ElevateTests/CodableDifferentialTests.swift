@@ -1,4 +1,5 @@
 @testable import Elevate
+@testable import ElevateJSON
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Hammers everything one call can share with another, from many threads and tasks at once, and
 /// compares every result with the one a single thread got before the hammering started: one

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// What the event parser made of one document.
 enum ParseOutcome: Hashable, CustomStringConvertible {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 @Suite struct DateDecoderTests {
     static func formatter(_ format: String) -> DateFormatter {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// One rule for a key that repeats in an object, in every API: the last occurrence replaces the
 /// earlier value whole, never merged with it; where an earlier value was already handed out by a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// The failure reason of the `ParserError` that `body` throws; nil when it throws nothing, and
 /// "unexpected …" for any other error. Shared by the suites that compare texts with Elevate's.

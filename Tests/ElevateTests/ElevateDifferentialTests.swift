@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Differences from Elevate 4.0.0 found by running the same schemas, decodable types, decoders and
 /// inputs through the original Elevate (built on Linux from its 4.0.0 sources) and this library.

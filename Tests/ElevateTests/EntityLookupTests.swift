@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// `<-!` and friends find a key of a small entity by comparing it with each key instead of hashing
 /// it: the answers must be the dictionary's own, whatever the keys look like.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// A planned type's entity dictionary is filled in place, element after element, instead of being
 /// made and freed for each one. These tests check that no entity ever shows another element's

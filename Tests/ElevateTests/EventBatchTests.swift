@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// The parser records YAJL's events and hands them to the handler in batches: nothing of that may
 /// show. These tests cross batch boundaries (more events than one batch holds) and mix text that is

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// `JSONParsingOptions.rejectsDuplicateKeys`: a key repeated in one object is an error at the
 /// repeated key, in every API that parses, whatever the chunking; keys of different objects and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Where `JSONSyntaxError` points: the first byte of the offending token (or the offending byte
 /// inside a string), the same however the input is split into chunks.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Concatenated values (`allowsMultipleValues`): strings, arrays and objects delimit themselves
 /// and may touch their neighbours; a number or literal must be separated from a following

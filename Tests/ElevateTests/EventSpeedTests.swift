@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// The event layer's fast paths give exactly what the general ones do: text and numbers read in
 /// place from the chunk, the sixteen-byte layout scan (newline counts, form feeds and vertical

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Whitespace between tokens is not part of any token: it never counts toward
 /// `maximumTokenSize`, is never buffered, and costs linear time however it is chunked.

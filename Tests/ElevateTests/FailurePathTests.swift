@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Full failure paths come from the call that produced them, never from an earlier or a
 /// concurrent one, and nothing is kept after the call.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Our own small conformance set in `Fixtures/`, which always runs: `valid/*.json` must parse,
 /// and each `invalid/<kind>-<what>.json` must be rejected with the `JSONSyntaxError.Kind` its

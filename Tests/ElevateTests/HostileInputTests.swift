@@ -3,6 +3,7 @@ import ElevateTestSupport
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Parses `bytes` in chunks of `chunkSize` into values, printing how long it took (no timing is
 /// asserted: the machine is shared).

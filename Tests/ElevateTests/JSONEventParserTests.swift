@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// The seed of the random tests: `ELEVATE_TEST_SEED` when set (to replay a failure), otherwise a
 /// fresh one, printed so that any run can be repeated.

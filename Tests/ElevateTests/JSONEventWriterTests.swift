@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Parses `bytes` into a ``JSONEventWriter`` and returns its text.
 func rewrite(

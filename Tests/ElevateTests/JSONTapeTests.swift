@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Parses `bytes` into a tape, feeding the parser the pieces that `splits` cuts.
 private func value(_ bytes: [UInt8], splits: [Int] = [], options: JSONDocumentOptions = .default) throws -> JSONValue {

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// The paths (`$.a[3].b`) at which a `JSONValueBuilder` tree differs from a `JSONSerialization`
 /// tree, each with both values; empty when they are equivalent.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 private func parse(_ text: String) throws -> JSONValue {
     try JSONValue(parsing: text)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Whether two value trees are equal, comparing numbers by kind and bits (so `-0.0` differs from
 /// `0.0`) and containers element by element.

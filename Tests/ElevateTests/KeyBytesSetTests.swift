@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// The compact key set behind counting an object's members agrees with a `Set<[UInt8]>`.
 @Suite struct KeyBytesSetTests {

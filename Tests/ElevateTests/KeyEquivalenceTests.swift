@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Keys are the same when their text is, as Swift compares strings and as the dictionaries of
 /// `JSONSerialization` and `JSONDecoder` find keys: a key path spelled with a combining accent finds

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 // MARK: - The exact oracle
 

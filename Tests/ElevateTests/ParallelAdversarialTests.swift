@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Tries to break what parallel element decoding promises, by comparing every parallel run with
 /// the sequential (one worker) run of the same input: the same values in document order, the

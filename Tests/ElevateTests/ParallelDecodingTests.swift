@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Decoding an array's elements on several threads gives exactly what one thread gives: the same
 /// elements in the same order, the same errors.

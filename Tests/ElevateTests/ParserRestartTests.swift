@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// JSON Lines restarts one parser for every line instead of making a new one: a restarted parser
 /// must read the next document exactly as a new one would, whatever the last one left behind

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Runs `parseEntity(data:)` and returns the validation failure text, or nil on success.
 private func validationFailure(_ json: String, _ build: @escaping (Schema) -> Void) -> String? {

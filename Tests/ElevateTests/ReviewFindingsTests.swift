@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Defects found reviewing the repeated-key, count and extract changes: each test failed before
 /// its fix.

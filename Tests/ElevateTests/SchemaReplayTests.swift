@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// A type decoded again and again rebuilds its schema for every entity; once planned, the
 /// rebuilt schema is only checked against the plan. These tests change the schema from one

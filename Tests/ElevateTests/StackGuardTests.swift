@@ -3,6 +3,7 @@ import ElevateTestSupport
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// A recursive Codable type: each node is two levels of JSON (its object and its array).
 private struct CodableNode: Swift.Codable {

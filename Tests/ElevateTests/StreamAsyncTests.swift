@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Counts the elements it decodes, from whichever thread decodes them.
 private final class CountingDecoder: Elevate.Decoder, @unchecked Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Any JSON value, as the decoder was handed it.
 private struct AnyJSON: Elevate.Decodable {

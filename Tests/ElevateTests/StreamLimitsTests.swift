@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// A file in the temporary directory, removed by the caller.
 private func temporaryFile(_ bytes: [UInt8]) throws -> URL {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// One shape for every streaming entry point: `from:` a ``JSONInput`` (or the chunk sequence),
 /// `atKeyPath:`, both the `as:` and `with:` forms, one ``JSONFraming``, and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Tries to break what the streaming input paths promise: for the same bytes, every input form
 /// (data, a file, a pipe, an asynchronous sequence of chunks) and every chunking gives exactly the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 private struct Item: Elevate.Decodable, Equatable {
     let id: Int

@@ -4,6 +4,7 @@ import ElevateTestSupport
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Attacks the document views (`JSONValue`) and the owned value (`JSON`) with seeded random
 /// documents and hostile shapes, comparing every reading path with an oracle that does not share

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// The entity operators' cast gives exactly what `as?` gives, through its fast path (the value
 /// holds exactly the type asked for) and its general one (anything else).

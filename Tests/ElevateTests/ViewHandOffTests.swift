@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Decodables are handed views of the document tape, and code that casts `json` itself still
 /// gets the `[String: Any]` Elevate documented.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
+@testable import ElevateJSON
 
 /// Adversarial and round-trip tests of the writing side: `JSONWriter`, `JSONStreamWriter`,
 /// `JSONEventWriter` and `ElevateJSONEncoder`, each checked against an independent reader (this

@@ -6,28 +6,40 @@
 /// so it is passed on the thread, for one step at a time (see ``NestedFailures`` and
 /// ``ViewHandOff``). Each thread has its own state, freed when the thread ends.
 final class DecodingThread {
-    let failures = NestedFailures.Slot()
     let views = ViewHandOff.Slot()
     let schemas = SchemaPool()
-    /// The calling thread's stack guard (``StackGuard/ofCurrentThread``); nil when the system does
-    /// not say where the stack is.
-    var stack: StackGuard? { StackGuard.ofCurrentThread }
-
-    /// Throws when the stack has too little room left for one more nested decode.
-    /// - Parameter nestedDecodes: How many Elevate decodes are running on this thread, counting
-    ///   the one about to start (for the message).
-    /// - Throws: ``ParserError/deserialization(failureReason:)``, which the enclosing entities pass
-    ///   on as it is (they gather only validation errors), as they do for input deeper than the
-    ///   parser's depth limit.
-    @inline(never)
-    func checkStack(nestedDecodes: Int) throws {
-        guard let stack, !stack.hasRoom else { return }
-        throw ParserError.deserialization(reason: stack.message(levels: nestedDecodes, unit: "nested decodes"))
-    }
-
     /// The calling thread's state.
     @inline(__always)
     static var current: DecodingThread { key.value { DecodingThread() } }
 
     private static let key = ThreadSpecificKey<DecodingThread>()
+}
+
+extension DecodingScope {
+    /// Elevate's decodes in a stream: the entities kept for reuse are released once, at the end of
+    /// a run of elements, instead of after each (see ``SchemaPool``), and workers decode with the
+    /// caller's ``withFoundationValues(_:)`` choice.
+    static let elevate = DecodingScope(
+        run: { decodes in try DecodingThread.current.schemas.deferringRelease(decodes) },
+        forWorkers: {
+            let forcesFoundationValues = DecodingThread.current.views.forcesFoundationValues
+            return DecodingScope(
+                run: { decodes in
+                    let views = DecodingThread.current.views
+                    let saved = views.forcesFoundationValues
+                    views.forcesFoundationValues = forcesFoundationValues
+                    defer { views.forcesFoundationValues = saved }
+                    try DecodingThread.current.schemas.deferringRelease(decodes)
+                },
+                forWorkers: { .none })
+        })
+}
+
+extension StreamingOptions {
+    /// These options, for a call that decodes Elevate types (see ``DecodingScope/elevate``).
+    var forElevate: StreamingOptions {
+        var options = self
+        options.decodingScope = .elevate
+        return options
+    }
 }

@@ -156,10 +156,7 @@ extension EntityValidator {
     /// `hint` makes reading the keys of one object in document order linear.
     @inline(__always)
     static func index(at keyPath: String, in root: JSONValue, hint: inout Int?) -> Int? {
-        if keyPath.isEmpty { return root.index }
-        if let member = root.memberIndex(keyPath, hint: &hint) { return member }
-        guard KeyPath(keyPath).hasLiteralAlternative || root.isArray else { return nil }
-        return root[keyPath: keyPath]?.index
+        root.index(atKeyPath: keyPath, hint: &hint)
     }
 
     /// ``index(at:in:hint:)`` for a key path a plan has made ready: its bytes compared with no

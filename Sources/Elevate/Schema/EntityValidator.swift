@@ -146,11 +146,6 @@ enum EntityValidator {
         elementFailures.finish(keyPath: keyPath, into: &failures)
         return decoded
     }
-
-    static func arrayElementFailure(index: Int, methodName: String, reason: String) -> String {
-        "Error parsing array object at index \(index) with parser [\(methodName)]\n\(reason)\n--"
-    }
-
     /// Runs the property's decodable type or decoder (called directly: a closure per property
     /// would be an allocation per decoded value).
     @inline(__always)

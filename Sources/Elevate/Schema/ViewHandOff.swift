@@ -76,7 +76,7 @@ enum ViewHandOff {
         }
         // It never read its view: it casts `json` itself. Give it what it expects, now and later.
         slot.materializing.insert(identity)
-        DecodingThread.current.failures.clear()
+        NestedFailures.slot.clear()
         return try decode(value.foundationValue)
     }
 }

@@ -1,7 +1,5 @@
-/// The whole-document calls of a ``JSONInput`` (`decodeArray`, `decodeObject`, `summarizeValue`,
-/// `forEachEvent`) for a document that arrives as an asynchronous sequence of byte chunks: a
-/// socket, a download, a pipe read without blocking a thread. Each runs the same pass as its
-/// synchronous twin, with the same options, results and errors; only the reading awaits.
+import Foundation
+
 extension AsyncSequence where Element: Sequence<UInt8> {
     /// Decodes every element of the array at `keyPath` of this sequence of byte chunks, each
     /// element as soon as it is complete; see ``decodeArray(from:atKeyPath:as:options:)-(JSONInput,_,_,_)``.
@@ -20,7 +18,7 @@ extension AsyncSequence where Element: Sequence<UInt8> {
         atKeyPath keyPath: String = "", as type: T.Type = T.self, options: StreamingOptions = StreamingOptions()
     ) async throws -> [T] {
         try await ArrayDecoding.decode(
-            self, atKeyPath: keyPath, methodName: String(describing: T.self), options: options,
+            self, atKeyPath: keyPath, methodName: String(describing: T.self), options: options.forElevate,
             workers: options.concurrency
         ) { try decodeElement($0, as: T.self) }
     }
@@ -44,7 +42,7 @@ extension AsyncSequence where Element: Sequence<UInt8> {
         options: StreamingOptions = StreamingOptions()
     ) async throws -> [T] {
         try await ArrayDecoding.decode(
-            self, atKeyPath: keyPath, methodName: String(describing: decoder), options: options,
+            self, atKeyPath: keyPath, methodName: String(describing: decoder), options: options.forElevate,
             workers: options.concurrency
         ) { try decodeElement($0, with: decoder, keyPath: keyPath) }
     }
@@ -65,7 +63,7 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     public func decodeObject<T: Decodable>(
         atKeyPath keyPath: String = "", as type: T.Type = T.self, options: StreamingOptions = StreamingOptions()
     ) async throws -> T {
-        try await ObjectDecoding.decode(self, atKeyPath: keyPath, options: options)
+        try await ObjectDecoding.decode(self, atKeyPath: keyPath, options: options.forElevate)
     }
 
     /// Decodes the object at `keyPath` of this sequence of byte chunks with a ``Decoder``; see
@@ -86,48 +84,6 @@ extension AsyncSequence where Element: Sequence<UInt8> {
         atKeyPath keyPath: String = "", with decoder: any Decoder, as type: T.Type = T.self,
         options: StreamingOptions = StreamingOptions()
     ) async throws -> T {
-        try await ObjectDecoding.decode(self, atKeyPath: keyPath, with: decoder, options: options)
-    }
-
-    /// Counts the elements of the array (or members of the object) at `keyPath` of this sequence
-    /// of byte chunks, building nothing; see ``summarizeValue(atKeyPath:from:options:)``.
-    ///
-    /// ```swift
-    /// let count = try await chunks.summarizeValue(atKeyPath: "response.items")?.count ?? 0
-    /// ```
-    /// - Parameters:
-    ///   - keyPath: The value to summarize; `""`, the default, for the root.
-    ///   - options: Limits, progress and error wrapping.
-    /// - Returns: nil when nothing is at the key path.
-    /// - Throws: ``ParserError/deserialization(failureReason:)`` for bad input (with
-    ///   ``StreamingOptions/wrapsErrorsInParserError`` false, ``JSONSyntaxError``);
-    ///   `CancellationError`; what the sequence throws.
-    public func summarizeValue(
-        atKeyPath keyPath: String = "", options: StreamingOptions = StreamingOptions()
-    ) async throws -> JSONContainerSummary? {
-        try await SummaryPass(keyPath: keyPath).run(self, options: options)
-    }
-
-    /// Sends the events of the value at `keyPath` of this sequence of byte chunks to `handler`,
-    /// and nothing else; see ``forEachEvent(atKeyPath:from:to:options:)``.
-    ///
-    /// ```swift
-    /// let writer = JSONEventWriter(fileHandle: .standardOutput)
-    /// try await chunks.forEachEvent(atKeyPath: "response.items", to: writer)
-    /// try writer.finish()
-    /// ```
-    /// - Parameters:
-    ///   - keyPath: The value whose events are sent; `""`, the default, for the whole document.
-    ///   - handler: Receives the value's events, and nothing else.
-    ///   - options: Limits (the value is held to ``StreamingOptions/maximumElementSize``),
-    ///     progress and error wrapping.
-    /// - Returns: Whether a value was found at the key path.
-    /// - Throws: As ``_Concurrency/AsyncSequence/summarizeValue(atKeyPath:options:)``, or what
-    ///   `handler` throws.
-    @discardableResult
-    public func forEachEvent(
-        atKeyPath keyPath: String = "", to handler: any JSONEventHandler, options: StreamingOptions = StreamingOptions()
-    ) async throws -> Bool {
-        try await ForwardingPass(keyPath: keyPath, handler: handler).run(self, options: options)
+        try await ObjectDecoding.decode(self, atKeyPath: keyPath, with: decoder, options: options.forElevate)
     }
 }

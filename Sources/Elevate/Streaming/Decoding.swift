@@ -50,7 +50,9 @@ public func decodeObject<T>(from data: Data, atKeyPath keyPath: String = "", wit
 /// - Returns: The decoded elements, in document order.
 /// - Throws: ``ParserError``.
 public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String = "") throws -> [T] {
-    try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: String(describing: T.self)) {
+    try ArrayDecoding.decode(
+        .data(data), atKeyPath: keyPath, methodName: String(describing: T.self), options: StreamingOptions().forElevate
+    ) {
         try decodeElement($0, as: T.self)
     }
 }
@@ -68,7 +70,9 @@ public func decodeArray<T: Decodable>(from data: Data, atKeyPath keyPath: String
 ///   something other than a `T`.
 public func decodeArray<T>(from data: Data, atKeyPath keyPath: String = "", with decoder: any Decoder) throws -> [T] {
     let methodName = String(describing: decoder)
-    return try ArrayDecoding.decode(.data(data), atKeyPath: keyPath, methodName: methodName) { element in
+    return try ArrayDecoding.decode(
+        .data(data), atKeyPath: keyPath, methodName: methodName, options: StreamingOptions().forElevate
+    ) { element in
         try decodeElement(element, with: decoder, keyPath: keyPath)
     }
 }
@@ -96,7 +100,7 @@ public func decodeObject<T: Decodable>(
     from input: JSONInput, atKeyPath keyPath: String = "", as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions()
 ) throws -> T {
-    try ObjectDecoding.decode(input, atKeyPath: keyPath, options: options)
+    try ObjectDecoding.decode(input, atKeyPath: keyPath, options: options.forElevate)
 }
 
 /// Decodes the object at `keyPath` of any ``JSONInput`` with a ``Decoder``; see
@@ -118,7 +122,7 @@ public func decodeObject<T>(
     from input: JSONInput, atKeyPath keyPath: String = "", with decoder: any Decoder, as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions()
 ) throws -> T {
-    try ObjectDecoding.decode(input, atKeyPath: keyPath, with: decoder, options: options)
+    try ObjectDecoding.decode(input, atKeyPath: keyPath, with: decoder, options: options.forElevate)
 }
 
 /// Decodes every element of the array at `keyPath` of any ``JSONInput``, reading files, file
@@ -128,7 +132,7 @@ public func decodeObject<T>(
 /// var options = StreamingOptions()
 /// options.concurrency = StreamingOptions.automaticConcurrency
 /// let people = try Elevate.decodeArray(from: .file(url), atKeyPath: "response.items", as: Person.self,
-///                                      options: options)
+///                                      options: options.forElevate)
 /// ```
 ///
 /// For data in memory with Elevate's defaults, `decodeArray(from: data, atKeyPath:)` is the same.
@@ -150,7 +154,7 @@ public func decodeArray<T: Decodable>(
     options: StreamingOptions = StreamingOptions()
 ) throws -> [T] {
     try ArrayDecoding.decode(
-        input, atKeyPath: keyPath, methodName: String(describing: T.self), options: options,
+        input, atKeyPath: keyPath, methodName: String(describing: T.self), options: options.forElevate,
         workers: options.concurrency
     ) { try decodeElement($0, as: T.self) }
 }
@@ -177,7 +181,7 @@ public func decodeArray<T>(
     options: StreamingOptions = StreamingOptions()
 ) throws -> [T] {
     try ArrayDecoding.decode(
-        input, atKeyPath: keyPath, methodName: String(describing: decoder), options: options,
+        input, atKeyPath: keyPath, methodName: String(describing: decoder), options: options.forElevate,
         workers: options.concurrency
     ) { try decodeElement($0, with: decoder, keyPath: keyPath) }
 }

@@ -7,7 +7,7 @@ enum ObjectDecoding {
         _ input: JSONInput, atKeyPath keyPath: String, options: StreamingOptions = StreamingOptions()
     ) throws -> T {
         let plan = Plan<T>(decoding: T.self, atKeyPath: keyPath)
-        return try plan.result(CapturedValues(input: input, paths: plan.paths, options: options))
+        return try plan.result(CapturedValues(input: input, paths: plan.paths, options: options.forElevate))
     }
 
     static func decode<T>(
@@ -15,14 +15,14 @@ enum ObjectDecoding {
         options: StreamingOptions = StreamingOptions()
     ) throws -> T {
         let plan = Plan<T>(decoder: decoder, atKeyPath: keyPath)
-        return try plan.result(CapturedValues(input: input, paths: plan.paths, options: options))
+        return try plan.result(CapturedValues(input: input, paths: plan.paths, options: options.forElevate))
     }
 
     static func decode<T: Decodable, Chunks: AsyncSequence>(
         _ chunks: Chunks, atKeyPath keyPath: String, options: StreamingOptions = StreamingOptions()
     ) async throws -> T where Chunks.Element: Sequence<UInt8> {
         let plan = Plan<T>(decoding: T.self, atKeyPath: keyPath)
-        return try plan.result(await CapturedValues(chunks: chunks, paths: plan.paths, options: options))
+        return try plan.result(await CapturedValues(chunks: chunks, paths: plan.paths, options: options.forElevate))
     }
 
     static func decode<T, Chunks: AsyncSequence>(
@@ -30,7 +30,7 @@ enum ObjectDecoding {
         options: StreamingOptions = StreamingOptions()
     ) async throws -> T where Chunks.Element: Sequence<UInt8> {
         let plan = Plan<T>(decoder: decoder, atKeyPath: keyPath)
-        return try plan.result(await CapturedValues(chunks: chunks, paths: plan.paths, options: options))
+        return try plan.result(await CapturedValues(chunks: chunks, paths: plan.paths, options: options.forElevate))
     }
 
     /// What one `decodeObject` captures, and how it turns the captured values into its result.

@@ -28,7 +28,7 @@ extension Parser {
         let schema = Schema()
         closure(schema)
         return try entity(
-            schema, from: CapturedValues(input: input, paths: schema.storage.map(\.path), options: options))
+            schema, from: CapturedValues(input: input, paths: schema.storage.map(\.path), options: options.forElevate))
     }
 
     /// `parseEntity(data:closure:)` of an asynchronous sequence of chunks.
@@ -37,7 +37,7 @@ extension Parser {
     ) async throws -> [String: Any] where Chunks.Element: Sequence<UInt8> {
         let schema = Schema()
         closure(schema)
-        let captured = try await CapturedValues(chunks: chunks, paths: schema.storage.map(\.path), options: options)
+        let captured = try await CapturedValues(chunks: chunks, paths: schema.storage.map(\.path), options: options.forElevate)
         return try entity(schema, from: captured)
     }
 

@@ -1,0 +1,557 @@
+/// Watches events stream past and puts only the subtrees at chosen key paths on a document tape
+/// (one small tape per captured value, reused when its views are gone); every other subtree is
+/// skipped by counting depth, without building anything.
+///
+/// Each target either captures its whole value (`.value`), captures each element of the array
+/// there as soon as that element's last event arrives (`.elements`), or only counts the array's
+/// elements or the object's members (`.count`). Targets form a trie, so one pass serves a whole
+/// schema. A target nested inside another target's value is not captured separately: the
+/// consumer reads it out of the enclosing value.
+package final class KeyPathSelector: JSONEventHandler {
+    package enum Mode {
+        case value
+        case elements
+        case count
+        /// Sends the value's events to another handler instead of building it.
+        case forward(any JSONEventHandler)
+    }
+
+    package struct Target {
+        package var id: Int
+        package var components: [String]
+        package var mode: Mode
+    }
+
+    /// What the consumer is told.
+    package struct Callbacks {
+        package init() {}
+
+        /// A target's whole value (also used for `.elements`/`.count` targets whose value is not a container).
+        package var value: (_ target: Int, _ value: JSONValue) throws -> Void = { _, _ in }
+        /// An `.elements` target's array begins.
+        package var arrayStart: (_ target: Int) throws -> Void = { _ in }
+        /// One element of an `.elements` target's array.
+        package var element: (_ target: Int, _ index: Int, _ value: JSONValue) throws -> Void = { _, _, _ in }
+        /// An `.elements` or `.count` target's container ends, with its number of children.
+        package var containerEnd: (_ target: Int, _ isArray: Bool, _ count: Int) throws -> Void = { _, _, _ in }
+        /// A `.forward` target's value has been sent in full.
+        package var forwarded: (_ target: Int) throws -> Void = { _ in }
+        /// A top-level value ends.
+        package var documentEnd: () throws -> Void = {}
+        /// A key repeats in one object, and these targets lie at or below it: the value of the
+        /// later occurrence replaces the earlier one whole, so whatever was captured for them
+        /// from the earlier occurrence must be forgotten (or, where it was already delivered,
+        /// refused by throwing ``RefusedKey``).
+        package var duplicateKey: (_ targets: [Int]) throws -> Void = { _ in }
+    }
+
+    private final class Node {
+        package var target: Target?
+        package var children: [(key: [UInt8], index: Int?, node: Node)] = []
+        /// The ids of the targets at or below this node.
+        package var subtreeTargets: [Int] = []
+
+        /// Releases the subtree one node at a time. A key path is a chain of one node per
+        /// component, and the default release of a node releases its children from inside its
+        /// own deinit: a path of 31,000 components (62 KB of text) took a frame per component
+        /// and overflowed even an 8 MiB stack. Here the children are moved to a worklist, so
+        /// a node with no children left is all that is ever released from a deinit.
+        deinit {
+            guard !children.isEmpty else { return }
+            var pending = children.map { $0.node }
+            children = []
+            while var node = pending.popLast() {
+                // A node still referenced elsewhere (by a frame of a running pass) keeps its
+                // children; the last reference to it releases them the same way.
+                if isKnownUniquelyReferenced(&node), !node.children.isEmpty {
+                    pending.append(contentsOf: node.children.map { $0.node })
+                    node.children = []
+                }
+            }
+        }
+
+        package func child(named key: String) -> Node {
+            let bytes = Array(key.utf8)
+            if let existing = children.first(where: { $0.key == bytes }) { return existing.node }
+            let node = Node()
+            children.append((bytes, KeyPath.arrayIndex(key), node))
+            return node
+        }
+
+        /// The child named `key` and its position among the children: the one with its bytes, or
+        /// else one whose name is the same text spelled with other code points (precomposed or
+        /// combining accents), as Swift and Foundation compare keys. Two ASCII names are the same
+        /// text only when their bytes are, so ASCII keys never build a `String` here.
+        package func child(forKey key: JSONText) -> (node: Node, position: Int)? {
+            for position in children.indices where key.equals(children[position].key) {
+                return (children[position].node, position)
+            }
+            return equivalentChild(forKey: key)
+        }
+
+        @inline(never)
+        private func equivalentChild(forKey key: JSONText) -> (node: Node, position: Int)? {
+            let keyIsASCII = key.bytes.baseAddress.map { UTF8Validation.isASCII($0, key.bytes.count) } ?? true
+            var wanted: String?
+            for position in children.indices {
+                let name = children[position].key
+                if keyIsASCII, !name.contains(where: { $0 >= 0x80 }) { continue }
+                if wanted == nil { wanted = key.string }
+                if String(decoding: name, as: UTF8.self) == wanted { return (children[position].node, position) }
+            }
+            return nil
+        }
+
+        package func child(forIndex index: Int) -> Node? {
+            for child in children where child.index == index { return child.node }
+            return nil
+        }
+    }
+
+    private struct Frame {
+        package var node: Node
+        package var isArray: Bool
+        package var nextIndex = 0
+        package var pendingChild: Node?
+        /// Set when this container is an `.elements` or `.count` target.
+        package var target: Target?
+        package var count = 0
+        /// Which of `node`'s children this object has named so far (one bit per child; objects
+        /// are matched against at most a handful of schema keys).
+        package var seenChildren: UInt64 = 0
+    }
+
+    private enum Capture {
+        case value(Target)
+        case element(Target, Int)
+        case forward(Target, any JSONEventHandler)
+    }
+
+    private let root = Node()
+    // The state below is touched on every event and never accessed reentrantly: the dynamic
+    // exclusivity checks Swift would add to each access are opted out of.
+    @exclusivity(unchecked) private var stack: [Frame] = []
+    @exclusivity(unchecked) private var skipDepth = 0
+    @exclusivity(unchecked) private var capture: Capture?
+    @exclusivity(unchecked) private var captureDepth = 0
+    private let builder: JSONTapeBuilder
+    /// Receives the captured events instead of `builder` while a `.forward` target is captured.
+    @exclusivity(unchecked) private var forwardSink: (any JSONEventHandler)?
+    /// The keys of the `.count` target object being counted, so that a repeated key counts once,
+    /// as the object's value (the last occurrence replacing the others) has it once. Only one
+    /// such object is open at a time: what is inside it is skipped.
+    @exclusivity(unchecked) private var countedKeys = KeyBytesSet()
+    package var callbacks: Callbacks
+    /// The largest captured value, in input bytes; checked as its events arrive, so that memory
+    /// stays bounded even for a hostile element.
+    package var maximumCaptureSize = Int.max
+    /// Whether a captured value's tape is written over for the next one once nothing holds it
+    /// (see ``JSONTapeBuilder/reusesTape``); turned off when other threads decode the values.
+    package var reusesTapes: Bool {
+        get { builder.reusesTape }
+        set { builder.reusesTape = newValue }
+    }
+    /// Where workers hand captured values' tapes back for reuse, when ``reusesTapes`` is off.
+    package var tapeRecycler: TapeRecycler? {
+        get { builder.recycler }
+        set { builder.recycler = newValue }
+    }
+    /// The parser's current byte offset, for the size check (unset: no check).
+    package var currentOffset: (() -> Int)?
+    /// The `.forward` target whose value a pass has sent, once it has: the other targets are then
+    /// skipped rather than sent, so that a value at the key path's other spelling (the split path
+    /// or the literal dotted root key) does not follow it.
+    package var forwardedTarget: Int?
+    /// Makes the error for a key the passes refuse (see ``Callbacks/duplicateKey``), placed at that
+    /// key by the parser; unset, the ``RefusedKey`` itself is thrown (every pass that refuses keys
+    /// sets it: ``PassParser`` and ``ElementStream``).
+    package var refusedKeyError: ((_ message: String) -> any Error)?
+
+    /// What a ``Callbacks/duplicateKey`` callback throws to refuse the key: the selector turns it
+    /// into the error ``refusedKeyError`` makes, while the parser still reads that key.
+    package struct RefusedKey: Error {
+        /// What is wrong, in words.
+        package var message: String
+    }
+    @exclusivity(unchecked) private var captureStart = 0
+    /// Events of the current capture still to pass before the size is checked again. Reading the
+    /// offset costs a closure call into the parser and YAJL, which measured at a tenth of cutting
+    /// an array into elements when done for every event. Between checks a capture grows by at most
+    /// ``sizeCheckInterval`` small tokens (a token above ``largeTokenLength`` is checked at once),
+    /// and a capture is always checked when it ends, so no value over the limit gets through.
+    @exclusivity(unchecked) private var eventsBeforeSizeCheck = 0
+    private static let sizeCheckInterval = 16
+    private static let largeTokenLength = 1024
+    /// Whether the most recent top-level value is an object or array (nil before the first value).
+    package private(set) var rootIsContainer: Bool?
+    /// Whether the most recent top-level value is an array (nil before the first value).
+    package private(set) var rootIsArray: Bool?
+
+    package init(targets: [Target], callbacks: Callbacks, rejectsDuplicateKeys: Bool = false) {
+        self.callbacks = callbacks
+        self.builder = JSONTapeBuilder(rejectsDuplicateKeys: rejectsDuplicateKeys)
+        for target in targets {
+            var node = root
+            node.subtreeTargets.append(target.id)
+            for component in target.components {
+                node = node.child(named: component)
+                node.subtreeTargets.append(target.id)
+            }
+            if node.target == nil { node.target = target }
+        }
+    }
+
+    // MARK: Routing a value that starts here
+
+    private enum Route {
+        case skip
+        case capture(Capture)
+        case descend(Frame)
+        case count
+    }
+
+    /// Decides what to do with the value that starts now, at the current position.
+    private func route(isContainer: Bool, isArray: Bool) -> Route {
+        let node: Node?
+        if stack.isEmpty {
+            rootIsContainer = isContainer
+            rootIsArray = isArray
+            node = root
+        } else {
+            let top = stack.count - 1
+            if let target = stack[top].target {
+                let index = stack[top].count
+                stack[top].count += 1
+                if case .count = target.mode { return .count }
+                return .capture(.element(target, index))
+            }
+            if stack[top].isArray {
+                node = stack[top].node.child(forIndex: stack[top].nextIndex)
+                stack[top].nextIndex += 1
+            } else {
+                node = stack[top].pendingChild
+                stack[top].pendingChild = nil
+            }
+        }
+        guard let node else { return .skip }
+        if let target = node.target {
+            switch target.mode {
+            case .forward(let handler):
+                if let forwardedTarget, forwardedTarget != target.id { return .skip }
+                return .capture(.forward(target, handler))
+            case .value:
+                return .capture(.value(target))
+            case .elements where isArray, .count where isContainer:
+                return .descend(Frame(node: node, isArray: isArray, target: target))
+            case .elements, .count:
+                return .capture(.value(target))
+            }
+        }
+        return .descend(Frame(node: node, isArray: isArray))
+    }
+
+    private func startContainer(isArray: Bool) throws {
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        if capture != nil {
+            captureDepth += 1
+            try checkCaptureSize()
+            try sendStart(isArray: isArray)
+            return
+        }
+        switch route(isContainer: true, isArray: isArray) {
+        case .skip, .count:
+            skipDepth = 1
+        case .capture(let newCapture):
+            begin(newCapture)
+            captureDepth = 1
+            try sendStart(isArray: isArray)
+        case .descend(let frame):
+            stack.append(frame)
+            if let target = frame.target {
+                switch target.mode {
+                case .elements: try callbacks.arrayStart(target.id)
+                case .count where !isArray: countedKeys.removeAll()
+                default: break
+                }
+            }
+        }
+    }
+
+    private func endContainer(isArray: Bool) throws {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            if skipDepth == 0, stack.isEmpty { try callbacks.documentEnd() }
+            return
+        }
+        if capture != nil {
+            if let forwardSink {
+                isArray ? try forwardSink.endArray() : try forwardSink.endObject()
+            } else {
+                isArray ? try builder.endArray() : try builder.endObject()
+            }
+            captureDepth -= 1
+            if captureDepth == 0 {
+                try checkCaptureSizeNow()
+                try completeCapture()
+            }
+            return
+        }
+        let frame = stack.removeLast()
+        if let target = frame.target {
+            try callbacks.containerEnd(target.id, frame.isArray, frame.count)
+        }
+        if stack.isEmpty { try callbacks.documentEnd() }
+    }
+
+    private func begin(_ newCapture: Capture) {
+        capture = newCapture
+        builder.reset()
+        // Called at the capture's first event: for a container, its opening bracket, one byte
+        // that the parser's offset is already past and that counts toward the capture's size.
+        // (A scalar capture is measured by its length instead.)
+        if let currentOffset { captureStart = currentOffset() &- 1 }
+        eventsBeforeSizeCheck = Self.sizeCheckInterval
+        if case .forward(_, let handler) = newCapture { forwardSink = handler }
+    }
+
+    /// Thrown when one captured value grows past ``maximumCaptureSize``.
+    package struct CaptureTooLarge: Error {
+        package var limit: Int
+    }
+
+    /// Counts an event of the current capture, whose token is `length` bytes, and checks the
+    /// capture's size when due.
+    @inline(__always)
+    private func checkCaptureSize(length: Int = 0) throws {
+        eventsBeforeSizeCheck &-= 1
+        guard eventsBeforeSizeCheck <= 0 || length > Self.largeTokenLength else { return }
+        try checkCaptureSizeNow()
+    }
+
+    private func checkCaptureSizeNow() throws {
+        eventsBeforeSizeCheck = Self.sizeCheckInterval
+        guard let currentOffset, currentOffset() - captureStart > maximumCaptureSize else { return }
+        throw CaptureTooLarge(limit: maximumCaptureSize)
+    }
+
+    private func sendStart(isArray: Bool) throws {
+        if let forwardSink {
+            isArray ? try forwardSink.startArray() : try forwardSink.startObject()
+        } else {
+            isArray ? try builder.startArray() : try builder.startObject()
+        }
+    }
+
+    /// A scalar: `add` sends it to the builder, `forward` to a forwarding target's handler.
+    ///
+    /// `length` is the scalar's own size in bytes (0 for literals). A scalar inside a captured
+    /// container is covered by the offset check, since the parser's offset is already past it; a
+    /// scalar that is a captured value by itself starts and ends in this one event, so the offset
+    /// cannot measure it and its length is checked instead.
+    @inline(__always)
+    private func scalar(
+        length: Int = 0, _ add: () throws -> Void, _ forward: (any JSONEventHandler) throws -> Void
+    ) throws {
+        if skipDepth > 0 { return }
+        if capture != nil {
+            try checkCaptureSize(length: length)
+            if let forwardSink { try forward(forwardSink) } else { try add() }
+            return
+        }
+        switch route(isContainer: false, isArray: false) {
+        case .skip, .count, .descend:
+            break
+        case .capture(let newCapture):
+            if length > maximumCaptureSize { throw CaptureTooLarge(limit: maximumCaptureSize) }
+            begin(newCapture)
+            if let forwardSink { try forward(forwardSink) } else { try add() }
+            try completeCapture()
+            return
+        }
+        if stack.isEmpty { try callbacks.documentEnd() }
+    }
+
+    private func completeCapture() throws {
+        guard let finished = capture else { return }
+        capture = nil
+        forwardSink = nil
+        switch finished {
+        case .value(let target):
+            try callbacks.value(target.id, builder.takeValue()!)
+        case .element(let target, let index):
+            try callbacks.element(target.id, index, builder.takeValue()!)
+        case .forward(let target, _):
+            try callbacks.forwarded(target.id)
+        }
+        if stack.isEmpty { try callbacks.documentEnd() }
+    }
+
+    // MARK: JSONEventHandler
+
+    package func startObject() throws { try startContainer(isArray: false) }
+    package func startArray() throws { try startContainer(isArray: true) }
+    package func endObject() throws { try endContainer(isArray: false) }
+    package func endArray() throws { try endContainer(isArray: true) }
+
+    package func key(_ key: JSONText) throws {
+        if skipDepth > 0 { return }
+        if capture != nil {
+            try checkCaptureSize(length: key.bytes.count)
+            if let forwardSink { try forwardSink.key(key) } else { try builder.key(key) }
+            return
+        }
+        let top = stack.count - 1
+        if stack[top].target != nil {
+            // A `.count` target object: members are counted when their values start, a repeated
+            // key's value not again (the count goes back by one here, and on at its value).
+            stack[top].pendingChild = nil
+            if !key.withUnsafeBytes({ countedKeys.insert($0) }) { stack[top].count -= 1 }
+            return
+        }
+        guard let (child, position) = stack[top].node.child(forKey: key) else {
+            stack[top].pendingChild = nil
+            return
+        }
+        let bit: UInt64 = position < 64 ? 1 << UInt64(position) : 0
+        if stack[top].seenChildren & bit != 0 || bit == 0 {
+            // A repeated key (or one past the 64 tracked: treated as repeated, which only costs
+            // a reset of captures that are about to be made again).
+            do {
+                try callbacks.duplicateKey(child.subtreeTargets)
+            } catch let refused as RefusedKey {
+                throw refusedKeyError?(refused.message) ?? refused
+            }
+        }
+        stack[top].seenChildren |= bit
+        stack[top].pendingChild = child
+    }
+
+    package func string(_ value: JSONText) throws {
+        try scalar(length: value.bytes.count, { try builder.string(value) }, { try $0.string(value) })
+    }
+    package func number(_ value: JSONNumberText) throws {
+        try scalar(length: value.bytes.count, { try builder.number(value) }, { try $0.number(value) })
+    }
+    package func bool(_ value: Bool) throws { try scalar({ try builder.bool(value) }, { try $0.bool(value) }) }
+    package func null() throws { try scalar({ try builder.null() }, { try $0.null() }) }
+}
+
+extension [KeyPathSelector.Target] {
+    /// The targets for one key path: its split components (id 0) and, when it has dots, the
+    /// whole text as one literal root key (id 1), which Elevate prefers when both exist.
+    package static func candidates(for path: KeyPath, mode: KeyPathSelector.Mode) -> [KeyPathSelector.Target] {
+        var targets = [KeyPathSelector.Target(id: 0, components: path.components, mode: mode)]
+        if path.hasLiteralAlternative {
+            targets.append(.init(id: 1, components: [path.text], mode: mode))
+        }
+        return targets
+    }
+}
+
+extension KeyPathSelector: EventBatchReceiver {
+    /// Takes the parser's events a batch at a time, each by a direct call; the events of a value
+    /// being captured onto a tape go straight to the builder (see ``receiveCaptured(_:from:)``).
+    func receive(_ batch: EventBatch) throws {
+        var index = 0
+        while index < batch.count {
+            if skipDepth > 0 {
+                index = try receiveSkipped(batch, from: index)
+                continue
+            }
+            if capture != nil {
+                // A forwarding target's handler is taken out of its property once per run of
+                // events, not at each (a retain and a release each: a seventh of `elevate extract`).
+                if let forwardSink {
+                    index = try receiveCaptured(batch, from: index, into: forwardSink)
+                } else {
+                    index = try receiveCaptured(batch, from: index, into: builder)
+                }
+                continue
+            }
+            try receive(batch.entries + index, of: batch)
+            index &+= 1
+        }
+    }
+
+    /// Passes over the events of the container being skipped, from `start` on, until it ends or
+    /// the batch does; returns the index of the first event not handled. Nothing is delivered for
+    /// them (what `startContainer`, `endContainer` and the scalars do while skipping), so they
+    /// cost a count of the depth each: counting a huge array's elements skips nearly everything.
+    @inline(__always)
+    private func receiveSkipped(_ batch: EventBatch, from start: Int) throws -> Int {
+        var index = start
+        while index < batch.count {
+            let entry = batch.entries[index]
+            index &+= 1
+            switch entry.code {
+            case .startObject, .startArray:
+                skipDepth &+= 1
+            case .endObject, .endArray:
+                skipDepth &-= 1
+                if skipDepth == 0 {
+                    batch.deliveredEnd.pointee = entry.end
+                    if stack.isEmpty { try callbacks.documentEnd() }
+                    return index
+                }
+            default:
+                break
+            }
+        }
+        batch.deliveredEnd.pointee = batch.entries[index &- 1].end
+        return index
+    }
+
+    /// Hands the events of the container being captured, from `start` on, to `sink` (the builder,
+    /// or a forwarding target's handler) until the container ends (and the capture is completed)
+    /// or the batch does; returns the index of the first event not handled. The same calls as the
+    /// event methods make inside a capture, without deciding again for every event that nothing
+    /// is skipped, routed or forwarded: when cutting an array into elements, nearly every event
+    /// is inside one.
+    @inline(__always)
+    private func receiveCaptured(
+        _ batch: EventBatch, from start: Int, into sink: some JSONEventHandler
+    ) throws -> Int {
+        var index = start
+        while index < batch.count {
+            let entry = batch.entries[index]
+            batch.deliveredEnd.pointee = entry.end
+            index &+= 1
+            switch entry.code {
+            case .startObject, .startArray:
+                captureDepth &+= 1
+                try checkCaptureSize()
+                entry.code == .startObject ? try sink.startObject() : try sink.startArray()
+            case .endObject, .endArray:
+                entry.code == .endObject ? try sink.endObject() : try sink.endArray()
+                captureDepth &-= 1
+                if captureDepth == 0 {
+                    try checkCaptureSizeNow()
+                    try completeCapture()
+                    return index
+                }
+            case .key:
+                let text = batch.text(of: entry)
+                try checkCaptureSize(length: text.count)
+                try sink.key(JSONText(bytes: text))
+            case .string:
+                let text = batch.text(of: entry)
+                try checkCaptureSize(length: text.count)
+                try sink.string(JSONText(bytes: text))
+            case .number:
+                let text = batch.text(of: entry)
+                try checkCaptureSize(length: text.count)
+                try sink.number(JSONNumberText(bytes: text))
+            case .true, .false:
+                try checkCaptureSize()
+                try sink.bool(entry.code == .true)
+            case .null:
+                try checkCaptureSize()
+                try sink.null()
+            }
+        }
+        return index
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// One validation failure with the full path of the value that failed, from the root of the
+/// document: `response.items[3].city`.
+///
+/// Elevate's failure texts name only the key path of the innermost schema; for a failure deep in
+/// nested decodables, ``withValidationReport(_:)-86xn`` gives the whole path as well:
+///
+/// ```swift
+/// } catch let report as ValidationReport {
+///     for failure in report.failures {
+///         print(failure.path, failure.message)  // response.items[3].city  Required key path [city] was missing or null
+///     }
+/// }
+/// ```
+public struct ValidationFailure: Sendable, Hashable, CustomStringConvertible {
+    /// Where the failing value is: key-path components joined by `.`, array indices as `[i]`;
+    /// empty for the root.
+    public var path: String
+    /// Elevate's text for the failure.
+    public var message: String
+
+    /// Creates a failure.
+    /// - Parameters:
+    ///   - path: Where the failing value is, from the document root.
+    ///   - message: Elevate's text for the failure.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `"path: message"`.
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// Collects an entity's failures: Elevate's texts, and the same failures with full paths.
+package struct FailureCollector {
+    package private(set) var texts: [String] = []
+    package private(set) var failures: [ValidationFailure] = []
+
+    package init() {}
+
+    package var isEmpty: Bool { texts.isEmpty }
+
+    /// A failure of the value at `path` itself.
+    package mutating func add(_ text: String, at path: String) {
+        texts.append(text)
+        failures.append(ValidationFailure(path: path, message: text))
+    }
+
+    /// A failure reported by a nested decoder (`reason`), for the value at `path`; `text` is what
+    /// Elevate's report shows for it. The nested failures' own paths are used when the nested
+    /// decoder was this library's and handed them over; otherwise (an error thrown by hand) the
+    /// failure is recorded at `path` with the nested text, which is exact if less detailed.
+    package mutating func addNested(_ text: String, reason: String, at path: String) {
+        addNested(text, reason: reason, nested: NestedFailures.take(matching: reason), at: path)
+    }
+
+    /// ``addNested(_:reason:at:)`` with the nested failures already taken (on another thread).
+    package mutating func addNested(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) {
+        texts.append(text)
+        guard let nested else {
+            failures.append(ValidationFailure(path: path, message: reason))
+            return
+        }
+        for inner in nested {
+            let innerPath: String
+            if inner.path.isEmpty {
+                innerPath = path
+            } else if inner.path.hasPrefix("[") || path.isEmpty {
+                innerPath = path + inner.path
+            } else {
+                innerPath = path + "." + inner.path
+            }
+            failures.append(ValidationFailure(path: innerPath, message: inner.message))
+        }
+    }
+
+    /// The error for everything collected; its structured failures go to whoever can read them
+    /// exactly: the enclosing decode, or a ``withValidationReport(_:)-86xn`` scope.
+    package func error() -> ParserError {
+        let reason = texts.joined(separator: "\n")
+        NestedFailures.handOver(failures, for: reason)
+        return .validation(failureReason: reason)
+    }
+}
+
+extension FailureCollector {
+    /// Elevate's text for an array element that failed to decode: its index, the decoding type or
+    /// decoder, and the element's own failure text.
+    package static func arrayElementFailure(index: Int, methodName: String, reason: String) -> String {
+        "Error parsing array object at index \(index) with parser [\(methodName)]\n\(reason)\n--"
+    }
+}
+
+/// The path of an array element: `items[3]`.
+func elementPath(_ keyPath: String, _ index: Int) -> String {
+    "\(keyPath)[\(index)]"
+}
+
+/// The failing elements of one `.array` property, in Elevate's words, for the first ``limit`` of
+/// them; the rest are counted and summed up in one line (``finish(keyPath:into:)``). Elevate
+/// listed every one, and one entity may hold 64 MiB of elements (`maximumElementSize`): millions
+/// of texts, gigabytes, from one document.
+package struct ArrayElementFailures {
+    /// The texts kept in full: the default of ``StreamingOptions/maximumReportedFailures``, which
+    /// a schema, having no options, cannot be given.
+    package static let limit = 100
+
+    package init() {}
+    private var count = 0
+
+    /// Records the failure of the element at `index`, or only counts it past the limit.
+    package mutating func add(
+        index: Int, methodName: @autoclosure () -> String, reason: String, keyPath: String,
+        to failures: inout FailureCollector
+    ) {
+        count += 1
+        guard count <= Self.limit else {
+            // Only counted: the failures the nested decode left for this text go with it.
+            _ = NestedFailures.take(matching: reason)
+            return
+        }
+        failures.addNested(
+            FailureCollector.arrayElementFailure(index: index, methodName: methodName(), reason: reason),
+            reason: reason, at: elementPath(keyPath, index))
+    }
+
+    /// Adds the count of the failures not kept, if any.
+    package func finish(keyPath: String, into failures: inout FailureCollector) {
+        guard count > Self.limit else { return }
+        failures.add("… and \(SkippedFailures.grouped(count - Self.limit)) more invalid elements", at: keyPath)
+    }
+}

@@ -1,0 +1,175 @@
+/// Something that takes chunks and delivers decoded values: an array's elements, or a stream's
+/// top-level values.
+package protocol ChunkDecoder {
+    /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
+    var isStopped: Bool { get }
+    func feed(_ chunk: UnsafeRawBufferPointer) throws
+    /// Delivers every value completed so far, waiting for the workers when there are any: called
+    /// before waiting for more input, so that a live source (a socket, a pipe) never has a complete
+    /// value held back until more input or a full batch arrives.
+    func deliverCompleted() throws
+    @discardableResult func finish() throws -> Int
+}
+
+extension ElementStream: ChunkDecoder {}
+extension ValueSequenceReader: ChunkDecoder {}
+
+/// Values decoded from an asynchronous sequence of byte chunks; see the `AsyncSequence` methods
+/// `decodedElements(atKeyPath:as:options:)` and `decodedValues(framing:atKeyPath:as:options:)`.
+public struct AsyncJSONElements<Element, Chunks: AsyncSequence>: AsyncSequence
+where Chunks.Element: Sequence<UInt8> {
+    let chunks: Chunks
+    /// Makes the decoder for one iteration, given where it delivers its values.
+    let makeDecoder: (_ deliver: @escaping (Element) throws -> Void) -> any ChunkDecoder
+
+    package init(chunks: Chunks, makeDecoder: @escaping (_ deliver: @escaping (Element) throws -> Void) -> any ChunkDecoder) {
+        self.chunks = chunks
+        self.makeDecoder = makeDecoder
+    }
+
+    /// Starts reading the chunks.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(upstream: chunks.makeAsyncIterator(), state: State(makeDecoder: makeDecoder))
+    }
+
+    /// Holds the decoder, the chunk being parsed and the decoded values not yet handed out.
+    ///
+    /// A chunk is parsed a slice at a time, and the values a slice completes are handed out
+    /// before the next slice is parsed: so a huge chunk (one 8 MB read) costs the latency and
+    /// memory of a slice plus an element, not of the chunk. YAJL cannot be paused inside a
+    /// buffer, which is why the chunk is cut instead. The first slice is small; each slice that
+    /// completes nothing is twice as large as the last, so that a value much larger than a slice
+    /// still takes few parse calls.
+    final class State {
+        var ready: [Element] = []
+        var readyIndex = 0
+        var isFinished = false
+        var pendingError: (any Error)?
+        var decoder: (any ChunkDecoder)!
+
+        /// The chunk being parsed, and how far.
+        private var pending: Pending?
+        private var pendingOffset = 0
+        private var sliceSize = State.firstSliceSize
+
+        private enum Pending {
+            case chunk(Chunks.Element)
+            /// A chunk without contiguous storage, copied once.
+            case bytes([UInt8])
+        }
+
+        static var firstSliceSize: Int { 4 << 10 }
+
+        init(makeDecoder: (_ deliver: @escaping (Element) throws -> Void) -> any ChunkDecoder) {
+            decoder = makeDecoder { [unowned self] in ready.append($0) }
+        }
+
+        func nextReady() -> Element? {
+            guard readyIndex < ready.count else {
+                if !ready.isEmpty {
+                    ready.removeAll(keepingCapacity: true)
+                    readyIndex = 0
+                }
+                return nil
+            }
+            defer { readyIndex += 1 }
+            return ready[readyIndex]
+        }
+
+        /// Whether part of a chunk is still to be parsed.
+        var hasPendingInput: Bool { pending != nil }
+
+        /// Takes the next chunk; ``feedNextSlice()`` parses it.
+        func take(_ chunk: Chunks.Element) {
+            let isContiguous = chunk.withContiguousStorageIfAvailable { _ in true } ?? false
+            pending = isContiguous ? .chunk(chunk) : .bytes(Array(chunk))
+            pendingOffset = 0
+        }
+
+        /// Parses the next slice of the pending chunk.
+        func feedNextSlice() throws {
+            let readyBefore = ready.count - readyIndex
+            try withPendingBytes { bytes in
+                let end = bytes.count - pendingOffset <= sliceSize ? bytes.count : pendingOffset + sliceSize
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[pendingOffset..<end])
+                pendingOffset = end
+                if end == bytes.count { pending = nil }
+                try decoder.feed(slice)
+            }
+            sliceSize = ready.count - readyIndex > readyBefore ? Self.firstSliceSize : Swift.min(sliceSize * 2, 1 << 30)
+        }
+
+        private func withPendingBytes(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+            switch pending {
+            case .chunk(let chunk):
+                try chunk.withContiguousStorageIfAvailable { try body(UnsafeRawBufferPointer($0)) }
+            case .bytes(let bytes):
+                try bytes.withUnsafeBytes { try body($0) }
+            case nil:
+                break
+            }
+        }
+
+        func finish() throws {
+            isFinished = true
+            try decoder.finish()
+        }
+
+        /// Before waiting for the next chunk: hands out what the decoder completed; true if that
+        /// made values ready.
+        func deliverCompleted() throws -> Bool {
+            try decoder.deliverCompleted()
+            return readyIndex < ready.count
+        }
+
+        /// After an error: nothing more is parsed.
+        func fail(with error: any Error) {
+            isFinished = true
+            pending = nil
+            pendingError = error
+            // Nothing is parsed or delivered any more: let the decoder go now, not when the
+            // iterator does, so that its workers (with `concurrency` above 1) stop and end. Kept,
+            // they went on decoding the batches queued before a cancellation for as long as the
+            // caller held the iterator (found by ParallelAdversarialTests).
+            decoder = nil
+        }
+    }
+
+    /// Pulls chunks on demand and yields decoded values.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var upstream: Chunks.AsyncIterator
+        let state: State
+
+        /// The next value, nil at the end of the input.
+        /// - Throws: ``ParserError``, `CancellationError`, or what the chunk sequence throws.
+        public mutating func next() async throws -> Element? {
+            while true {
+                if let element = state.nextReady() { return element }
+                if let error = state.pendingError {
+                    // Values completed before the error went out first; then the error, once.
+                    state.pendingError = nil
+                    throw error
+                }
+                if state.isFinished { return nil }
+                do {
+                    try Task.checkCancellation()
+                    if state.hasPendingInput {
+                        try state.feedNextSlice()
+                    } else if try state.deliverCompleted() {
+                        continue
+                    } else if let chunk = try await upstream.next() {
+                        state.take(chunk)
+                    } else {
+                        // A source such as `AsyncStream` ends its iteration when the task is
+                        // cancelled: that end is the cancellation, not the end of the input.
+                        try Task.checkCancellation()
+                        try state.finish()
+                    }
+                } catch {
+                    // After an error the sequence is over: later calls return nil.
+                    state.fail(with: error)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// One pass of a ``KeyPathSelector`` over a document, from any source: the calls that read a
+/// whole input (`decodeArray`, `decodeObject`, `parseEntity`, `summarizeValue`, `forEachEvent`)
+/// set up their selector and read their result here, so that a ``JSONInput`` and an asynchronous
+/// sequence of chunks run exactly the same code around the parse.
+package protocol DocumentPass: AnyObject {
+    associatedtype Result
+
+    /// Receives the document's events.
+    var selector: KeyPathSelector { get }
+
+    /// What the pass found, once the whole document parsed without error.
+    func result() throws -> Result
+
+    /// The error to throw when the parse threw `error` (by default `error` itself): a pass with
+    /// work in flight lets it settle first, since an error of that work may be the one to report.
+    func settle(after error: any Error) throws -> any Error
+
+    /// Called when the pass ends, however it ends: nothing it started may outlive the call.
+    func end()
+
+    /// Called before the parse of an input whose size is known (data, a regular file).
+    /// - Parameters:
+    ///   - byteCount: The input's size in bytes.
+    ///   - position: Reads the parser's byte offset (the end of the event being delivered).
+    func willParse(byteCount: Int, position: @escaping () -> Int)
+}
+
+extension DocumentPass {
+    package func settle(after error: any Error) throws -> any Error { error }
+    package func end() {}
+    package func willParse(byteCount: Int, position: @escaping () -> Int) {}
+
+    /// Parses the whole input and returns the result.
+    package func run(_ input: JSONInput, options: StreamingOptions) throws -> Result {
+        defer { end() }
+        // The whole parse runs on this thread: elements decoded during it share one release of
+        // the entities kept for reuse.
+        return try options.decodingScope {
+            do {
+                let passParser = PassParser(handler: selector, options: options)
+                if let byteCount = input.knownByteCount {
+                    // Held strongly: a pass may ask after the parse (the parser then reports the end).
+                    let parser = passParser.parser
+                    willParse(byteCount: byteCount, position: { parser.currentByteOffset })
+                }
+                try passParser.run(input)
+            } catch {
+                throw try settle(after: error)
+            }
+            return try result()
+        }
+    }
+
+    /// Parses every chunk of an asynchronous sequence and returns the result; cancelling the task
+    /// ends the pass with `CancellationError`.
+    package func run<Chunks: AsyncSequence>(_ chunks: Chunks, options: StreamingOptions) async throws -> Result
+    where Chunks.Element: Sequence<UInt8> {
+        defer { end() }
+        do {
+            try await PassParser(handler: selector, options: options).run(chunks)
+        } catch {
+            throw try settle(after: error)
+        }
+        return try result()
+    }
+}
+
+/// A parser over one document with a pass's limits, whose failures become the errors the
+/// options ask for: Elevate's deserialization error, or the syntax and input errors themselves.
+struct PassParser {
+    let parser: JSONEventParser
+    let options: StreamingOptions
+
+    init(handler: KeyPathSelector, options: StreamingOptions) {
+        let parser = JSONEventParser(handler: handler, options: options.parsing)
+        handler.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
+        if options.maximumElementSize < Int.max {
+            handler.maximumCaptureSize = options.maximumElementSize
+            handler.currentOffset = { [unowned parser] in parser.currentByteOffset }
+        }
+        self.parser = parser
+        self.options = options
+    }
+
+    func run(_ input: JSONInput) throws {
+        do {
+            try parser.parseAll(input, chunkSize: options.chunkSize, progress: options.progress)
+        } catch {
+            throw converted(error)
+        }
+    }
+
+    func run<Chunks: AsyncSequence>(_ chunks: Chunks) async throws where Chunks.Element: Sequence<UInt8> {
+        do {
+            try await parser.parseAll(chunks, progress: options.progress)
+        } catch {
+            throw converted(error)
+        }
+    }
+
+    private func converted(_ error: any Error) -> any Error {
+        switch error {
+        case let error as JSONSyntaxError:
+            return options.wrapsErrorsInParserError ? ParserError(error) : error
+        case let error as KeyPathSelector.CaptureTooLarge:
+            return ParserError.validation(
+                failureReason: "A value is larger than the maximum element size of \(error.limit) bytes "
+                    + "(ending near byte offset \(parser.currentByteOffset))")
+        case let error as JSONInputError:
+            return options.wrapsErrorsInParserError ? ParserError.deserialization(reason: error.description) : error
+        default:
+            return error
+        }
+    }
+}

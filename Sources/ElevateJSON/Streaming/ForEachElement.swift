@@ -1,0 +1,43 @@
+import Foundation
+
+package func forEachElement<T>(
+    atKeyPath keyPath: String, from input: JSONInput, methodName: String, options: StreamingOptions,
+    decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
+) throws -> Int {
+    // Elements decoded on this thread share one release of the entities kept for reuse, at the
+    // end, instead of one after each element (as `decodeArray` does; see `SchemaPool`).
+    try options.decodingScope {
+        try withoutActuallyEscaping(body) { body in
+            let stream = ElementStream(
+                keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
+            try readChunks(of: input, options: options, until: { stream.isStopped }) {
+                try stream.feed($0)
+                if input.mayWaitForInput { try stream.deliverCompleted() }
+            }
+            return try stream.finish()
+        }
+    }
+}
+
+/// Reads `input` chunk by chunk into `feed`, and stops reading as soon as `isStopped` says the
+/// consumer has all it wants (a ``JSONEventParser/Stop`` thrown by a body), so that a stop never
+/// reads, or judges, the rest of a file. An unreadable input is a ``ParserError`` unless
+/// ``StreamingOptions/wrapsErrorsInParserError`` is false.
+package func readChunks(
+    of input: JSONInput, options: StreamingOptions, until isStopped: () -> Bool,
+    _ feed: (UnsafeRawBufferPointer) throws -> Void
+) throws {
+    /// Ends the reading loop after a stop.
+    struct StopReading: Error {}
+    do {
+        try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { chunk in
+            try feed(chunk)
+            if isStopped() { throw StopReading() }
+        }
+    } catch is StopReading {
+        return
+    } catch let error as JSONInputError {
+        guard options.wrapsErrorsInParserError else { throw error }
+        throw ParserError.deserialization(reason: error.description)
+    }
+}

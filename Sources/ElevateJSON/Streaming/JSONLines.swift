@@ -1,0 +1,345 @@
+import Foundation
+
+package func forEachValue<T>(
+    from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String, methodName: String,
+    options: StreamingOptions, decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
+) throws -> Int {
+    // As in `forEachElement`: one release of the kept entities, at the end.
+    try options.decodingScope {
+        try withoutActuallyEscaping(body) { body in
+            let reader = makeValueReader(
+                framing: framing, keyPath: keyPath, methodName: methodName, options: options, decode: decode,
+                deliver: body)
+            try readChunks(of: input, options: options, until: { reader.isStopped }) {
+                try reader.feed($0)
+                if input.mayWaitForInput { try reader.deliverCompleted() }
+            }
+            return try reader.finish()
+        }
+    }
+}
+
+/// The reader of one framing: the array's elements (then the value at `keyPath` inside each), or
+/// the top-level values of JSON Lines or concatenated JSON.
+package func makeValueReader<T>(
+    framing: JSONFraming, keyPath: String, methodName: String, options: StreamingOptions,
+    decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
+) -> any ChunkDecoder {
+    switch framing {
+    case .array:
+        let decodeElement: (JSONValue) throws -> T
+        if keyPath.isEmpty {
+            decodeElement = decode
+        } else {
+            decodeElement = { element in
+                var hint: Int?
+                // As for the other framings: at a key path, null is missing, as in Elevate.
+                guard let index = element.index(atKeyPath: keyPath, hint: &hint),
+                    case let value = JSONValue(tape: element.tape, index: index), !value.isNull
+                else {
+                    throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+                }
+                return try decode(value)
+            }
+        }
+        return ElementStream(
+            keyPath: "", methodName: methodName, options: options, decode: decodeElement, deliver: deliver)
+    case .jsonLines, .concatenated:
+        return ValueSequenceReader(
+            keyPath: keyPath, methodName: methodName, isJSONLines: framing == .jsonLines, options: options,
+            decode: decode, deliver: deliver)
+    }
+}
+
+/// Splits input into top-level values and decodes each one.
+final class ValueSequenceReader<T> {
+    private let keyPath: KeyPath
+    private let methodName: String
+    /// JSON Lines, or else concatenated JSON.
+    private let isJSONLines: Bool
+    private let options: StreamingOptions
+    private let decode: (JSONValue) throws -> T
+    private let deliver: (T) throws -> Void
+
+    private var failures: SkippedFailures
+    private var deliveredCount = 0
+    private var valueIndex = 0
+    /// JSON Lines: the shared line splitter and parser.
+    private var lines: JSONLinesParser?
+    /// Concatenated JSON: one parser for the whole input.
+    private var parser: JSONEventParser?
+    /// Concatenated JSON: whether anything but whitespace (and a leading byte order mark) has
+    /// arrived; input without it has no values, which is not an error.
+    private var hasContent = false
+    /// How many bytes of a byte order mark the input starts with: only the whole mark is not
+    /// content (see `noteContent(in:)`).
+    private var leadingMarkBytes = 0
+    private var bytesFed = 0
+    private var capturedValue: JSONValue?
+    /// The target (split path or literal dotted root key) `capturedValue` came from.
+    private var capturedTarget: Int?
+
+    /// Decodes values on worker threads when ``StreamingOptions/concurrency`` is above 1; they are
+    /// then delivered in order as their batches finish, with the failures one thread reports.
+    private var parallel: ParallelElementDecoder<T>?
+    /// The values on the workers, by index: where each is (its line, for JSON Lines), and whether
+    /// nothing was found at the key path (judged here; the workers get a placeholder, not decoded).
+    private var inFlight: [Int: (line: Int?, isMissing: Bool)] = [:]
+    /// The index of the next outcome the workers hand back (they come in order).
+    private var nextOutcome = 0
+    /// Whether delivering a value threw: the values after it must not be delivered.
+    private var deliveryFailed = false
+    /// Whether the body stopped the stream while the workers' values were delivered outside the
+    /// parser's callbacks (before an input error, or at the end of the input).
+    private var stoppedOutsideParser = false
+
+    /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
+    package var isStopped: Bool { stoppedOutsideParser || (parser?.isStopped ?? lines?.isStopped ?? false) }
+
+    init(
+        keyPath: String, methodName: String, isJSONLines: Bool, options: StreamingOptions,
+        decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
+    ) {
+        self.keyPath = KeyPath(keyPath)
+        self.methodName = methodName
+        self.isJSONLines = isJSONLines
+        self.options = options
+        self.decode = decode
+        self.deliver = deliver
+        failures = SkippedFailures(limit: options.maximumReportedFailures)
+        if options.concurrency > 1 {
+            parallel = ParallelElementDecoder(workers: options.concurrency, scope: options.decodingScope, decode: decode)
+        }
+        let selector = makeSelector()
+        selector.maximumCaptureSize = options.maximumElementSize
+        selector.reusesTapes = parallel == nil
+        selector.tapeRecycler = parallel?.tapeRecycler
+        if !isJSONLines {
+            var parsing = options.parsing
+            parsing.allowsMultipleValues = true
+            selector.callbacks.documentEnd = { [unowned self] in try completeValue(line: nil) }
+            let parser = JSONEventParser(handler: selector, options: parsing)
+            selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
+            self.parser = parser
+        } else {
+            // Every line, however the input is chunked, is held to the element size limit.
+            let lines = JSONLinesParser(
+                handler: selector, options: options.parsing, maximumLineLength: options.maximumElementSize
+            ) { [unowned self] line in try completeValue(line: line) }
+            selector.currentOffset = { [unowned lines] in lines.currentByteOffset }
+            self.lines = lines
+        }
+    }
+
+    private func makeSelector() -> KeyPathSelector {
+        var callbacks = KeyPathSelector.Callbacks()
+        callbacks.value = { [unowned self] target, value in
+            // The literal dotted root key (target 1) wins over the split path, as in Elevate.
+            if target == 1 || capturedValue == nil {
+                capturedValue = value
+                capturedTarget = target
+            }
+        }
+        // A repeated key: the later occurrence replaces the earlier one whole, when the value
+        // captured lies below it (a repeat of the other spelling's key replaces nothing kept).
+        callbacks.duplicateKey = { [unowned self] targets in
+            if let capturedTarget, targets.contains(capturedTarget) { capturedValue = nil }
+        }
+        return KeyPathSelector(targets: .candidates(for: keyPath, mode: .value), callbacks: callbacks)
+    }
+
+    package func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        try catchingUpBeforeErrors {
+            if let lines {
+                try translatingLineErrors { try lines.feed(chunk) }
+                return
+            }
+            if !hasContent { noteContent(in: chunk) }
+            bytesFed += chunk.count
+            try translatingErrors { try parser!.parse(chunk) }
+        }
+    }
+
+    /// Runs a parse step. On an error in the input (bad bytes, a limit), the values the workers
+    /// still hold are delivered first, as one thread would have delivered them before meeting
+    /// it: an invalid one among them is the error then, and a stop by the body ends the stream.
+    private func catchingUpBeforeErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            if let parallel, !deliveryFailed {
+                do {
+                    try parallel.drain(untilAllDone: true) { try receive($0) }
+                } catch is JSONEventParser.Stop {
+                    stoppedOutsideParser = true
+                    return
+                }
+            }
+            parallel?.cancel()
+            throw error
+        }
+    }
+
+    /// Concatenated JSON: looks for the first byte that is neither whitespace nor part of a
+    /// leading byte order mark.
+    private func noteContent(in chunk: UnsafeRawBufferPointer) {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for (index, byte) in chunk.enumerated() {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+            if bytesFed + index < 3, byte == byteOrderMark[bytesFed + index] {
+                leadingMarkBytes = bytesFed + index + 1
+                continue
+            }
+            hasContent = true
+            return
+        }
+    }
+
+    /// Concatenated JSON: syntax and size errors in Elevate's terms, from `parse` and `finish`.
+    private func translatingErrors(_ body: () throws -> Void) throws {
+        try translatingParseErrors(
+            wrapping: options.wrapsErrorsInParserError,
+            tooLarge: { "Value \(valueIndex) is larger than the maximum element size of \($0) bytes" }, body)
+    }
+
+    /// JSON Lines: syntax errors name the line of the input (their positions are within it).
+    private func translatingLineErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let failure as JSONLinesParser.LineError {
+            // The position in the input, not in the line (the column counts from the line's start
+            // either way), in the same words as every other syntax error.
+            var error = failure.error
+            error.line = failure.line
+            error.byteOffset += failure.lineStartOffset
+            guard options.wrapsErrorsInParserError else { throw error }
+            throw ParserError(error)
+        } catch let failure as JSONLinesParser.LineTooLong {
+            throw ParserError.validation(
+                failureReason: "Line \(failure.line) is longer than the maximum element size of \(failure.limit) bytes")
+        } catch let error as KeyPathSelector.CaptureTooLarge {
+            throw ParserError.validation(
+                failureReason: "Line \(lines?.lineNumber ?? 0) is longer than the maximum element size of "
+                    + "\(error.limit) bytes")
+        }
+    }
+
+    private func completeValue(line: Int?) throws {
+        let index = valueIndex
+        valueIndex += 1
+        let value = capturedValue
+        capturedValue = nil
+        // The whole value goes to the decoder even when it is null, as an array element does; at
+        // a key path, null is missing, as in Elevate.
+        let isMissing = value.map { !keyPath.text.isEmpty && $0.isNull } ?? true
+        do {
+            if let parallel {
+                inFlight[index] = (line, isMissing)
+                if isMissing { parallel.submitPlaceholder(at: index) } else { parallel.submit(value!, at: index) }
+                try parallel.drain(untilAllDone: false) { try receive($0) }
+                return
+            }
+            guard let value, !isMissing else {
+                try failMissing(index: index, line: line)
+                return
+            }
+            let decoded: T
+            do {
+                decoded = try NestedFailures.decode { try decode(value) }
+            } catch ParserError.validation(let reason) {
+                try fail(index: index, line: line, reason: reason, nested: NestedFailures.take(matching: reason))
+                return
+            }
+            deliveredCount += 1
+            try deliver(decoded)
+        } catch {
+            deliveryFailed = true
+            throw error
+        }
+    }
+
+    /// A value decoded on a worker, handled as ``completeValue(line:)`` handles one decoded here.
+    private func receive(_ outcome: ParallelElementDecoder<T>.Outcome) throws {
+        let index = nextOutcome
+        nextOutcome += 1
+        let (line, isMissing) = inFlight.removeValue(forKey: index) ?? (nil, false)
+        if isMissing { return try failMissing(index: index, line: line) }
+        switch outcome {
+        case .decoded(let decoded):
+            deliveredCount += 1
+            try deliver(decoded)
+        case .failed(let failure):
+            try fail(index: index, line: line, reason: failure.reason, nested: failure.nested)
+        }
+    }
+
+    /// Lines count from 1 as editors do; concatenated values from 0, as array indices.
+    private func place(index: Int, line: Int?) -> (text: String, path: String) {
+        (line.map { "line \($0)" } ?? "value \(index)", line.map { "[line \($0)]" } ?? "[\(index)]")
+    }
+
+    private func failMissing(index: Int, line: Int?) throws {
+        let (place, path) = place(index: index, line: line)
+        let reason = "Required key path [\(keyPath.text)] was missing or null"
+        try fail(
+            "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nil, at: path)
+    }
+
+    private func fail(index: Int, line: Int?, reason: String, nested: [ValidationFailure]?) throws {
+        let (place, path) = place(index: index, line: line)
+        let inner = keyPath.text.isEmpty ? path : path + "." + keyPath.text
+        try fail(
+            "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nested,
+            at: inner)
+    }
+
+    private func fail(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) throws {
+        guard options.skipsInvalidElements else {
+            var single = FailureCollector()
+            single.addNested(text, reason: reason, nested: nested, at: path)
+            throw single.error()
+        }
+        failures.addNested(text, reason: reason, nested: nested, at: path)
+    }
+
+    /// Delivers every value completed so far, waiting for the workers (see
+    /// ``ChunkDecoder/deliverCompleted()``); nothing to do without workers, which deliver as they parse.
+    package func deliverCompleted() throws {
+        guard let parallel, !isStopped, !deliveryFailed else { return }
+        do {
+            try parallel.drain(untilAllDone: true) { try receive($0) }
+        } catch is JSONEventParser.Stop {
+            stoppedOutsideParser = true
+        } catch {
+            deliveryFailed = true
+            throw error
+        }
+    }
+
+    package func finish() throws -> Int {
+        if !stoppedOutsideParser {
+            try catchingUpBeforeErrors {
+                if isJSONLines {
+                    try translatingLineErrors { try lines!.finish() }
+                } else {
+                    // Nothing but whitespace: no values, as for JSON Lines, rather than a truncated document.
+                    // The first bytes of a mark alone are invalid text, not an empty input.
+                    let hasPartialMark = leadingMarkBytes > 0 && leadingMarkBytes < 3
+                    if hasContent || hasPartialMark || isStopped { try translatingErrors { try parser!.finish() } }
+                }
+            }
+        }
+        if !isStopped, let parallel {
+            do {
+                try parallel.drain(untilAllDone: true) { try receive($0) }
+            } catch is JSONEventParser.Stop {
+                // As one thread ends when the body stops it: what was skipped is still reported.
+                stoppedOutsideParser = true
+            }
+        }
+        if !failures.isEmpty {
+            throw failures.error()
+        }
+        return deliveredCount
+    }
+}

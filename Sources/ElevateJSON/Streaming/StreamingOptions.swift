@@ -1,0 +1,104 @@
+import Foundation
+
+/// How the streaming decoders treat limits and elements that fail validation.
+public struct StreamingOptions: Sendable {
+    /// Parser settings: depth limit, token size limit, comments.
+    public var parsing: JSONParsingOptions
+    /// The largest single element, in input bytes (default 64 MiB); larger is an error, so
+    /// memory stays bounded by one element plus the read buffer.
+    ///
+    /// An array or object is measured from its opening bracket to its closing one, whatever lies
+    /// between; an element that is a string is measured by its text (escapes resolved, without its
+    /// quotes), which is what it takes in memory. The same input gives the same answer however it
+    /// is read. Zero or a negative size refuses every element, in every framing.
+    public var maximumElementSize: Int
+    /// When true, elements that fail validation are skipped and all their failures are thrown
+    /// together at the end; when false (the default) the first one stops the stream.
+    public var skipsInvalidElements: Bool
+    /// With ``skipsInvalidElements``, and always for `decodeArray` and `decodeObject` (which
+    /// report every failing element, Elevate's way), how many failures are reported in full
+    /// (default 100); the rest are only counted, so memory stays bounded however many elements
+    /// fail. The error's text then ends with a line such as `… and 12,345 more invalid elements`.
+    public var maximumReportedFailures: Int
+    /// The read size for files and standard input (default 1 MiB), within
+    /// ``JSONInput/minimumChunkSize`` (4 KiB) ... ``JSONInput/chunkSizeCeiling`` (64 MiB): a value
+    /// outside is taken as the nearest end, as ``JSONParsingOptions/maximumDepth`` is, so `.max`
+    /// reads 64 MiB at a time (the read buffer is allocated at this size) and `0` or a negative
+    /// size 4 KiB.
+    public var chunkSize: Int {
+        get { storedChunkSize }
+        set { storedChunkSize = JSONInput.clampedChunkSize(newValue) }
+    }
+    private var storedChunkSize: Int
+    /// Called after each chunk of a file or standard input is parsed, with the total number of
+    /// bytes read so far (for in-memory data, once, with its size); nil, the default, for none.
+    ///
+    /// It runs on the parsing thread once per chunk (1 MiB by default), so it costs nothing
+    /// noticeable; a progress bar compares `bytesRead` with the file's size.
+    ///
+    /// ```swift
+    /// var options = StreamingOptions()
+    /// options.progress = { bytesRead in bar.update(bytesRead) }
+    /// ```
+    public var progress: (@Sendable (_ bytesRead: Int) -> Void)?
+    /// Whether bad input and unreadable files are thrown as ``ParserError/deserialization(failureReason:)``
+    /// (true, the default, as Elevate does), or as the underlying ``JSONSyntaxError`` and
+    /// ``JSONInputError``, whose line, column and byte offset are numbers rather than text.
+    ///
+    /// Honored by every streaming call (``forEachElement(atKeyPath:from:as:options:_:)-2nedq``,
+    /// ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``, `decodeArray(from:atKeyPath:as:options:)`
+    /// and `decodeObject` with a ``JSONInput``, the asynchronous `decodedElements` and
+    /// `decodedValues`, ``summarizeValue(atKeyPath:from:options:)`` and
+    /// ``forEachEvent(atKeyPath:from:to:options:)``), so that tools can report errors in their own
+    /// format. Validation errors (a missing key path, an invalid element, a value over
+    /// ``maximumElementSize``) are ``ParserError`` either way.
+    public var wrapsErrorsInParserError: Bool
+    /// How many elements are decoded at once. 1, the default, decodes each element on the calling
+    /// thread as soon as it is parsed; `n` more decode them on `n` threads: `n - 1` threads the
+    /// call starts and ends, and the calling thread, which parses and decodes a batch itself
+    /// whenever the others are behind. Results, errors and skipped elements are exactly those of
+    /// one thread, in document order. ``automaticConcurrency`` is one per processor; more than
+    /// four per processor are taken as four per processor. Every element and
+    /// value reader honours it: the arrays of `decodeArray`, `decodeObject`, `forEachElement` and
+    /// `decodedElements`, and all three framings of `forEachValue` and `decodedValues`, for
+    /// `Elevate.Decodable` and `Swift.Decodable` types alike.
+    ///
+    /// Decodable types and decoders then run on several threads at once: a `Decoder` instance
+    /// passed to a `with:` call is shared by the workers and must be safe to share (`DateDecoder`
+    /// and `StringToIntDecoder` are).
+    public var concurrency: Int = 1
+
+    /// What runs around the decodes of a call (see ``DecodingScope``): set by the Elevate module's
+    /// calls for Elevate types, nothing for Codable types.
+    package var decodingScope = DecodingScope.none
+
+    /// One worker per active processor.
+    public static var automaticConcurrency: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// Creates options; every parameter has a safe default.
+    /// - Parameters:
+    ///   - parsing: See ``parsing``.
+    ///   - maximumElementSize: See ``maximumElementSize``.
+    ///   - skipsInvalidElements: See ``skipsInvalidElements``.
+    ///   - maximumReportedFailures: See ``maximumReportedFailures``.
+    ///   - chunkSize: See ``chunkSize``; within ``JSONInput/minimumChunkSize`` ... ``JSONInput/chunkSizeCeiling``.
+    ///   - progress: See ``progress``.
+    ///   - wrapsErrorsInParserError: See ``wrapsErrorsInParserError``.
+    public init(
+        parsing: JSONParsingOptions = .default,
+        maximumElementSize: Int = 64 << 20,
+        skipsInvalidElements: Bool = false,
+        maximumReportedFailures: Int = 100,
+        chunkSize: Int = JSONInput.defaultChunkSize,
+        progress: (@Sendable (_ bytesRead: Int) -> Void)? = nil,
+        wrapsErrorsInParserError: Bool = true
+    ) {
+        self.parsing = parsing
+        self.maximumElementSize = maximumElementSize
+        self.skipsInvalidElements = skipsInvalidElements
+        self.maximumReportedFailures = maximumReportedFailures
+        self.storedChunkSize = JSONInput.clampedChunkSize(chunkSize)
+        self.progress = progress
+        self.wrapsErrorsInParserError = wrapsErrorsInParserError
+    }
+}
