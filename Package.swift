@@ -62,6 +62,8 @@ let package = Package(
         // The command-line tool's tests, in process and through the executable.
         .testTarget(
             name: "ElevateCLITests", dependencies: ["ElevateCLI", "Elevate", "ElevateSampleData", "ElevateTestSupport"]),
+        // Codable and JSON code as users write it: imports ElevateJSON only, keeps Swift's names.
+        .testTarget(name: "ElevateJSONTests", dependencies: ["ElevateJSON"]),
         .testTarget(name: "ElevateBenchmarkKitTests", dependencies: ["ElevateBenchmarkKit", "ElevateSampleData"]),
     ],
     swiftLanguageModes: [.v6]

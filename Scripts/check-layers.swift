@@ -1,5 +1,6 @@
-// Checks that the folders of Sources/Elevate are layers: a folder names only what its own layer
-// and the layers below it declare. Finds the declarations of each folder (top-level types,
+// Checks that the folders of the library's two modules, Sources/ElevateJSON and Sources/Elevate,
+// are layers: a folder names only what its own layer and the layers below it declare (the
+// compiler already keeps ElevateJSON from naming Elevate; this keeps the folders in order). Finds the declarations of each folder (top-level types,
 // protocols, typealiases, free functions, globals and custom operators, and what the members of an
 // `extension X { ... }` add, attributed to the folder of the extension's file), tokenizes every
 // Swift file (comments and the text of string literals stripped, interpolations kept), matches
@@ -17,29 +18,30 @@ import Foundation
 /// Folders in one layer sit side by side and may not name each other.
 let layers: [(folders: [String], holds: String)] = [
     // (Below everything: the C module CYAJL, YAJL 2.1 through pkg-config; a target of its own.)
-    (["Events"], "the event parser over YAJL: JSONEventParser, handlers, options, syntax errors, "
-        + "numbers as YAJL gives them (JSONNumber, JSONLargeNumber), UTF-8 validation"),
-    (["Input"], "where bytes come from and how they are cut: JSONInput (data, file, descriptor, "
-        + "chunks), forEachChunk, JSONFraming, parseAll(JSONInput) on the event parser"),
-    (["Document"], "the parsed document: the tape and its builder, JSONValue and its views, "
-        + "JSONValueBuilder, KeyPathSelector (key paths over events), document options and errors"),
+    (["ElevateJSON/Events"], "the event parser over YAJL: JSONEventParser, handlers, options, syntax "
+        + "errors, numbers as YAJL gives them (JSONNumber, JSONLargeNumber), UTF-8 validation"),
+    (["ElevateJSON/Input"], "where bytes come from and how they are cut: JSONInput (data, file, "
+        + "descriptor, chunks), forEachChunk, JSONFraming, parseAll(JSONInput) on the event parser"),
+    (["ElevateJSON/Document"], "the parsed document: the tape and its builder, JSONValue and its "
+        + "views, JSONValueBuilder, KeyPathSelector (key paths over events), document options and errors"),
     // Consumers of the document, side by side: neither names the other.
-    (["Codable", "Schema"], "Codable: ElevateJSONDecoder and the mutable JSON on the tape; "
-        + "Schema: Elevate's Decodable/Decoder/Encodable, Schema, Parser over values, ParserError, "
-        + "validation and its failure texts, the <-! operators"),
-    // The writer writes Foundation value trees and, as JSONWriter documents, Elevate's Encodable
-    // values as their `json` (a cast in the middle of JSONGenerator's order of casts, which a hook
-    // from below could not take without a public protocol or a closure per value), so it sits
-    // above the schema layer; nothing of Codable or Schema names the writer.
-    (["Writer"], "JSON text out of events and values: JSONWriter, JSONGenerator, JSONStreamWriter, "
-        + "JSONEventWriter"),
+    (["ElevateJSON/Codable", "ElevateJSON/Failures"], "Codable: ElevateJSONDecoder and the mutable "
+        + "JSON on the tape; Failures: ParserError, validation failures and their texts, the reports"),
+    // The writer writes Foundation value trees and JSONRepresentable values (Elevate's Encodable
+    // refines it); nothing of Codable names the writer.
+    (["ElevateJSON/Writer"], "JSON text out of events and values: JSONWriter, JSONGenerator, "
+        + "JSONStreamWriter, JSONEventWriter"),
     // Encoding writes Codable values through the writer, so it sits above it (and above Codable,
     // whose JSON type it encodes); nothing below names the encoder.
-    (["Encoding"], "ElevateJSONEncoder and the streaming encoder, on top of the writer"),
-    (["Streaming"], "element streams over large inputs: forEachElement, AsyncElementSequence, "
-        + "JSON Lines, the document pass and the parallel element decoder, and every call that reads "
-        + "an input (Data, JSONInput, chunks) for Codable and Elevate types: decodeObject, decodeArray, "
-        + "Parser.parseEntity(data:)"),
+    (["ElevateJSON/Encoding"], "ElevateJSONEncoder and the streaming encoder, on top of the writer"),
+    (["ElevateJSON/Streaming"], "element streams over large inputs for any decoding: the document "
+        + "pass, ArrayDecoding, ElementStream, JSON Lines, the parallel element decoder, "
+        + "AsyncJSONElements, and the calls for Codable types"),
+    // The Elevate module, on top of all of ElevateJSON (which it re-exports).
+    (["Elevate/Schema"], "Elevate's Decodable/Decoder/Encodable, Schema, Parser over values, "
+        + "validation, the <-! operators, the per-thread decoding state"),
+    (["Elevate/Streaming"], "Elevate's calls that read an input (Data, JSONInput, chunks): "
+        + "decodeObject, decodeArray, forEachElement, forEachValue, Parser.parseEntity(data:)"),
     // (Above everything: the tool, Sources/ElevateCLI, a target of its own; not scanned here.)
 ]
 
@@ -83,7 +85,7 @@ let excludedNames: [String: String] = [
 
 /// Qualifiers that say a name is not this module's (`Swift.Decodable`, `Foundation.Data`).
 let otherModules: Set<String> = ["Swift", "Foundation", "Dispatch", "Glibc", "Darwin", "CYAJL", "Musl"]
-let thisModule = "Elevate"
+let libraryModules = ["ElevateJSON", "Elevate"]
 
 // MARK: - Tokens
 
@@ -314,8 +316,7 @@ func declarations(in tokens: [Token], file: String) -> (visible: [Declaration], 
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 let verbose = arguments.contains("--verbose")
-let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    .appendingPathComponent("Sources/\(thisModule)")
+let packageRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 let layerOf: [String: Int] = Dictionary(
     uniqueKeysWithValues: layers.enumerated().flatMap { index, layer in layer.folders.map { ($0, index) } })
 
@@ -327,22 +328,29 @@ struct SourceFile {
 
 var files: [SourceFile] = []
 var problems: [String] = []
-guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
-    FileHandle.standardError.write(Data("check-layers: no \(root.path); run it from the package root\n".utf8))
-    exit(64)
-}
-for case let relative as String in enumerator where relative.hasSuffix(".swift") {
-    let components = relative.split(separator: "/").map(String.init)
-    guard components.count >= 2 else {
-        problems.append("Sources/\(thisModule)/\(relative): a file outside every folder; put it in a layer's folder")
-        continue
+for module in libraryModules {
+    let root = packageRoot.appendingPathComponent("Sources/\(module)")
+    guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
+        FileHandle.standardError.write(Data("check-layers: no \(root.path); run it from the package root\n".utf8))
+        exit(64)
     }
-    let folder = components[0]
-    if layerOf[folder] == nil {
-        problems.append("Sources/\(thisModule)/\(folder)/: a folder in no layer; add it to `layers` in Scripts/check-layers.swift")
+    for case let relative as String in enumerator where relative.hasSuffix(".swift") {
+        let components = relative.split(separator: "/").map(String.init)
+        let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
+        let tokens = tokenize(text)
+        guard components.count >= 2 else {
+            // A file at the module's root may only import (Elevate's `@_exported import ElevateJSON`).
+            if tokens.contains(where: { $0.kind != .punctuation && !["import", "@_exported", "_exported"].contains($0.text) && !libraryModules.contains($0.text) }) {
+                problems.append("Sources/\(module)/\(relative): a file outside every folder; put it in a layer's folder")
+            }
+            continue
+        }
+        let folder = "\(module)/\(components[0])"
+        if layerOf[folder] == nil {
+            problems.append("Sources/\(folder)/: a folder in no layer; add it to `layers` in Scripts/check-layers.swift")
+        }
+        files.append(SourceFile(folder: folder, path: "Sources/\(module)/\(relative)", tokens: tokens))
     }
-    let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
-    files.append(SourceFile(folder: folder, path: "Sources/\(thisModule)/\(relative)", tokens: tokenize(text)))
 }
 files.sort { $0.path < $1.path }
 
@@ -377,7 +385,7 @@ for file in files {
     for (index, token) in tokens.enumerated() where token.kind != .punctuation {
         // `Swift.Decodable`, `Foundation.Data`: another module's name.
         if index >= 2, tokens[index - 1].text == ".", otherModules.contains(tokens[index - 2].text) { continue }
-        if token.text == thisModule, index + 1 < tokens.count, tokens[index + 1].text == "." { continue }
+        if libraryModules.contains(token.text), index + 1 < tokens.count, tokens[index + 1].text == "." { continue }
         // An argument or tuple label: `Decimal(exactly: x)`, `f(a, chunkSize: n)`.
         if index >= 1, index + 1 < tokens.count, ["(", ","].contains(tokens[index - 1].text), tokens[index + 1].text == ":" { continue }
         guard let to = owner[token.text], to != file.folder else { continue }

@@ -4,7 +4,7 @@ import Foundation
 /// document, the resolved strategies, caches that live only as long as the call, and where the
 /// first error arose.
 final class DecodingContext {
-    package let tape: JSONTape
+    let tape: JSONTape
     let source: DecodingSource?
     /// The strategies, resolved once per call, or once per stream for all its elements.
     let strategies: ResolvedStrategies

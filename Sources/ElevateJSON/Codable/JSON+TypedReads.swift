@@ -68,7 +68,7 @@ extension JSON {
         try typed(path, "an object") { $0.object }
     }
 
-    package func value(atPath path: [JSONPathComponent]) throws -> JSON {
+    func value(atPath path: [JSONPathComponent]) throws -> JSON {
         var current = self
         for (step, component) in path.enumerated() {
             let next: JSON?

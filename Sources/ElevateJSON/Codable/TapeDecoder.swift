@@ -25,7 +25,7 @@ import Foundation
 /// is built per object.
 final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     let context: DecodingContext
-    package let tape: JSONTape
+    let tape: JSONTape
     // The mutable state below is `@exclusivity(unchecked)`: a decoder and its containers are used
     // by one thread, one call at a time, and the dynamic checks of class properties measured at
     // 5.5% of decoding the people document (callgrind, instructions).

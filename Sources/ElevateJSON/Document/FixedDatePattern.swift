@@ -9,7 +9,7 @@ package struct FixedDatePattern: Sendable {
         case year, month, day, hour, minute, second
         case literal(UInt8)
 
-        package var width: Int {
+        var width: Int {
             switch self {
             case .year: return 4
             case .literal: return 1
@@ -18,14 +18,14 @@ package struct FixedDatePattern: Sendable {
         }
     }
 
-    package let fields: [Field]
-    package let length: Int
+    let fields: [Field]
+    let length: Int
 
     /// Compiled patterns by format string; only format-derived, immutable values, at most 256.
     private final class Cache: Sendable {
         private let patterns = LockedBox([String: FixedDatePattern?]())
 
-        package func pattern(for format: String) -> FixedDatePattern? {
+        func pattern(for format: String) -> FixedDatePattern? {
             patterns.withLock { patterns in
                 if let known = patterns[format] { return known }
                 let pattern = FixedDatePattern(format: format)

@@ -61,34 +61,34 @@ package final class JSONTape: @unchecked Sendable {
     }
 
     /// The low-nibble bit that marks a key replaced by a later duplicate.
-    package static let shadowedFlag: UInt64 = 0x08 << 56
+    static let shadowedFlag: UInt64 = 0x08 << 56
     /// The payload bits.
-    package static let payloadMask: UInt64 = (1 << 56) - 1
+    static let payloadMask: UInt64 = (1 << 56) - 1
     /// The high bit of each of an inline text's seven payload bytes: none is set when the text is
     /// ASCII.
-    package static let inlineNonASCIIBits: UInt64 = 0x0080_8080_8080_8080
+    static let inlineNonASCIIBits: UInt64 = 0x0080_8080_8080_8080
     /// The element count that means "too many to store: walk the container".
-    package static let saturatedCount = (1 << 24) - 1
+    static let saturatedCount = (1 << 24) - 1
     /// The arena length that means "the length is stored in the arena".
-    package static let longLength = (1 << 20) - 1
+    static let longLength = (1 << 20) - 1
     /// The largest arena offset a reference can hold.
-    package static let maximumArenaOffset = (1 << 36) - 1
+    static let maximumArenaOffset = (1 << 36) - 1
     /// The largest entry index a container can point past.
-    package static let maximumWordCount = Int(UInt32.max)
+    static let maximumWordCount = Int(UInt32.max)
 
     /// The entries; `wordCount` of them are written.
-    package var words: UnsafeMutablePointer<UInt64>
-    package var wordCount = 0
-    package var wordCapacity: Int
+    var words: UnsafeMutablePointer<UInt64>
+    var wordCount = 0
+    var wordCapacity: Int
     /// The arena of string, key and large-number bytes.
-    package var bytes: UnsafeMutablePointer<UInt8>
-    package var byteCount = 0
-    package var byteCapacity: Int
+    var bytes: UnsafeMutablePointer<UInt8>
+    var byteCount = 0
+    var byteCapacity: Int
     /// Whether every key on the tape is ASCII, as its builder found: then a key path that is ASCII
     /// too is the same text as a key exactly when their bytes are equal, and a lookup that missed
     /// need not look again for another spelling (see `JSONValue.equivalentMemberIndex`). False
     /// unless a builder says so.
-    package var keysAreASCII = false
+    var keysAreASCII = false
 
     /// Creates an empty tape with room for `wordCapacity` entries and `byteCapacity` arena bytes.
     package init(wordCapacity: Int, byteCapacity: Int) {
@@ -106,7 +106,7 @@ package final class JSONTape: @unchecked Sendable {
     }
 
     /// A tape holding one `null`: the value of an input without any value.
-    package static func null() -> JSONTape {
+    static func null() -> JSONTape {
         let tape = JSONTape(wordCapacity: 1, byteCapacity: 0)
         tape.words[0] = 0
         tape.wordCount = 1
@@ -116,12 +116,12 @@ package final class JSONTape: @unchecked Sendable {
     // MARK: Encoding
 
     @inline(__always)
-    package static func word(_ kind: Kind, _ payload: UInt64 = 0) -> UInt64 {
+    static func word(_ kind: Kind, _ payload: UInt64 = 0) -> UInt64 {
         UInt64(kind.rawValue) << 60 | payload
     }
 
     @inline(__always)
-    package static func kind(of word: UInt64) -> Kind {
+    static func kind(of word: UInt64) -> Kind {
         // Every nibble the builder writes is a case, and the cases are declared in raw-value order
         // from 0, so the nibble is the enum's own representation: no checked conversion per entry.
         unsafeBitCast(UInt8(truncatingIfNeeded: word >> 60), to: Kind.self)
@@ -150,7 +150,7 @@ package final class JSONTape: @unchecked Sendable {
     /// Whether `count` bytes at `a` and `b` are equal. Keys are short: up to 16 bytes compare as
     /// two overlapping words inline, where `memcmp` was a call through the PLT.
     @inline(__always)
-    package static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
         if count >= 8, count <= 16 {
             return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
                 && a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
@@ -161,7 +161,7 @@ package final class JSONTape: @unchecked Sendable {
 
     /// The word of an arena reference.
     @inline(__always)
-    package static func referenceWord(_ kind: Kind, offset: Int, length: Int) -> UInt64 {
+    static func referenceWord(_ kind: Kind, offset: Int, length: Int) -> UInt64 {
         UInt64(kind.rawValue) << 60 | UInt64(min(length, longLength)) << 36 | UInt64(offset)
     }
 
@@ -172,7 +172,7 @@ package final class JSONTape: @unchecked Sendable {
 
     /// The index just past the value that starts at `index`.
     @inline(__always)
-    package func end(of index: Int) -> Int {
+    func end(of index: Int) -> Int {
         let word = words[index]
         switch Self.kind(of: word) {
         case .object, .array: return Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
@@ -183,10 +183,10 @@ package final class JSONTape: @unchecked Sendable {
 
     /// Whether the key entry at `index` was replaced by a later duplicate.
     @inline(__always)
-    package func isShadowed(_ index: Int) -> Bool { words[index] & Self.shadowedFlag != 0 }
+    func isShadowed(_ index: Int) -> Bool { words[index] & Self.shadowedFlag != 0 }
 
     /// The number of elements, or distinct keys, of the container at `index`.
-    package func count(ofContainer index: Int) -> Int {
+    func count(ofContainer index: Int) -> Int {
         let stored = Int(truncatingIfNeeded: (words[index] >> 32) & 0xFF_FFFF)
         guard stored == Self.saturatedCount else { return stored }
         let end = end(of: index)
@@ -208,7 +208,7 @@ package final class JSONTape: @unchecked Sendable {
 
     /// Calls `body` with the bytes of the text entry (string, key or large number) at `index`.
     @inline(__always)
-    package func withText<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    func withText<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let word = words[index]
         switch Self.kind(of: word) {
         case .inlineString, .inlineKey:
@@ -222,7 +222,7 @@ package final class JSONTape: @unchecked Sendable {
 
     /// The arena bytes of a reference word.
     @inline(__always)
-    package func arenaText(_ word: UInt64) -> UnsafeRawBufferPointer {
+    func arenaText(_ word: UInt64) -> UnsafeRawBufferPointer {
         let offset = Int(truncatingIfNeeded: word & 0xF_FFFF_FFFF)
         let length = Int(truncatingIfNeeded: (word >> 36) & 0xF_FFFF)
         if length == Self.longLength {
@@ -240,7 +240,7 @@ package final class JSONTape: @unchecked Sendable {
     /// Whether the key entry at `index` is all ASCII: an inline key's payload bytes are looked at in
     /// one word, an arena key's bytes a word at a time.
     @inline(__always)
-    package func isASCIIKey(at index: Int) -> Bool {
+    func isASCIIKey(at index: Int) -> Bool {
         let word = words[index] & ~Self.shadowedFlag
         if Self.kind(of: word) == .inlineKey { return word & Self.inlineNonASCIIBits == 0 }
         let text = arenaText(word)
@@ -249,7 +249,7 @@ package final class JSONTape: @unchecked Sendable {
 
     /// Whether the key entry at `index` equals `key`.
     @inline(__always)
-    package func keyEquals(_ index: Int, _ key: UnsafeRawBufferPointer, inlineWord: UInt64?) -> Bool {
+    func keyEquals(_ index: Int, _ key: UnsafeRawBufferPointer, inlineWord: UInt64?) -> Bool {
         let word = words[index] & ~Self.shadowedFlag
         if let inlineWord { return word == inlineWord }
         guard Self.kind(of: word) == .key else { return false }
@@ -272,5 +272,5 @@ package final class JSONTape: @unchecked Sendable {
     }
 
     /// The bytes the tape takes: entries plus arena, as written (not as reserved).
-    package var usedBytes: Int { wordCount * 8 + byteCount }
+    var usedBytes: Int { wordCount * 8 + byteCount }
 }

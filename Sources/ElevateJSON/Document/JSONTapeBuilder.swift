@@ -43,7 +43,7 @@ final class JSONTapeBuilder: JSONEventHandler {
         var cursorEnd: Int
         /// Whether every key so far matched a key of the previous sibling, which had no duplicates.
         var keysMatchedSibling: Bool
-        package var isObject: Bool
+        var isObject: Bool
     }
 
     /// How many recent objects each depth remembers: enough for the few kinds of record that

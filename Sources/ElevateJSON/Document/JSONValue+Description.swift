@@ -15,7 +15,7 @@ extension JSONValue: CustomStringConvertible, CustomDebugStringConvertible {
 
     /// Appends the compact JSON text. One loop over the tape with an explicit stack of open
     /// containers: nesting depth costs heap, never call stack.
-    package func write(to text: inout [UInt8]) {
+    func write(to text: inout [UInt8]) {
         var open: [(end: Int, isObject: Bool)] = []
         var position = index
         let end = endIndex
@@ -71,7 +71,7 @@ extension JSONValue: CustomStringConvertible, CustomDebugStringConvertible {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Writes `bytes` as a JSON string literal.
-    package static func writeString(_ bytes: UnsafeRawBufferPointer, to text: inout [UInt8]) {
+    static func writeString(_ bytes: UnsafeRawBufferPointer, to text: inout [UInt8]) {
         text.append(UInt8(ascii: "\""))
         var runStart = 0
         for (offset, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {

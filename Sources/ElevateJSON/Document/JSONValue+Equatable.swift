@@ -23,7 +23,7 @@ extension JSONValue: Equatable {
 
     /// `==`, counting in `steps` the member keys it looks at, so that tests can check the work is
     /// linear in the size of the values.
-    package static func isEqual(_ lhs: JSONValue, _ rhs: JSONValue, steps: inout Int) -> Bool {
+    static func isEqual(_ lhs: JSONValue, _ rhs: JSONValue, steps: inout Int) -> Bool {
         var pending: [(Int, Int)] = [(lhs.index, rhs.index)]
         let left = lhs.tape
         let right = rhs.tape
@@ -64,7 +64,7 @@ extension JSONValue: Equatable {
 
     /// Objects above this many members are compared through an ``ObjectKeyIndex`` when their
     /// members are in different orders; below it, a scan per key costs less than the index.
-    package static let indexedComparisonThreshold = 16
+    static let indexedComparisonThreshold = 16
 
     /// Pairs the values of two objects with as many distinct keys, member by member, into
     /// `pending`; false when a key of one has no member in the other.
@@ -148,7 +148,7 @@ extension JSONValue: Equatable {
     /// value it spells, however written (`1e400`, `1E400` and `10e399` are one number, as are
     /// `100000000000000000000` and the `Double` `1e20`). Text that is no JSON number equals only
     /// the same text.
-    package static func numbersEqual(_ x: JSONNumber, _ y: JSONNumber) -> Bool {
+    static func numbersEqual(_ x: JSONNumber, _ y: JSONNumber) -> Bool {
         switch (x, y) {
         case (.int(let a), .int(let b)): return a == b
         case (.uint(let a), .uint(let b)): return a == b
@@ -172,7 +172,7 @@ extension JSONValue: Equatable {
     /// (an `Int` when one holds it, else a `UInt`, else a `Double`, else the canonical decimal),
     /// so that equal numbers hash alike whichever case holds them. Numbers that fit a 64-bit type
     /// take the first cases and never reach the canonical form.
-    package static func hashNumber(_ number: JSONNumber, into hasher: inout Hasher) {
+    static func hashNumber(_ number: JSONNumber, into hasher: inout Hasher) {
         switch number {
         case .int(let int): hasher.combine(int)
         // An unsigned number that `Int` holds equals that `Int`: hashed as one.

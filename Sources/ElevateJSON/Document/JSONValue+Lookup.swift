@@ -94,13 +94,13 @@ extension JSONValue {
     ///   - hint: In: where the previous lookup in this object hit. Out: where this one hit (unchanged
     ///     on a miss).
     /// - Returns: The member's value, or nil when the value is not an object or lacks the key.
-    package func member(utf8Key key: UnsafeRawBufferPointer, hint: inout Int?) -> JSONValue? {
+    func member(utf8Key key: UnsafeRawBufferPointer, hint: inout Int?) -> JSONValue? {
         memberIndex(utf8Key: key, hint: &hint).map { JSONValue(tape: tape, index: $0) }
     }
 
     /// The tape index of the member value ``member(utf8Key:hint:)`` finds: no view is made, so the
     /// tape is not retained for it (schema validation reads scalars straight off the tape).
-    package func memberIndex(utf8Key key: UnsafeRawBufferPointer, hint: inout Int?) -> Int? {
+    func memberIndex(utf8Key key: UnsafeRawBufferPointer, hint: inout Int?) -> Int? {
         memberIndex(utf8Key: key, inlineWord: key.count <= 7 ? JSONTape.inlineWord(.inlineKey, key) : nil, hint: &hint)
     }
 
@@ -138,7 +138,7 @@ extension JSONValue {
     /// keys are the same text exactly when their bytes are, so a miss among ASCII keys costs a
     /// look at each key's bytes and no `String`.
     @inline(never)
-    package func equivalentMemberIndex(utf8Key key: UnsafeRawBufferPointer) -> Int? {
+    func equivalentMemberIndex(utf8Key key: UnsafeRawBufferPointer) -> Int? {
         guard isObject else { return nil }
         let keyIsASCII = key.baseAddress.map { UTF8Validation.isASCII($0, key.count) } ?? true
         if keyIsASCII, tape.keysAreASCII { return nil }
@@ -161,12 +161,12 @@ extension JSONValue {
     ///   - key: The member's name.
     ///   - hint: In: where the previous lookup in this object hit. Out: where this one hit.
     /// - Returns: The member's value, or nil when the value is not an object or lacks the key.
-    package func member(_ key: String, hint: inout Int?) -> JSONValue? {
+    func member(_ key: String, hint: inout Int?) -> JSONValue? {
         memberIndex(key, hint: &hint).map { JSONValue(tape: tape, index: $0) }
     }
 
     /// The tape index of the member value ``member(_:hint:)`` finds.
-    package func memberIndex(_ key: String, hint: inout Int?) -> Int? {
+    func memberIndex(_ key: String, hint: inout Int?) -> Int? {
         var key = key
         return key.withUTF8 { memberIndex(utf8Key: UnsafeRawBufferPointer($0), hint: &hint) }
     }

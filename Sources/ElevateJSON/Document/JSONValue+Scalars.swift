@@ -56,7 +56,7 @@ extension JSONValue {
     /// not a string.
     /// - Parameter body: Receives the bytes, which are valid only during the call.
     /// - Returns: What `body` returned, or nil when the value is not a string.
-    package func withUTF8<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+    func withUTF8<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
         guard isString else { return nil }
         return try tape.withText(at: index, body)
     }

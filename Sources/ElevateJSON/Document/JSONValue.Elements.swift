@@ -15,13 +15,13 @@ extension JSONValue {
 
     /// The elements of an array; see ``JSONValue/elements``.
     public struct Elements: Collection, Sendable {
-        package let tape: JSONTape
-        package let array: Int
+        let tape: JSONTape
+        let array: Int
 
         /// A position in the array.
         public struct Index: Comparable, Hashable, Sendable {
             /// The element's tape index.
-            package let position: Int
+            let position: Int
 
             /// Whether `lhs` comes before `rhs`.
             /// - Parameters:

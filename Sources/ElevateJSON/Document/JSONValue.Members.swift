@@ -16,9 +16,9 @@ extension JSONValue {
 
     /// The members of an object, in document order; see ``JSONValue/members``.
     public struct Members: Sequence, Sendable {
-        package let tape: JSONTape?
-        package let start: Int
-        package let end: Int
+        let tape: JSONTape?
+        let start: Int
+        let end: Int
 
         package init(tape: JSONTape, start: Int, end: Int) {
             self.tape = tape
@@ -44,9 +44,9 @@ extension JSONValue {
 
         /// Walks the members, skipping shadowed keys.
         public struct Iterator: IteratorProtocol {
-            package let tape: JSONTape?
-            package var position: Int
-            package let end: Int
+            let tape: JSONTape?
+            var position: Int
+            let end: Int
 
             /// The next member, or nil after the last.
             /// - Returns: The next distinct key and its value, or nil.

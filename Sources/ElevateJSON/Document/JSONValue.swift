@@ -59,20 +59,20 @@ public struct JSONValue: Sendable {
     package var isArray: Bool { tape.kind(at: index) == .array }
 
     /// Whether the value is a string.
-    package var isString: Bool {
+    var isString: Bool {
         let kind = tape.kind(at: index)
         return kind == .string || kind == .inlineString
     }
 
     /// Whether the value is a number.
-    package var isNumber: Bool { kind == .number }
+    var isNumber: Bool { kind == .number }
 
     /// Whether the value is `true` or `false`.
-    package var isBool: Bool {
+    var isBool: Bool {
         let kind = tape.kind(at: index)
         return kind == .true || kind == .false
     }
 
     /// The tape index just past this value: the next sibling's index.
-    package var endIndex: Int { tape.end(of: index) }
+    var endIndex: Int { tape.end(of: index) }
 }

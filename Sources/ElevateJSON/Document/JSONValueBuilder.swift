@@ -153,7 +153,7 @@ public final class JSONValueBuilder: JSONEventHandler {
     }
 
     /// The tree representation of a number.
-    package static func value(of number: JSONNumber) -> Any {
+    static func value(of number: JSONNumber) -> Any {
         switch number {
         case .int(let value): return value
         case .uint(let value): return value

@@ -44,7 +44,7 @@ package struct KeyPath: Hashable, Sendable {
     }
 
     /// Walks `components` from `value`: keys into objects, indices into arrays.
-    package static func value(in value: Any, at components: ArraySlice<String>) -> Any? {
+    static func value(in value: Any, at components: ArraySlice<String>) -> Any? {
         var current = value
         for component in components {
             if let object = current as? [String: Any] {

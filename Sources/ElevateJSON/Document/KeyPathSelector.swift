@@ -19,7 +19,7 @@ package final class KeyPathSelector: JSONEventHandler {
     package struct Target {
         package var id: Int
         package var components: [String]
-        package var mode: Mode
+        var mode: Mode
     }
 
     /// What the consumer is told.
@@ -29,15 +29,15 @@ package final class KeyPathSelector: JSONEventHandler {
         /// A target's whole value (also used for `.elements`/`.count` targets whose value is not a container).
         package var value: (_ target: Int, _ value: JSONValue) throws -> Void = { _, _ in }
         /// An `.elements` target's array begins.
-        package var arrayStart: (_ target: Int) throws -> Void = { _ in }
+        var arrayStart: (_ target: Int) throws -> Void = { _ in }
         /// One element of an `.elements` target's array.
-        package var element: (_ target: Int, _ index: Int, _ value: JSONValue) throws -> Void = { _, _, _ in }
+        var element: (_ target: Int, _ index: Int, _ value: JSONValue) throws -> Void = { _, _, _ in }
         /// An `.elements` or `.count` target's container ends, with its number of children.
-        package var containerEnd: (_ target: Int, _ isArray: Bool, _ count: Int) throws -> Void = { _, _, _ in }
+        var containerEnd: (_ target: Int, _ isArray: Bool, _ count: Int) throws -> Void = { _, _, _ in }
         /// A `.forward` target's value has been sent in full.
-        package var forwarded: (_ target: Int) throws -> Void = { _ in }
+        var forwarded: (_ target: Int) throws -> Void = { _ in }
         /// A top-level value ends.
-        package var documentEnd: () throws -> Void = {}
+        var documentEnd: () throws -> Void = {}
         /// A key repeats in one object, and these targets lie at or below it: the value of the
         /// later occurrence replaces the earlier one whole, so whatever was captured for them
         /// from the earlier occurrence must be forgotten (or, where it was already delivered,
@@ -46,10 +46,10 @@ package final class KeyPathSelector: JSONEventHandler {
     }
 
     private final class Node {
-        package var target: Target?
-        package var children: [(key: [UInt8], index: Int?, node: Node)] = []
+        var target: Target?
+        var children: [(key: [UInt8], index: Int?, node: Node)] = []
         /// The ids of the targets at or below this node.
-        package var subtreeTargets: [Int] = []
+        var subtreeTargets: [Int] = []
 
         /// Releases the subtree one node at a time. A key path is a chain of one node per
         /// component, and the default release of a node releases its children from inside its
@@ -70,7 +70,7 @@ package final class KeyPathSelector: JSONEventHandler {
             }
         }
 
-        package func child(named key: String) -> Node {
+        func child(named key: String) -> Node {
             let bytes = Array(key.utf8)
             if let existing = children.first(where: { $0.key == bytes }) { return existing.node }
             let node = Node()
@@ -82,7 +82,7 @@ package final class KeyPathSelector: JSONEventHandler {
         /// else one whose name is the same text spelled with other code points (precomposed or
         /// combining accents), as Swift and Foundation compare keys. Two ASCII names are the same
         /// text only when their bytes are, so ASCII keys never build a `String` here.
-        package func child(forKey key: JSONText) -> (node: Node, position: Int)? {
+        func child(forKey key: JSONText) -> (node: Node, position: Int)? {
             for position in children.indices where key.equals(children[position].key) {
                 return (children[position].node, position)
             }
@@ -102,23 +102,23 @@ package final class KeyPathSelector: JSONEventHandler {
             return nil
         }
 
-        package func child(forIndex index: Int) -> Node? {
+        func child(forIndex index: Int) -> Node? {
             for child in children where child.index == index { return child.node }
             return nil
         }
     }
 
     private struct Frame {
-        package var node: Node
-        package var isArray: Bool
-        package var nextIndex = 0
-        package var pendingChild: Node?
+        var node: Node
+        var isArray: Bool
+        var nextIndex = 0
+        var pendingChild: Node?
         /// Set when this container is an `.elements` or `.count` target.
-        package var target: Target?
-        package var count = 0
+        var target: Target?
+        var count = 0
         /// Which of `node`'s children this object has named so far (one bit per child; objects
         /// are matched against at most a handful of schema keys).
-        package var seenChildren: UInt64 = 0
+        var seenChildren: UInt64 = 0
     }
 
     private enum Capture {
@@ -144,34 +144,34 @@ package final class KeyPathSelector: JSONEventHandler {
     package var callbacks: Callbacks
     /// The largest captured value, in input bytes; checked as its events arrive, so that memory
     /// stays bounded even for a hostile element.
-    package var maximumCaptureSize = Int.max
+    var maximumCaptureSize = Int.max
     /// Whether a captured value's tape is written over for the next one once nothing holds it
     /// (see ``JSONTapeBuilder/reusesTape``); turned off when other threads decode the values.
-    package var reusesTapes: Bool {
+    var reusesTapes: Bool {
         get { builder.reusesTape }
         set { builder.reusesTape = newValue }
     }
     /// Where workers hand captured values' tapes back for reuse, when ``reusesTapes`` is off.
-    package var tapeRecycler: TapeRecycler? {
+    var tapeRecycler: TapeRecycler? {
         get { builder.recycler }
         set { builder.recycler = newValue }
     }
     /// The parser's current byte offset, for the size check (unset: no check).
-    package var currentOffset: (() -> Int)?
+    var currentOffset: (() -> Int)?
     /// The `.forward` target whose value a pass has sent, once it has: the other targets are then
     /// skipped rather than sent, so that a value at the key path's other spelling (the split path
     /// or the literal dotted root key) does not follow it.
-    package var forwardedTarget: Int?
+    var forwardedTarget: Int?
     /// Makes the error for a key the passes refuse (see ``Callbacks/duplicateKey``), placed at that
     /// key by the parser; unset, the ``RefusedKey`` itself is thrown (every pass that refuses keys
     /// sets it: ``PassParser`` and ``ElementStream``).
-    package var refusedKeyError: ((_ message: String) -> any Error)?
+    var refusedKeyError: ((_ message: String) -> any Error)?
 
     /// What a ``Callbacks/duplicateKey`` callback throws to refuse the key: the selector turns it
     /// into the error ``refusedKeyError`` makes, while the parser still reads that key.
     package struct RefusedKey: Error {
         /// What is wrong, in words.
-        package var message: String
+        var message: String
     }
     @exclusivity(unchecked) private var captureStart = 0
     /// Events of the current capture still to pass before the size is checked again. Reading the
@@ -319,7 +319,7 @@ package final class KeyPathSelector: JSONEventHandler {
 
     /// Thrown when one captured value grows past ``maximumCaptureSize``.
     package struct CaptureTooLarge: Error {
-        package var limit: Int
+        var limit: Int
     }
 
     /// Counts an event of the current capture, whose token is `length` bytes, and checks the

@@ -5,7 +5,7 @@
 /// A lookup answers as ``JSONValue/member(utf8Key:hint:)`` does: the member whose key has the
 /// bytes, or else the last one whose key is the same text in another Unicode spelling.
 struct ObjectKeyIndex {
-    package let tape: JSONTape
+    let tape: JSONTape
     let object: Int
     /// Open addressing over the key entries' tape indices (-1: empty), by a hash of the key bytes.
     private var slots: [Int]

@@ -15,7 +15,7 @@ package final class TapeRecycler: Sendable {
     private let kept = LockedBox([JSONTape]())
     /// The most tapes kept: what one window of batches in flight uses, so that a burst of large
     /// elements does not stay allocated.
-    package let capacity: Int
+    let capacity: Int
 
     /// - Parameter capacity: The most tapes kept waiting for reuse.
     package init(capacity: Int) {
@@ -24,11 +24,11 @@ package final class TapeRecycler: Sendable {
 
     /// The largest tape kept, in bytes of entries and arena together: the tape of a rare huge
     /// element is freed, not held for small ones.
-    package static var largestKeptBytes: Int { 1 << 20 }
+    static var largestKeptBytes: Int { 1 << 20 }
 
     /// Keeps those of `tapes` that nothing else refers to and that are not larger than
     /// ``largestKeptBytes``, up to ``capacity``; empties `tapes`.
-    package func giveBack(_ tapes: inout [JSONTape]) {
+    func giveBack(_ tapes: inout [JSONTape]) {
         var unshared: [JSONTape] = []
         unshared.reserveCapacity(tapes.count)
         for index in tapes.indices where isKnownUniquelyReferenced(&tapes[index]) {
@@ -44,7 +44,7 @@ package final class TapeRecycler: Sendable {
     }
 
     /// Moves every kept tape into `stash`.
-    package func takeAll(into stash: inout [JSONTape]) {
+    func takeAll(into stash: inout [JSONTape]) {
         kept.withLock { kept in
             stash.append(contentsOf: kept)
             kept.removeAll(keepingCapacity: true)

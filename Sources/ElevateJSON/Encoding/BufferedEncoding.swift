@@ -25,7 +25,7 @@ enum BufferedEncoding {
     }
 
     /// `value` as a tree; a value that wrote nothing is `{}`, as in Foundation.
-    package static func value<T: Swift.Encodable>(_ value: T, in context: EncodingContext, codingPath: [any CodingKey])
+    static func value<T: Swift.Encodable>(_ value: T, in context: EncodingContext, codingPath: [any CodingKey])
         throws -> EncodedValue
     {
         let slot = EncodedSlot()

@@ -30,7 +30,7 @@ final class EncodedObject {
 
     private static let linearSearchLimit = 16
 
-    package func value(forKey key: String) -> EncodedValue? {
+    func value(forKey key: String) -> EncodedValue? {
         position(of: key).map { values[$0] }
     }
 
@@ -63,7 +63,7 @@ final class EncodedArray {
 
 /// The place a `superEncoder` writes to.
 final class EncodedSlot {
-    package var value: EncodedValue?
+    var value: EncodedValue?
     /// Set once the slot's text was written.
     var isSealed = false
 }

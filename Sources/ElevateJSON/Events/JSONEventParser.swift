@@ -126,7 +126,7 @@ public final class JSONEventParser {
         /// `[` or `{`: a value or the close must come, with no separator.
         static let open: UInt8 = 2
         /// A string, a close bracket: `,` or a close inside a container.
-        package static let value: UInt8 = 3
+        static let value: UInt8 = 3
         /// A number or literal, which must not touch a following number or literal.
         static let bareScalar: UInt8 = 4
 

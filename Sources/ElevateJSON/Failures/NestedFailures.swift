@@ -15,9 +15,9 @@ package enum NestedFailures {
     /// One thread's hand-off, touched by its own thread only: no dynamic exclusivity checks.
     package final class Slot {
         /// How many ``decode(_:)`` calls are running on this thread.
-        @exclusivity(unchecked) package var depth = 0
-        @exclusivity(unchecked) package var reason: String?
-        @exclusivity(unchecked) package var failures: [ValidationFailure] = []
+        @exclusivity(unchecked) var depth = 0
+        @exclusivity(unchecked) var reason: String?
+        @exclusivity(unchecked) var failures: [ValidationFailure] = []
 
         package func clear() {
             if reason != nil {
@@ -71,7 +71,7 @@ package enum NestedFailures {
 
     /// Called by a failing entity: leaves its failures for the enclosing ``decode(_:)``, or for
     /// the report scope when there is none.
-    package static func handOver(_ failures: [ValidationFailure], for reason: String) {
+    static func handOver(_ failures: [ValidationFailure], for reason: String) {
         let slot = self.slot
         if slot.depth > 0 {
             slot.reason = reason
@@ -82,7 +82,7 @@ package enum NestedFailures {
     }
 
     /// The failures the nested decode just left, if its text is `reason`; clears the hand-off.
-    package static func take(matching reason: String) -> [ValidationFailure]? {
+    static func take(matching reason: String) -> [ValidationFailure]? {
         let slot = self.slot
         defer { slot.clear() }
         guard slot.reason == reason else { return nil }
@@ -92,7 +92,7 @@ package enum NestedFailures {
 
 extension NestedFailures {
     /// Whether this thread holds nothing: no decode running, no failures waiting.
-    package static var isIdleOnThisThread: Bool {
+    static var isIdleOnThisThread: Bool {
         let slot = self.slot
         return slot.depth == 0 && slot.reason == nil && slot.failures.isEmpty
     }

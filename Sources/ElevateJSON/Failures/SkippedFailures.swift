@@ -12,10 +12,10 @@ struct SkippedFailures {
         self.limit = max(limit, 0)
     }
 
-    package var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
     /// Records the failure of a nested decode, as ``FailureCollector/addNested(_:reason:at:)``.
-    package mutating func addNested(_ text: String, reason: String, at path: String) {
+    mutating func addNested(_ text: String, reason: String, at path: String) {
         count += 1
         if count <= limit {
             kept.addNested(text, reason: reason, at: path)
@@ -26,13 +26,13 @@ struct SkippedFailures {
     }
 
     /// Records a failure whose nested failures were taken already (on a worker thread).
-    package mutating func addNested(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) {
+    mutating func addNested(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) {
         count += 1
         if count <= limit { kept.addNested(text, reason: reason, nested: nested, at: path) }
     }
 
     /// The error for everything recorded.
-    package func error() -> ParserError {
+    func error() -> ParserError {
         let more = count - min(count, limit)
         guard more > 0 else { return kept.error() }
         let reason = (kept.texts + ["… and \(Self.grouped(more)) more invalid elements"]).joined(separator: "\n")
@@ -42,7 +42,7 @@ struct SkippedFailures {
     }
 
     /// `12345` as `12,345`, whatever the locale: the text is Elevate-style English.
-    package static func grouped(_ number: Int) -> String {
+    static func grouped(_ number: Int) -> String {
         let digits = Array(String(number))
         var text = ""
         for (index, digit) in digits.enumerated() {

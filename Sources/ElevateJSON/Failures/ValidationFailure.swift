@@ -35,8 +35,8 @@ public struct ValidationFailure: Sendable, Hashable, CustomStringConvertible {
 
 /// Collects an entity's failures: Elevate's texts, and the same failures with full paths.
 package struct FailureCollector {
-    package private(set) var texts: [String] = []
-    package private(set) var failures: [ValidationFailure] = []
+    private(set) var texts: [String] = []
+    private(set) var failures: [ValidationFailure] = []
 
     package init() {}
 
@@ -57,7 +57,7 @@ package struct FailureCollector {
     }
 
     /// ``addNested(_:reason:at:)`` with the nested failures already taken (on another thread).
-    package mutating func addNested(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) {
+    mutating func addNested(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) {
         texts.append(text)
         guard let nested else {
             failures.append(ValidationFailure(path: path, message: reason))
@@ -105,7 +105,7 @@ func elementPath(_ keyPath: String, _ index: Int) -> String {
 package struct ArrayElementFailures {
     /// The texts kept in full: the default of ``StreamingOptions/maximumReportedFailures``, which
     /// a schema, having no options, cannot be given.
-    package static let limit = 100
+    static let limit = 100
 
     package init() {}
     private var count = 0

@@ -31,15 +31,15 @@ package enum ArrayDecoding {
 
     /// What was found at one candidate path (the split path, or a literal dotted root key).
     private final class Candidate<Element> {
-        package let found: Found
+        let found: Found
         /// Where its array started among the pass's arrays (see ``Pass/settleInDocumentOrder()``).
-        package var order = 0
+        var order = 0
         /// The failing elements: Elevate's texts for the first ``StreamingOptions/maximumReportedFailures``
         /// (see ``Pass``), then only a count, so that an array of millions of invalid elements
         /// does not hold millions of texts.
-        package var failures = SkippedFailures(limit: .max)
+        var failures = SkippedFailures(limit: .max)
         /// Decodes the elements on other threads, when more than one worker is asked for.
-        package var parallel: ParallelElementDecoder<Element>?
+        var parallel: ParallelElementDecoder<Element>?
         /// The elements decoded on this thread, in the array that is returned: handing the
         /// caller a copy would hold the document's elements twice at the end of the pass.
         private var elements: [Element] = []
@@ -50,7 +50,7 @@ package enum ArrayDecoding {
         private var batchCount = 0
         private static var batchCapacity: Int { 64 }
         /// Sizes `elements` once, when its first elements are in (see ``ElementCountEstimate``).
-        package var estimate: ElementCountEstimate?
+        var estimate: ElementCountEstimate?
 
         package init(found: Found = .missing) {
             self.found = found
@@ -58,7 +58,7 @@ package enum ArrayDecoding {
 
         /// Takes `element` over: moved into the batch, not copied (a copy of a decoded struct
         /// retains and then releases each of its strings and arrays).
-        package func append(_ element: consuming Element) {
+        func append(_ element: consuming Element) {
             (batch + batchCount).initialize(to: consume element)
             batchCount += 1
             if batchCount == Candidate.batchCapacity { flushBatch() }
@@ -81,7 +81,7 @@ package enum ArrayDecoding {
 
         /// Takes what a worker made of the element at its index, in document order: what the
         /// sequential path does with the element itself.
-        package func take(_ outcome: ParallelElementDecoder<Element>.Outcome, keyPath: String, methodName: String) {
+        func take(_ outcome: ParallelElementDecoder<Element>.Outcome, keyPath: String, methodName: String) {
             switch outcome {
             case .decoded(let element):
                 append(element)
@@ -93,7 +93,7 @@ package enum ArrayDecoding {
         }
 
         /// The elements appended so far; none are left here afterwards.
-        package func takeElements() -> [Element] {
+        func takeElements() -> [Element] {
             // The parse is over: the last elements need no guess at how many are still to come.
             estimate = nil
             flushBatch()
@@ -116,16 +116,16 @@ package enum ArrayDecoding {
     package struct ElementCountEstimate {
         /// Elements decoded before the guess: enough for their average size to mean something,
         /// few enough that their own array's doublings cost nothing.
-        package static let sampleCount = 1024
-        package let arrayStart: Int
-        package let inputEnd: Int
-        package let position: () -> Int
+        static let sampleCount = 1024
+        let arrayStart: Int
+        let inputEnd: Int
+        let position: () -> Int
 
         /// The expected element count, a sixteenth over the guess so that the usual spread of
         /// element sizes does not cost a doubling at the very end; nil when nothing can be
         /// guessed. Bounded so that the reservation, mostly memory never touched when the guess
         /// is too high (an array followed by other data), stays within twice the input's size.
-        package func expectedCount(after count: Int, stride: Int) -> Int? {
+        func expectedCount(after count: Int, stride: Int) -> Int? {
             let now = position()
             let consumed = now - arrayStart
             let remaining = inputEnd - now
@@ -144,7 +144,7 @@ package enum ArrayDecoding {
     }
 
     private final class Pass<T>: DocumentPass {
-        package let selector: KeyPathSelector
+        let selector: KeyPathSelector
         private let keyPath: String
         private let methodName: String
         // The split path's candidate and the literal dotted root key's (targets 0 and 1), two
@@ -243,24 +243,24 @@ package enum ArrayDecoding {
         private var byteCount: Int?
         private var position: (() -> Int)?
 
-        package func willParse(byteCount: Int, position: @escaping () -> Int) {
+        func willParse(byteCount: Int, position: @escaping () -> Int) {
             self.byteCount = byteCount
             self.position = position
         }
 
         /// Whatever happens, no worker outlives the call.
-        package func end() {
+        func end() {
             for candidate in [splitPath, literalKey] { candidate.parallel?.cancel() }
         }
 
         /// One thread would have decoded every element before the input's error first, and
         /// stopped at one whose decoding threw: the workers finish theirs, and such an error wins.
-        package func settle(after error: any Error) throws -> any Error {
+        func settle(after error: any Error) throws -> any Error {
             try settleInDocumentOrder()
             return error
         }
 
-        package func result() throws -> [T] {
+        func result() throws -> [T] {
             // The candidate not chosen may hold an element that threw (found by
             // ParallelAdversarialTests: a split path's `Thirteen` hidden by a literal dotted key).
             try settleInDocumentOrder()
