@@ -25,7 +25,7 @@ extension EntityValidator {
         lookup: (UnsafePointer<SchemaProperty>, Int) -> Int?
     ) throws -> [String: Any] {
         try fill(schemaProperties, plan: plan, slots: slots) { propertyIndex, property, destination, failures, isMissing in
-            guard let index = lookup(property, propertyIndex), tape.kind(at: index) != .null else {
+            guard let index = lookup(property, propertyIndex), !tape.kind(at: index).isNull else {
                 isMissing = true
                 return false
             }
@@ -186,7 +186,7 @@ extension EntityValidator {
         let kind = tape.kind(at: index)
         switch pointer.pointee.type {
         case .array:
-            guard kind == .array else {
+            guard case .array = kind else {
                 failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
                 return false
             }
@@ -198,7 +198,7 @@ extension EntityValidator {
                 to: try decodeElements(of: JSONValue(tape: tape, index: index), property: pointer, failures: &failures))
             return true
         case .dictionary:
-            guard kind == .object else {
+            guard case .object = kind else {
                 failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
                 return false
             }
@@ -214,7 +214,7 @@ extension EntityValidator {
             return true
         default:
             guard scalar(tape, index, kind, as: pointer.pointee.type, into: destination) else {
-                if pointer.pointee.type == .url, kind == .string || kind == .inlineString {
+                if pointer.pointee.type == .url, kind.isString {
                     failures.add("Required key path [\(keyPath)] could not be parsed to valid URL", at: keyPath)
                 } else {
                     failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
@@ -241,7 +241,7 @@ extension EntityValidator {
         _ tape: JSONTape, _ index: Int, _ kind: JSONTape.Kind, as type: SchemaPropertyProtocol,
         into destination: UnsafeMutablePointer<Any>
     ) -> Bool {
-        let isString = kind == .string || kind == .inlineString
+        let isString = kind.isString
         switch type {
         case .string: return isString && put(tape.string(at: index), into: destination)
         case .int:
@@ -252,7 +252,7 @@ extension EntityValidator {
             return put(tape.number(at: index).flatMap { StrictConversion.float(number: .init($0)) }, into: destination)
         case .double:
             return put(tape.number(at: index).flatMap { StrictConversion.double(number: .init($0)) }, into: destination)
-        case .bool: return (kind == .true || kind == .false) && put(kind == .true, into: destination)
+        case .bool: return kind.isBool && put(kind.isTrue, into: destination)
         case .url: return isString && put(StrictConversion.url(string: tape.string(at: index)), into: destination)
         case .array, .dictionary: return false
         }
@@ -355,5 +355,34 @@ extension EntityValidator {
         }
         let decoder = property.decoder!
         return try ViewHandOff.decode(value, by: ObjectIdentifier(type(of: decoder))) { try decoder.decode($0) }
+    }
+}
+
+// Matched by pattern, not by `==`: the tape's kinds belong to ElevateJSON, whose synthesized
+// `Equatable` this module can only call through a witness table (about 20 instructions a
+// comparison, several per property read), while a pattern compares the tag in place.
+extension JSONTape.Kind {
+    @inline(__always) fileprivate var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    @inline(__always) fileprivate var isString: Bool {
+        switch self {
+        case .string, .inlineString: return true
+        default: return false
+        }
+    }
+
+    @inline(__always) fileprivate var isBool: Bool {
+        switch self {
+        case .true, .false: return true
+        default: return false
+        }
+    }
+
+    @inline(__always) fileprivate var isTrue: Bool {
+        if case .true = self { return true }
+        return false
     }
 }

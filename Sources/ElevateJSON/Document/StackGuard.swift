@@ -34,7 +34,7 @@ struct StackGuard {
     /// The number of nested Elevate decodes (`init(json:)`, `Decoder.decode(_:)`) from which each
     /// checks the stack; a nested decode is one level of the document or more, and takes more
     /// stack than a `Codable` level.
-    static let checkedDecodes = 32
+    @usableFromInline static let checkedDecodes = 32
 
     /// What is kept free below the deepest level decoded: the rest of that level's frames, making
     /// and throwing the error (its coding path, its message) and releasing what was decoded as

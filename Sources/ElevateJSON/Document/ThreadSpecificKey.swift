@@ -9,7 +9,7 @@
 /// One object per thread, made on the thread's first use and released when the thread ends: a
 /// POSIX thread-specific key. Only for what belongs to the thread itself, never to one call.
 package final class ThreadSpecificKey<Value: AnyObject>: Sendable {
-    private let key: pthread_key_t
+    @usableFromInline let key: pthread_key_t
 
     package init() {
         var key = pthread_key_t()
@@ -25,7 +25,7 @@ package final class ThreadSpecificKey<Value: AnyObject>: Sendable {
     }
 
     /// The calling thread's object, made by `make` the first time.
-    @inline(__always)
+    @inlinable
     package func value(orMake make: () -> Value) -> Value {
         if let pointer = pthread_getspecific(key) {
             return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()

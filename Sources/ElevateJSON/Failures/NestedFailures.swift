@@ -15,10 +15,13 @@ package enum NestedFailures {
     /// One thread's hand-off, touched by its own thread only: no dynamic exclusivity checks.
     package final class Slot {
         /// How many ``decode(_:)`` calls are running on this thread.
-        @exclusivity(unchecked) var depth = 0
-        @exclusivity(unchecked) var reason: String?
-        @exclusivity(unchecked) var failures: [ValidationFailure] = []
+        @exclusivity(unchecked) @usableFromInline var depth = 0
+        @exclusivity(unchecked) @usableFromInline var reason: String?
+        @exclusivity(unchecked) @usableFromInline var failures: [ValidationFailure] = []
 
+        @usableFromInline init() {}
+
+        @inlinable
         package func clear() {
             if reason != nil {
                 reason = nil
@@ -28,16 +31,19 @@ package enum NestedFailures {
     }
 
     /// The calling thread's hand-off, made the first time the thread decodes, freed when it ends.
-    @inline(__always)
+    @inlinable
     package static var slot: Slot { key.value { Slot() } }
 
-    private static let key = ThreadSpecificKey<Slot>()
+    @usableFromInline static let key = ThreadSpecificKey<Slot>()
 
     /// Runs one nested decode (a property's decodable type or decoder, an array element).
     ///
     /// Catch its `ParserError.validation` right after and record it with
     /// ``FailureCollector/addNested(_:reason:at:)``, which takes the failures it left.
-    @inline(__always)
+    ///
+    /// Inlinable: the Elevate module runs one per nested entity, and a call across the module
+    /// boundary costs a generic, unspecialized call each time.
+    @inlinable
     package static func decode<R>(_ body: () throws -> R) throws -> R {
         let slot = self.slot
         slot.clear()
@@ -63,8 +69,8 @@ package enum NestedFailures {
     /// - Throws: ``ParserError/deserialization(failureReason:)``, which the enclosing entities pass
     ///   on as it is (they gather only validation errors), as they do for input deeper than the
     ///   parser's depth limit.
-    @inline(never)
-    private static func checkStack(nestedDecodes: Int) throws {
+    @inline(never) @usableFromInline
+    static func checkStack(nestedDecodes: Int) throws {
         guard let stack = StackGuard.ofCurrentThread, !stack.hasRoom else { return }
         throw ParserError.deserialization(reason: stack.message(levels: nestedDecodes, unit: "nested decodes"))
     }

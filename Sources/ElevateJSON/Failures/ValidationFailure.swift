@@ -35,12 +35,16 @@ public struct ValidationFailure: Sendable, Hashable, CustomStringConvertible {
 
 /// Collects an entity's failures: Elevate's texts, and the same failures with full paths.
 package struct FailureCollector {
-    private(set) var texts: [String] = []
-    private(set) var failures: [ValidationFailure] = []
+    // Inlinable, as the entities of the Elevate module make and test one per decode.
+    @usableFromInline private(set) var texts: [String]
+    @usableFromInline private(set) var failures: [ValidationFailure]
 
-    package init() {}
+    @inlinable package init() {
+        texts = []
+        failures = []
+    }
 
-    package var isEmpty: Bool { texts.isEmpty }
+    @inlinable package var isEmpty: Bool { texts.isEmpty }
 
     /// A failure of the value at `path` itself.
     package mutating func add(_ text: String, at path: String) {
