@@ -1,7 +1,10 @@
 // The names that the README's and the DocC articles' code fragments say they are given
 // ("Given: url, data, …"), or that an earlier block of the same article declared. It is compiled
 // as a module of its own, which each fragment imports, so a fragment that declares one of these
-// names itself shadows it instead of clashing. Nothing here runs: the values only need a type.
+// names itself shadows it instead of clashing. Scripts/check-examples.sh links it into every
+// fragment it runs, so the values are real: small documents of the shape each fragment reads,
+// and files written on first use into the temporary directory (the script gives every run a
+// scratch TMPDIR of its own).
 import Elevate
 import Foundation
 
@@ -44,9 +47,24 @@ public struct Address: Elevate.Decodable, Sendable {
     }
 }
 
+/// `Person` written back as JSON, for the fragments that stream people out.
+extension Person: Elevate.Encodable {
+    public var json: Any { ["identifier": identifier, "name": name] }
+}
+
 /// A log record read from JSON Lines.
 public struct Event: Elevate.Decodable, Sendable {
-    public init(json: Any) throws { _ = try Parser.parseEntity(json: json) { _ in } }
+    public let level: String
+    public let message: String
+
+    public init(json: Any) throws {
+        let entity = try Parser.parseEntity(json: json) { schema in
+            schema.addProperty(keyPath: "level", type: .string)
+            schema.addProperty(keyPath: "message", type: .string)
+        }
+        level = entity <-! "level"
+        message = entity <-! "message"
+    }
 }
 
 /// Any Codable element type.
@@ -73,16 +91,71 @@ public final class KeyCounter: JSONEventHandler {
     public func key(_ key: JSONText) throws { counts[key.string, default: 0] += 1 }
 }
 
-public let data = Data()
-public let url = URL(fileURLWithPath: "people.json")
-public let logURL = URL(fileURLWithPath: "log.jsonl")
-public let outputURL = URL(fileURLWithPath: "out.json")
-public let chunks = AsyncStream<[UInt8]> { $0.finish() }
-public let socketChunks = AsyncStream<Data> { $0.finish() }
-public let handle = FileHandle.standardOutput
+/// A people document: what `data`, `url` and `chunks` hold. The README's and Getting Started's
+/// examples read `response.items` and `response.owner`.
+let peopleDocument = #"""
+    {"response": {"items": [
+        {"identifier": 1, "name": "Ada", "nickname": "Countess", "birthDate": "1815-12-10",
+         "addresses": [{"street": "St James's Square", "city": "London"}]},
+        {"identifier": 2, "name": "Grace", "birthDate": "1906-12-09",
+         "addresses": [{"street": "Navy Yard", "city": "Arlington"}, {"street": "Yale", "city": "New Haven"}]}
+    ], "owner": {"identifier": 3, "name": "Charles", "birthDate": "1791-12-26", "addresses": []}}}
+    """#
+
+/// The Codable streaming example's members, snake-case keys and ISO 8601 dates.
+let membersDocument = #"""
+    {"response": {"items": [
+        {"full_name": "Ada Lovelace", "joined_on": "2024-03-01T09:30:00Z"},
+        {"full_name": "Grace Hopper", "joined_on": "2024-03-02T14:00:00Z"}
+    ]}}
+    """#
+
+/// A log as JSON Lines, one `Event` a line.
+let logDocument = """
+    {"level": "info", "message": "started"}
+    {"level": "warning", "message": "disk at 91%"}
+
+    {"level": "info", "message": "stopped"}
+
+    """
+
+/// A new file in the scratch directory, holding `text`.
+func sampleFile(_ name: String, _ text: String) -> URL {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("elevate-examples-\(ProcessInfo.processInfo.processIdentifier)")
+    try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent(name)
+    try! Data(text.utf8).write(to: file)
+    return file
+}
+
+/// `bytes` in chunks of 50 bytes, split wherever that falls (inside strings, between the bytes of
+/// a character), as a socket would deliver them. A new sequence on every read, so that a fragment
+/// may read `chunks` twice.
+func chunked<Chunk: Sendable>(_ text: String, _ make: @escaping @Sendable ([UInt8]) -> Chunk) -> AsyncStream<Chunk> {
+    let bytes = Array(text.utf8)
+    return AsyncStream { continuation in
+        for start in stride(from: 0, to: bytes.count, by: 50) {
+            continuation.yield(make(Array(bytes[start..<min(start + 50, bytes.count)])))
+        }
+        continuation.finish()
+    }
+}
+
+public let data = Data(peopleDocument.utf8)
+public let url = sampleFile("people.json", peopleDocument)
+public let membersURL = sampleFile("members.json", membersDocument)
+public let logURL = sampleFile("log.jsonl", logDocument)
+public let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("out.json")
+public var chunks: AsyncStream<[UInt8]> { chunked(peopleDocument) { $0 } }
+public var socketChunks: AsyncStream<Data> { chunked(logDocument) { Data($0) } }
+public let handle: FileHandle = {
+    let file = sampleFile("written.json", "")
+    return try! FileHandle(forWritingTo: file)
+}()
 public let index = PeopleIndex()
-public let events: [Item] = []
+public let events: [Item] = [Item(), Item()]
 public let encoder = ElevateJSONEncoder()
-public let records: [Record] = []
-public let json: JSON = [:]
+public let records: [Record] = [Record(id: 1, name: "one"), Record(id: 2, name: "two")]
+public let json: JSON = ["name": "Lift", "tags": ["a", "b"], "version": 2]
 nonisolated(unsafe) public var names: [String] = []

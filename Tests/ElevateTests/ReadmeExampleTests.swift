@@ -233,7 +233,8 @@ extension ReadmeExampleTests {
     }
 }
 
-// The README's own `Elevate.Encodable` example, as written there.
+// The `Elevate.Encodable` example of the DocC article Migrating from Elevate (once in the README),
+// as written there.
 private struct Pet {
     let name: String
     let tags: [String]
