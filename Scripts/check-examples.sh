@@ -60,7 +60,7 @@ ran=0
 compile_only=0
 skipped=0
 failed=0
-for source in README.md Sources/Elevate/Elevate.docc/*.md; do
+for source in README.md Sources/*/*.docc/*.md; do
     # One file per block, whose first line points diagnostics at the block's lines in the source,
     # and beside it what the comment before the block asked for ("run" when there is none).
     rm -f "$work"/block-*

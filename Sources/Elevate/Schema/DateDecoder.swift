@@ -59,7 +59,7 @@ public final class DateDecoder: Decoder, Sendable {
     /// The `Date` the string spells.
     /// - Parameter object: The JSON value, which must be a string.
     /// - Returns: The `Date`.
-    /// - Throws: ``ParserError/validation(failureReason:)`` when the value is not a string, or
+    /// - Throws: `ParserError.validation(failureReason:)` when the value is not a string, or
     ///   the string does not match the format.
     public func decode(_ object: Any) throws -> Any {
         guard let string = StrictConversion.string(object) else {

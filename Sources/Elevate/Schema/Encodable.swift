@@ -1,10 +1,10 @@
 import Foundation
 
 /// A type that represents itself as a JSON value: `[String: Any]`, `[Any]`, `String`, a number,
-/// `Bool` or `NSNull`, ready for ``JSONWriter`` or `JSONSerialization`.
+/// `Bool` or `NSNull`, ready for `JSONWriter` or `JSONSerialization`.
 ///
 /// Write `Elevate.Encodable` where Swift's own `Encodable` is also in scope. It refines
-/// ``JSONRepresentable``, which is how the writer finds these values inside a value tree.
+/// `JSONRepresentable`, which is how the writer finds these values inside a value tree.
 public protocol Encodable: JSONRepresentable {
     /// The JSON value of this instance.
     var json: Any { get }

@@ -9,7 +9,7 @@ extension Parser {
     ///   - json: An already parsed JSON value.
     ///   - closure: Adds the properties to validate.
     /// - Returns: The entity, keyed by key path.
-    /// - Throws: ``ParserError``, as ``parseEntity(json:closure:)``.
+    /// - Throws: `ParserError`, as ``parseEntity(json:closure:)``.
     @available(*, deprecated, renamed: "parseEntity(json:closure:)")
     public static func parseProperties(json: Any, closure: (Schema) -> Void) throws -> [String: Any] {
         try parseEntity(json: json, closure: closure)

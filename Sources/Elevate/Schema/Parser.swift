@@ -17,12 +17,12 @@ public enum Parser {
     /// Validates an already parsed JSON value (usually the `json` handed to a ``Decodable``)
     /// against the schema the closure builds.
     /// - Parameters:
-    ///   - json: A ``JSONValue`` view, or a `[String: Any]` or `[Any]` from `JSONSerialization` or
+    ///   - json: A `JSONValue` view, or a `[String: Any]` or `[Any]` from `JSONSerialization` or
     ///     anywhere else.
     ///   - closure: Adds the properties to validate to the schema it is given.
     /// - Returns: The entity: each property's key path mapped to its converted value; missing or
     ///   `null` optional properties are absent.
-    /// - Throws: ``ParserError/validation(failureReason:)`` when it does not match the schema.
+    /// - Throws: `ParserError.validation(failureReason:)` when it does not match the schema.
     public static func parseEntity(json: Any, closure: (Schema) -> Void) throws -> [String: Any] {
         if let view = JSONValue.exactly(json) {
             return try parseEntity(view: view, closure: closure)

@@ -10,7 +10,7 @@ public struct StringToIntDecoder: Decoder, Sendable {
     /// The `Int` the string spells.
     /// - Parameter object: A JSON string such as `"42"`.
     /// - Returns: The `Int`.
-    /// - Throws: ``ParserError/validation(failureReason:)`` when the value is not such a string.
+    /// - Throws: `ParserError.validation(failureReason:)` when the value is not such a string.
     public func decode(_ object: Any) throws -> Any {
         if let string = StrictConversion.string(object), let value = Int(string) {
             return value

@@ -12,7 +12,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// To end early, throw ``JSONEventParser/Stop`` from `body`: the call returns at once with the
+/// To end early, throw `JSONEventParser.Stop` from `body`: the call returns at once with the
 /// number of elements delivered so far (the one whose `body` threw included), without reading
 /// the rest of the input, which is therefore not checked either.
 ///
@@ -21,14 +21,14 @@ import Foundation
 ///   - input: Where the JSON comes from.
 ///   - type: The ``Decodable`` type of each element.
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency
-///     (with ``StreamingOptions/concurrency`` above 1, elements are decoded on worker threads and
+///     (with `StreamingOptions.concurrency` above 1, elements are decoded on worker threads and
 ///     still delivered in order, on the calling thread).
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: ``ParserError``: `.deserialization` for bad bytes (with offset, line and column),
+/// - Throws: `ParserError`: `.deserialization` for bad bytes (with offset, line and column),
 ///   `.validation` for a missing array or an invalid element (naming its index); with
-///   ``StreamingOptions/wrapsErrorsInParserError`` false, ``JSONSyntaxError`` and
-///   ``JSONInputError`` instead of `.deserialization`. Errors thrown by `body` are rethrown
+///   `StreamingOptions.wrapsErrorsInParserError` false, `JSONSyntaxError` and
+///   `JSONInputError` instead of `.deserialization`. Errors thrown by `body` are rethrown
 ///   unchanged.
 @discardableResult
 public func forEachElement<T: Decodable>(
@@ -41,7 +41,7 @@ public func forEachElement<T: Decodable>(
 }
 
 /// Decodes each element of the array at `keyPath` with a ``Decoder`` as soon as it is complete,
-/// and hands it to `body`; see ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``.
+/// and hands it to `body`; see ``forEachElement(atKeyPath:from:as:options:_:)-3sswt``.
 ///
 /// ```swift
 /// try Elevate.forEachElement(atKeyPath: "dates", from: .file(url), with: DateDecoder(dateFormatString: "yyyy-MM-dd"),
@@ -51,12 +51,12 @@ public func forEachElement<T: Decodable>(
 /// - Parameters:
 ///   - keyPath: Where the array is; `""`, the default, for an array at the root.
 ///   - input: Where the JSON comes from.
-///   - decoder: Decodes each element; shared by the workers when ``StreamingOptions/concurrency`` > 1.
+///   - decoder: Decodes each element; shared by the workers when `StreamingOptions.concurrency` > 1.
 ///   - type: What the decoder is expected to return for each element.
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``, and a validation error for an
+/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)-3sswt``, and a validation error for an
 ///   element the decoder turns into something other than a `T`.
 @discardableResult
 public func forEachElement<T>(
@@ -77,15 +77,15 @@ public func forEachElement<T>(
 /// }
 /// ```
 ///
-/// With ``JSONFraming/array`` the values are the elements of the top-level array, as with
+/// With `JSONFraming.array` the values are the elements of the top-level array, as with
 /// `forEachElement(atKeyPath: "")`, and `keyPath` applies inside each element, as it does inside
 /// each value of the other framings.
 ///
 /// Input with no value at all (empty, or only whitespace and blank lines) has 0 values, whatever
-/// the framing (but ``JSONFraming/array``, which needs an array). A `null` value is handed to the
+/// the framing (but `JSONFraming.array`, which needs an array). A `null` value is handed to the
 /// decoder, as an array's `null` element is (a type that cannot be null reports it as invalid,
 /// naming the line); at a non-empty `keyPath`, `null` is a missing value, as in Elevate. So
-/// everything ``JSONStreamWriter`` writes reads back. Throw ``JSONEventParser/Stop`` from `body` to
+/// everything `JSONStreamWriter` writes reads back. Throw `JSONEventParser.Stop` from `body` to
 /// end early: the call returns the number of values delivered so far without reading on.
 ///
 /// - Parameters:
@@ -97,11 +97,11 @@ public func forEachElement<T>(
 ///     concurrency (values decoded on worker threads, delivered in order).
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
-/// - Throws: ``ParserError``: syntax errors and invalid values name their line; by default the
-///   first invalid value stops the stream, ``StreamingOptions/skipsInvalidElements`` reports them
-///   all at the end instead. With ``StreamingOptions/wrapsErrorsInParserError`` false, syntax errors
-///   are thrown as ``JSONSyntaxError`` (for JSON Lines, its line is the input's) and unreadable
-///   input as ``JSONInputError``.
+/// - Throws: `ParserError`: syntax errors and invalid values name their line; by default the
+///   first invalid value stops the stream, `StreamingOptions.skipsInvalidElements` reports them
+///   all at the end instead. With `StreamingOptions.wrapsErrorsInParserError` false, syntax errors
+///   are thrown as `JSONSyntaxError` (for JSON Lines, its line is the input's) and unreadable
+///   input as `JSONInputError`.
 @discardableResult
 public func forEachValue<T: Decodable>(
     from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,
@@ -113,7 +113,7 @@ public func forEachValue<T: Decodable>(
 }
 
 /// Decodes every value of a JSON Lines, concatenated-JSON or array stream (or the value at
-/// `keyPath` inside each) with a ``Decoder``; see ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``.
+/// `keyPath` inside each) with a ``Decoder``; see ``forEachValue(from:framing:atKeyPath:as:options:_:)-8kdho``.
 ///
 /// ```swift
 /// try Elevate.forEachValue(from: .standardInput, framing: .jsonLines, with: EventDecoder(), as: Event.self) {
@@ -130,7 +130,7 @@ public func forEachValue<T: Decodable>(
 ///   - options: Limits, read size, skipping of invalid values, error wrapping and concurrency.
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
-/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``, and a validation error for a
+/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)-8kdho``, and a validation error for a
 ///   value the decoder turns into something other than a `T`.
 @discardableResult
 public func forEachValue<T>(
@@ -143,7 +143,7 @@ public func forEachValue<T>(
 }
 
 /// Decodes each element of the array at `keyPath` with `init(json:)`, for a type that is both
-/// `Elevate.Decodable` and `Swift.Decodable`; see ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``.
+/// `Elevate.Decodable` and `Swift.Decodable`; see ``forEachElement(atKeyPath:from:as:options:_:)-3sswt``.
 ///
 /// Exists so that such a type compiles without ambiguity; pass `decoder:` to use `init(from:)`.
 ///
@@ -154,7 +154,7 @@ public func forEachValue<T>(
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``.
+/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)-3sswt``.
 @discardableResult
 public func forEachElement<T: Decodable & Swift.Decodable>(
     atKeyPath keyPath: String = "", from input: JSONInput, as type: T.Type = T.self,
@@ -166,7 +166,7 @@ public func forEachElement<T: Decodable & Swift.Decodable>(
 }
 
 /// Decodes every value of a stream with `init(json:)`, for a type that is both `Elevate.Decodable`
-/// and `Swift.Decodable`; see ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``.
+/// and `Swift.Decodable`; see ``forEachValue(from:framing:atKeyPath:as:options:_:)-8kdho``.
 ///
 /// Exists so that such a type compiles without ambiguity; pass `decoder:` to use `init(from:)`.
 ///
@@ -179,7 +179,7 @@ public func forEachElement<T: Decodable & Swift.Decodable>(
 ///     concurrency (values decoded on worker threads, delivered in order).
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
-/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``.
+/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)-8kdho``.
 @discardableResult
 public func forEachValue<T: Decodable & Swift.Decodable>(
     from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,

@@ -5,7 +5,7 @@ extension Parser {
     /// Parses JSON data and validates it against the schema the closure builds.
     ///
     /// Only the values the schema names are materialized; the rest of the document is skipped
-    /// as YAJL's events stream past. Each captured value is held to ``StreamingOptions``' default
+    /// as YAJL's events stream past. Each captured value is held to `StreamingOptions`' default
     /// maximum element size (64 MiB).
     /// - Parameters:
     ///   - data: The JSON data; its root must be an object or an array (or any value, when the
@@ -13,8 +13,8 @@ extension Parser {
     ///   - closure: Adds the properties to validate to the schema it is given.
     /// - Returns: The entity: each property's key path mapped to its converted value; missing or
     ///   `null` optional properties are absent.
-    /// - Throws: ``ParserError/deserialization(failureReason:)`` when the data is not JSON (with the
-    ///   byte offset, line and column); ``ParserError/validation(failureReason:)`` when it does
+    /// - Throws: `ParserError.deserialization(failureReason:)` when the data is not JSON (with the
+    ///   byte offset, line and column); `ParserError.validation(failureReason:)` when it does
     ///   not match the schema.
     public static func parseEntity(data: Data, closure: (Schema) -> Void) throws -> [String: Any] {
         try parseEntity(.data(data), closure: closure)

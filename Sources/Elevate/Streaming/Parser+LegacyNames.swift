@@ -9,7 +9,7 @@ extension Parser {
     ///   - data: The JSON data.
     ///   - closure: Adds the properties to validate.
     /// - Returns: The entity, keyed by key path.
-    /// - Throws: ``ParserError``, as ``parseEntity(data:closure:)``.
+    /// - Throws: `ParserError`, as ``parseEntity(data:closure:)``.
     @available(*, deprecated, renamed: "parseEntity(data:closure:)")
     public static func parseProperties(data: Data, closure: (Schema) -> Void) throws -> [String: Any] {
         try parseEntity(data: data, closure: closure)
@@ -20,7 +20,7 @@ extension Parser {
     ///   - data: The JSON data.
     ///   - keyPath: Where the object is; `""` for the root.
     /// - Returns: The decoded object.
-    /// - Throws: ``ParserError``, as `Elevate.decodeObject(from:atKeyPath:)`.
+    /// - Throws: `ParserError`, as `Elevate.decodeObject(from:atKeyPath:)`.
     @available(*, deprecated, renamed: "Elevate.decodeObject(from:atKeyPath:)")
     public static func parseObject<T: Decodable>(data: Data, forKeyPath keyPath: String) throws -> T {
         try decodeObject(from: data, atKeyPath: keyPath)
@@ -32,7 +32,7 @@ extension Parser {
     ///   - keyPath: Where the object is; `""` for the root.
     ///   - decoder: The decoder that produces the object.
     /// - Returns: The decoded object.
-    /// - Throws: ``ParserError``, as `Elevate.decodeObject(from:atKeyPath:with:)`.
+    /// - Throws: `ParserError`, as `Elevate.decodeObject(from:atKeyPath:with:)`.
     @available(*, deprecated, renamed: "Elevate.decodeObject(from:atKeyPath:with:)")
     public static func parseObject<T>(data: Data, forKeyPath keyPath: String, withDecoder decoder: any Decoder) throws
         -> T

@@ -4,7 +4,7 @@ import Foundation
 /// document: `response.items[3].city`.
 ///
 /// Elevate's failure texts name only the key path of the innermost schema; for a failure deep in
-/// nested decodables, ``withValidationReport(_:)-86xn`` gives the whole path as well:
+/// nested decodables, ``withValidationReport(_:)-3fan7`` gives the whole path as well:
 ///
 /// ```swift
 /// } catch let report as ValidationReport {
@@ -107,7 +107,7 @@ func elementPath(_ keyPath: String, _ index: Int) -> String {
 /// listed every one, and one entity may hold 64 MiB of elements (`maximumElementSize`): millions
 /// of texts, gigabytes, from one document.
 package struct ArrayElementFailures {
-    /// The texts kept in full: the default of ``StreamingOptions/maximumReportedFailures``, which
+    /// The texts kept in full: the default of ``StreamingOptions.maximumReportedFailures``, which
     /// a schema, having no options, cannot be given.
     static let limit = 100
 

@@ -2,7 +2,7 @@
 /// one value per line, or values one after another.
 ///
 /// The same framing names what ``JSONStreamWriter`` writes and what
-/// ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2`` and
+/// `forEachValue(from:framing:atKeyPath:as:options:_:)` and
 /// `AsyncSequence.decodedValues(framing:atKeyPath:as:options:)` read back:
 ///
 /// ```swift
@@ -12,7 +12,7 @@
 /// ```
 public enum JSONFraming: Sendable, Hashable {
     /// One JSON array. A writer writes `[` first, values separated by commas, and `]` at
-    /// ``JSONStreamWriter/finish()`` (with ``JSONWriter/Options/prettyPrinted``, one indented
+    /// ``JSONStreamWriter.finish()`` (with ``JSONWriter/Options/prettyPrinted``, one indented
     /// element per line); a reader reads the elements of the top-level array.
     case array
     /// JSON Lines (`.jsonl`, NDJSON): one value per line. A writer writes each value compact on its

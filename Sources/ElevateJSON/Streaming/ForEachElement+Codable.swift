@@ -12,7 +12,7 @@ import Foundation
 /// Decodes each element of the array at `keyPath` as a `Swift.Decodable` type, with an
 /// ``ElevateJSONDecoder``, as soon as the element is complete, and hands it to `body`.
 ///
-/// Memory holds one element (or, with ``StreamingOptions/concurrency`` above 1, a bounded window of
+/// Memory holds one element (or, with ``StreamingOptions.concurrency`` above 1, a bounded window of
 /// them) plus the read buffer, whatever the input's size.
 ///
 /// ```swift
@@ -35,7 +35,7 @@ import Foundation
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``: an element that fails to decode is
+/// - Throws: As `forEachElement(atKeyPath:from:as:options:_:)`: an element that fails to decode is
 ///   a `ParserError.validation` naming its index and the `DecodingError` (its case, its coding path
 ///   inside the element, its description); errors thrown by `init(from:)` other than `DecodingError`,
 ///   and by `body`, are rethrown unchanged.
@@ -61,7 +61,7 @@ public func forEachElement<T: Swift.Decodable>(
 /// }
 /// ```
 ///
-/// The framings read as with ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``. A type that is
+/// The framings read as with `forEachValue(from:framing:atKeyPath:as:options:_:)`. A type that is
 /// also `Elevate.Decodable` is decoded with `init(json:)` unless `decoder` is passed.
 ///
 /// - Parameters:
@@ -75,7 +75,7 @@ public func forEachElement<T: Swift.Decodable>(
 ///     concurrency (values decoded on worker threads, delivered in order).
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
-/// - Throws: As ``forEachValue(from:framing:atKeyPath:as:options:_:)-5w6t2``; a value that fails to decode
+/// - Throws: As `forEachValue(from:framing:atKeyPath:as:options:_:)`; a value that fails to decode
 ///   is a `ParserError.validation` naming its line (or index) and the `DecodingError`.
 @discardableResult
 public func forEachValue<T: Swift.Decodable>(

@@ -11,7 +11,7 @@ import struct Foundation.Data
 /// Accepted values: `[String: Any]` (and `[AnyHashable: Any]` with string keys), `[Any]`,
 /// `String`, `Substring`, `Bool`, every `Int` and `UInt` width, `Float`, `Double`, `Decimal`,
 /// `NSNumber`, `NSNull`, `nil`, `URL` (its `absoluteString`), ``JSONLargeNumber`` (its text, as is)
-/// and any ``Encodable`` (its ``Encodable/json``). Anything else — `Date`, `Data` — is a
+/// and any `Encodable` (its `Encodable.json`). Anything else — `Date`, `Data` — is a
 /// ``JSONWriterError`` that names the type and the path to it, as is a NaN or infinite number.
 ///
 /// Numbers: a `Double` is written as the shortest text that reads back as the same `Double`
