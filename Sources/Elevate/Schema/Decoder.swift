@@ -5,7 +5,7 @@
 public protocol Decoder {
     /// Decodes `object`, a JSON value, into the result.
     /// - Throws: `ParserError.validation(failureReason:)` when the value does not fit.
-    /// - Parameter object: A JSON value, as ``Decodable.init(json:)`` receives one.
+    /// - Parameter object: A JSON value, as ``Decodable/init(json:)`` receives one.
     /// - Returns: The decoded value; callers cast it to the type they asked for.
     func decode(_ object: Any) throws -> Any
 }

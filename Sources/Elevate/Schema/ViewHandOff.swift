@@ -5,8 +5,11 @@
 /// (`json as? [String: Any]`). The rule: the first time a type's `init(json:)` (or a decoder's
 /// `decode(_:)`) returns or throws without having read its view through
 /// `Parser.parseEntity(json:)` (or another call of this library that reads views), that value is
-/// decoded again from its materialized `[String: Any]`/`[Any]`, and from then on that type (that
-/// decoder's type) is handed materialized values on this thread. Scalars are always handed as
+/// decoded again from its materialized `[String: Any]`/`[Any]`, and from then on, for the rest of
+/// the call (one `decodeObject`, `decodeArray`, `forEachElement`, … or one outermost decode; see
+/// ``DecodingThread``), that type (that decoder's type) is handed materialized values. So such a
+/// type's `init(json:)` runs twice for the first value of each call it is handed, once for the
+/// others; a type that reads its view runs once for every value. Scalars are always handed as
 /// `String`, `Int`, `Double`, `Bool`, … . ``withFoundationValues(_:)`` hands
 /// materialized values everywhere, for code that both reads and casts.
 enum ViewHandOff {
@@ -63,10 +66,10 @@ enum ViewHandOff {
         slot.wasRead = false
         defer {
             (slot.expectedTape, slot.expectedIndex, slot.expectedIdentity, slot.wasRead) = saved
-            // The outermost decode is over: what its entities held is the caller's now, and the
-            // entities kept for reuse let go of it (nested decodes share one release; a pass
-            // decoding element after element releases once, at its end).
-            if saved.0 == nil, !thread.schemas.defersRelease { thread.schemas.releaseSpareValues() }
+            // The outermost decode is over, and with it the call (unless a pass of elements is
+            // the call, which ends with the pass): what its entities held is the caller's now,
+            // and nothing it learned stays on the thread.
+            if saved.0 == nil, !thread.isInPass { thread.endCall() }
         }
         do {
             let result = try decode(value)
@@ -74,7 +77,8 @@ enum ViewHandOff {
         } catch {
             if slot.wasRead { throw error }
         }
-        // It never read its view: it casts `json` itself. Give it what it expects, now and later.
+        // It never read its view: it casts `json` itself. Give it what it expects, now and for
+        // the rest of the call.
         slot.materializing.insert(identity)
         NestedFailures.slot.clear()
         return try decode(value.foundationValue)

@@ -107,7 +107,7 @@ func elementPath(_ keyPath: String, _ index: Int) -> String {
 /// listed every one, and one entity may hold 64 MiB of elements (`maximumElementSize`): millions
 /// of texts, gigabytes, from one document.
 package struct ArrayElementFailures {
-    /// The texts kept in full: the default of ``StreamingOptions.maximumReportedFailures``, which
+    /// The texts kept in full: the default of ``StreamingOptions/maximumReportedFailures``, which
     /// a schema, having no options, cannot be given.
     static let limit = 100
 

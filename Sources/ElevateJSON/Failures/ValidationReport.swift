@@ -2,7 +2,7 @@ import Foundation
 
 /// A validation error with every failure's full path from the document root.
 ///
-/// Thrown by ``withValidationReport(_:)-3fan7`` in place of the ``ParserError.validation(failureReason:)``
+/// Thrown by ``withValidationReport(_:)-3fan7`` in place of the ``ParserError/validation(failureReason:)``
 /// its body threw:
 ///
 /// ```swift
@@ -28,7 +28,7 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
     public var description: String { error.description }
 }
 
-/// Runs `body` and, if it throws a ``ParserError.validation(failureReason:)``, rethrows it as a
+/// Runs `body` and, if it throws a ``ParserError/validation(failureReason:)``, rethrows it as a
 /// ``ValidationReport`` giving each failure's full path (`response.items[3].city`).
 ///
 /// Every decoding call of this library inside `body`, on any thread or task that inherits the

@@ -12,7 +12,7 @@
 /// ```
 public enum JSONFraming: Sendable, Hashable {
     /// One JSON array. A writer writes `[` first, values separated by commas, and `]` at
-    /// ``JSONStreamWriter.finish()`` (with ``JSONWriter/Options/prettyPrinted``, one indented
+    /// ``JSONStreamWriter/finish()`` (with ``JSONWriter/Options/prettyPrinted``, one indented
     /// element per line); a reader reads the elements of the top-level array.
     case array
     /// JSON Lines (`.jsonl`, NDJSON): one value per line. A writer writes each value compact on its

@@ -12,7 +12,7 @@ import Foundation
 /// Decodes each element of the array at `keyPath` as a `Swift.Decodable` type, with an
 /// ``ElevateJSONDecoder``, as soon as the element is complete, and hands it to `body`.
 ///
-/// Memory holds one element (or, with ``StreamingOptions.concurrency`` above 1, a bounded window of
+/// Memory holds one element (or, with ``StreamingOptions/concurrency`` above 1, a bounded window of
 /// them) plus the read buffer, whatever the input's size.
 ///
 /// ```swift

@@ -21,8 +21,8 @@ public struct StreamingOptions: Sendable {
     /// fail. The error's text then ends with a line such as `… and 12,345 more invalid elements`.
     public var maximumReportedFailures: Int
     /// The read size for files and standard input (default 1 MiB), within
-    /// ``JSONInput.minimumChunkSize`` (4 KiB) ... ``JSONInput.chunkSizeCeiling`` (64 MiB): a value
-    /// outside is taken as the nearest end, as ``JSONParsingOptions.maximumDepth`` is, so `.max`
+    /// ``JSONInput/minimumChunkSize`` (4 KiB) ... ``JSONInput/chunkSizeCeiling`` (64 MiB): a value
+    /// outside is taken as the nearest end, as ``JSONParsingOptions/maximumDepth`` is, so `.max`
     /// reads 64 MiB at a time (the read buffer is allocated at this size) and `0` or a negative
     /// size 4 KiB.
     public var chunkSize: Int {
@@ -41,7 +41,7 @@ public struct StreamingOptions: Sendable {
     /// options.progress = { bytesRead in bar.update(bytesRead) }
     /// ```
     public var progress: (@Sendable (_ bytesRead: Int) -> Void)?
-    /// Whether bad input and unreadable files are thrown as ``ParserError.deserialization(failureReason:)``
+    /// Whether bad input and unreadable files are thrown as ``ParserError/deserialization(failureReason:)``
     /// (true, the default, as Elevate does), or as the underlying ``JSONSyntaxError`` and
     /// ``JSONInputError``, whose line, column and byte offset are numbers rather than text.
     ///
@@ -81,7 +81,7 @@ public struct StreamingOptions: Sendable {
     ///   - maximumElementSize: See ``maximumElementSize``.
     ///   - skipsInvalidElements: See ``skipsInvalidElements``.
     ///   - maximumReportedFailures: See ``maximumReportedFailures``.
-    ///   - chunkSize: See ``chunkSize``; within ``JSONInput.minimumChunkSize`` ... ``JSONInput.chunkSizeCeiling``.
+    ///   - chunkSize: See ``chunkSize``; within ``JSONInput/minimumChunkSize`` ... ``JSONInput/chunkSizeCeiling``.
     ///   - progress: See ``progress``.
     ///   - wrapsErrorsInParserError: See ``wrapsErrorsInParserError``.
     public init(
