@@ -35,22 +35,26 @@ extension DocumentPass {
     /// Parses the whole input and returns the result.
     package func run(_ input: JSONInput, options: StreamingOptions) throws -> Result {
         defer { end() }
-        // The whole parse runs on this thread: elements decoded during it share one release of
-        // the entities kept for reuse.
-        return try options.decodingScope {
-            do {
-                let passParser = PassParser(handler: selector, options: options)
-                if let byteCount = input.knownByteCount {
-                    // Held strongly: a pass may ask after the parse (the parser then reports the end).
-                    let parser = passParser.parser
-                    willParse(byteCount: byteCount, position: { parser.currentByteOffset })
-                }
-                try passParser.run(input)
-            } catch {
-                throw try settle(after: error)
-            }
-            return try result()
+        // The whole parse runs in the call's decoding scope (see `DecodingScope`).
+        options.decodingScope.enter()
+        defer { options.decodingScope.leave() }
+        do {
+            try parse(input, options: options)
+        } catch {
+            throw try settle(after: error)
         }
+        return try result()
+    }
+
+    /// The parse of ``run(_:options:)``.
+    private func parse(_ input: JSONInput, options: StreamingOptions) throws {
+        let passParser = PassParser(handler: selector, options: options)
+        if let byteCount = input.knownByteCount {
+            // Held strongly: a pass may ask after the parse (the parser then reports the end).
+            let parser = passParser.parser
+            willParse(byteCount: byteCount, position: { parser.currentByteOffset })
+        }
+        try passParser.run(input)
     }
 
     /// Parses every chunk of an asynchronous sequence and returns the result; cancelling the task

@@ -4,18 +4,17 @@ package func forEachElement<T>(
     atKeyPath keyPath: String, from input: JSONInput, methodName: String, options: StreamingOptions,
     decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
 ) throws -> Int {
-    // Elements decoded on this thread share one release of the entities kept for reuse, at the
-    // end, instead of one after each element (as `decodeArray` does; see `SchemaPool`).
-    try options.decodingScope {
-        try withoutActuallyEscaping(body) { body in
-            let stream = ElementStream(
-                keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
-            try readChunks(of: input, options: options, until: { stream.isStopped }) {
-                try stream.feed($0)
-                if input.mayWaitForInput { try stream.deliverCompleted() }
-            }
-            return try stream.finish()
+    // The elements decoded on this thread are one call for the decoder (see `DecodingScope`).
+    options.decodingScope.enter()
+    defer { options.decodingScope.leave() }
+    return try withoutActuallyEscaping(body) { body in
+        let stream = ElementStream(
+            keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
+        try readChunks(of: input, options: options, until: { stream.isStopped }) {
+            try stream.feed($0)
+            if input.mayWaitForInput { try stream.deliverCompleted() }
         }
+        return try stream.finish()
     }
 }
 

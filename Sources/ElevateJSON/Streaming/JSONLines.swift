@@ -4,18 +4,18 @@ package func forEachValue<T>(
     from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String, methodName: String,
     options: StreamingOptions, decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
 ) throws -> Int {
-    // As in `forEachElement`: one release of the kept entities, at the end.
-    try options.decodingScope {
-        try withoutActuallyEscaping(body) { body in
-            let reader = makeValueReader(
-                framing: framing, keyPath: keyPath, methodName: methodName, options: options, decode: decode,
-                deliver: body)
-            try readChunks(of: input, options: options, until: { reader.isStopped }) {
-                try reader.feed($0)
-                if input.mayWaitForInput { try reader.deliverCompleted() }
-            }
-            return try reader.finish()
+    // As in `forEachElement`: the values decoded on this thread are one call.
+    options.decodingScope.enter()
+    defer { options.decodingScope.leave() }
+    return try withoutActuallyEscaping(body) { body in
+        let reader = makeValueReader(
+            framing: framing, keyPath: keyPath, methodName: methodName, options: options, decode: decode,
+            deliver: body)
+        try readChunks(of: input, options: options, until: { reader.isStopped }) {
+            try reader.feed($0)
+            if input.mayWaitForInput { try reader.deliverCompleted() }
         }
+        return try reader.finish()
     }
 }
 

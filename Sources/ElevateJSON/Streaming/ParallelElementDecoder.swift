@@ -154,8 +154,9 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
 
         func run(_ batch: Batch) {
             defer { batch.done.set() }
-            // `decodeElements` throws nothing, and a scope throws only what its body throws.
-            try? scope.run { decodeElements(of: batch) }
+            scope.enter()
+            defer { scope.leave() }
+            decodeElements(of: batch)
         }
 
         /// Decodes every element of `batch` (see ``run(_:)``).
