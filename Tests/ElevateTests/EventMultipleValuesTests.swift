@@ -17,7 +17,7 @@ import Testing
         let bytes = Array(text.utf8)
         for chunkSize in 1...bytes.count {
             let error = try #require(
-                EventErrorPositionTests.error(bytes, chunkSize: chunkSize, options: Self.options), "\(text)")
+                JSONSyntaxErrorTests.error(bytes, chunkSize: chunkSize, options: Self.options), "\(text)")
             #expect(error.kind == .syntax, "\(text), chunks of \(chunkSize): \(error)")
             #expect(error.byteOffset == offset, "\(text), chunks of \(chunkSize): \(error)")
         }

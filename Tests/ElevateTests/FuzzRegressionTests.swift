@@ -52,7 +52,7 @@ import Elevate
     /// of a byte order mark. The reader counted them as a blank first line (a mark alone is one)
     /// and delivered the value on line 4, where parsing each line alone fails at line 1; the
     /// concatenated framing read the same bytes followed by whitespace as an empty input. Only a
-    /// whole mark is blank now (see also `StreamingTests.aPartialByteOrderMarkIsAnErrorNotABlankLine`).
+    /// whole mark is blank now (see also `ForEachElementTests.aPartialByteOrderMarkIsAnErrorNotABlankLine`).
     @Test func aPartialByteOrderMarkOnTheFirstLineIsInvalid() throws {
         let data = try Fixtures.data("fuzz", "json-lines-partial-byte-order-mark.jsonl")
         struct AnyValue: Elevate.Decodable {

@@ -7,7 +7,7 @@ import Testing
 /// the sequential (one worker) run of the same input: the same values in document order, the
 /// same first error and the same aggregated text, views that stay valid however many tapes are
 /// recycled after them, no data mixed between concurrent calls, and no decoding after a call
-/// returned. ``ParallelDecodingTests`` covers the plain cases; these are the awkward ones.
+/// returned. ``ParallelElementDecoderTests`` covers the plain cases; these are the awkward ones.
 @Suite struct ParallelAdversarialTests {
     /// An element read through the library (so it is handed a view), which keeps that view, a
     /// view of its nested `tags`, and a closure that reads the view later.

@@ -7,7 +7,7 @@ import Testing
 /// (an error inside an object, a token open across chunks, a handler that threw or stopped, a
 /// partial byte order mark, an open comment, a long token held back).
 @Suite struct ParserRestartTests {
-    typealias Recorder = EventBatchTests.OffsetRecorder
+    typealias Recorder = EventBatchReceiverTests.OffsetRecorder
 
     /// Documents that leave state behind, with the event at which the handler throws (if any).
     static let firstDocuments: [(text: [UInt8], throwAt: (Int, any Error)?)] = [
@@ -19,7 +19,7 @@ import Testing
         (Array("tru".utf8), nil),
         (Array("[1,\n2,\n\n3".utf8), nil),
         (Array("[1, /* open comment".utf8), nil),
-        (Array(#"{"k":[1,2,3,4]}"#.utf8), (3, EventBatchTests.Boom())),
+        (Array(#"{"k":[1,2,3,4]}"#.utf8), (3, EventBatchReceiverTests.Boom())),
         (Array(#"{"k":[1,2,3,4]}"#.utf8), (2, JSONEventParser.Stop())),
         (Array(("[\"" + String(repeating: "x", count: 5_000)).utf8), nil),
         (Array("[1]\u{0C}[2]".utf8), nil),

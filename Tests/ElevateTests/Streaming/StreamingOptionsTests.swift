@@ -24,7 +24,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
 }
 
 /// Limits, reports and early stops of the streaming entry points.
-@Suite struct StreamLimitsTests {
+@Suite struct StreamingOptionsTests {
     // MARK: The element size limit holds for scalars
 
     @Test(arguments: [1 << 20, 7, 4096])

@@ -4,7 +4,7 @@ import ElevateTestSupport
 import Testing
 
 @Suite("JSON, the mutable value")
-struct MutableJSONTests {
+struct JSONTests {
     @Test func literalsAndReads() throws {
         let json: JSON = ["a": 1, "b": [true, nil], "c": 2.5, "d": "x", "e": ["f": 18446744073709551615 as UInt].foundationJSON]
         #expect(json["a"].int == 1)

@@ -6,7 +6,7 @@ import Testing
 /// The parser records YAJL's events and hands them to the handler in batches: nothing of that may
 /// show. These tests cross batch boundaries (more events than one batch holds) and mix text that is
 /// recorded by address with text that is copied (escaped, split across chunks).
-@Suite struct EventBatchTests {
+@Suite struct EventBatchReceiverTests {
     /// Records every event with `currentByteOffset` as read inside the call, and throws the
     /// given error at the given event.
     final class OffsetRecorder: JSONEventHandler {

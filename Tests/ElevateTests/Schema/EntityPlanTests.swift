@@ -7,7 +7,7 @@ import Testing
 /// made and freed for each one. These tests check that no entity ever shows another element's
 /// value, that an entity a decode keeps is never changed afterwards, and that no decoded value
 /// outlives its decode in the thread's state.
-@Suite(.serialized) struct EntityReuseTests {
+@Suite(.serialized) struct EntityPlanTests {
     /// Keeps every entity it is given, as code that stores `[String: Any]` would.
     final class Keeper: @unchecked Sendable {
         private let lock = NSLock()

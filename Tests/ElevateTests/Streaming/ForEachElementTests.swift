@@ -31,7 +31,7 @@ private func temporaryFile(_ contents: String) throws -> URL {
 private let document =
     #"{"meta": {"skip": [1, 2, {"deep": true}]}, "data": {"items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}]}}"#
 
-@Suite struct StreamingTests {
+@Suite struct ForEachElementTests {
     @Test func forEachElementFromDataAndFile() throws {
         var seen: [Item] = []
         let count = try Elevate.forEachElement(atKeyPath: "data.items", from: .data(Data(document.utf8)), as: Item.self)

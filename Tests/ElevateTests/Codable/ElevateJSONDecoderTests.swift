@@ -198,7 +198,7 @@ func expectSameAsFoundation<T: Swift.Decodable & Equatable>(
 }
 
 @Suite("ElevateJSONDecoder against JSONDecoder")
-struct CodableDecoderTests {
+struct ElevateJSONDecoderTests {
     static let librariesInputs: [String] = [
         #"{"name":"City","books":[{"title":"A","pages":10,"tags":["x","y"],"rating":4.5,"genre":"fiction","format":1},{"title":"B","pages":20,"tags":[],"rating":null,"genre":"poetry"}],"byIsbn":{"123":{"title":"C","pages":1,"tags":["z"],"genre":"science","format":2}},"counts":{"a":1,"b":2},"shelves":{"1":"one","2":"two"},"owner":{"name":"Ann","since":1999}}"#,
         #"{"name":"Empty","books":[],"byIsbn":{}}"#,

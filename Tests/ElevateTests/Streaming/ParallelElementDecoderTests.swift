@@ -5,7 +5,7 @@ import Testing
 
 /// Decoding an array's elements on several threads gives exactly what one thread gives: the same
 /// elements in the same order, the same errors.
-@Suite struct ParallelDecodingTests {
+@Suite struct ParallelElementDecoderTests {
     private typealias Item = TaggedItem
 
     private struct Custom: Error, Equatable { let index: Int }
@@ -471,7 +471,7 @@ import Testing
         private final class ThreadRecorder: @unchecked Sendable {
             private let lock = NSLock()
             private var ids: Set<String> = []
-            func record() { lock.withLock { _ = ids.insert(ParallelDecodingTests.currentThreadID()) } }
+            func record() { lock.withLock { _ = ids.insert(ParallelElementDecoderTests.currentThreadID()) } }
             var recorded: Set<String> { lock.withLock { ids } }
         }
 

@@ -22,7 +22,7 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
 }
 
 /// Asynchronous sequences: cancellation while waiting for input, and latency within a large chunk.
-@Suite struct StreamAsyncTests {
+@Suite struct AsyncElementSequenceTests {
     @Test func cancellingWhileTheSourceWaitsThrowsCancellationError() async throws {
         let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
         // A document that has begun, from a source that never finishes.

@@ -7,7 +7,7 @@ import Testing
 /// rebuilt schema is only checked against the plan. These tests change the schema from one
 /// element to the next and check that every entity is validated against the schema its own
 /// closure built, never against the plan of an earlier one.
-@Suite struct SchemaReplayTests {
+@Suite struct SchemaTests {
     /// The schemas the next elements build, one per element, in order.
     final class Schedule: @unchecked Sendable {
         private let lock = NSLock()

@@ -5,7 +5,7 @@ import Elevate
 
 /// The public text views lend their bytes only inside a closure, so no pointer outlives the
 /// handler call. This file imports Elevate without `@testable`, as a user would.
-@Suite struct EventTextViewTests {
+@Suite struct JSONTextTests {
     final class Collector: JSONEventHandler {
         var strings: [[UInt8]] = []
         var keys: [String] = []

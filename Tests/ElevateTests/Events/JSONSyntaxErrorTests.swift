@@ -5,7 +5,7 @@ import Testing
 
 /// Where `JSONSyntaxError` points: the first byte of the offending token (or the offending byte
 /// inside a string), the same however the input is split into chunks.
-@Suite struct EventErrorPositionTests {
+@Suite struct JSONSyntaxErrorTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var text: [UInt8]
         /// The offending token's first byte, marked in the source by `⟨`.

@@ -317,7 +317,7 @@ func parsedJSON(_ data: Data) throws -> JSON {
 
 func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
 
-@Suite struct CodableEncoderTests {
+@Suite struct ElevateJSONEncoderTests {
     @Test(arguments: encodingCorpus, encoderSettings)
     func sameTextAsJSONEncoder(_ testCase: EncodingCase, _ settings: EncoderSettings) throws {
         for formatting in [[], [.prettyPrinted]] as [JSONEncoder.OutputFormatting] {

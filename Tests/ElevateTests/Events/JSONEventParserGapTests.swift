@@ -6,7 +6,7 @@ import Testing
 /// Whitespace between tokens is not part of any token: it never counts toward
 /// `maximumTokenSize`, is never buffered, and costs linear time however it is chunked.
 @Suite(.timeLimit(.minutes(2)))
-struct EventWhitespaceTests {
+struct JSONEventParserGapTests {
     /// `[1,` + `whitespace` + `"abc"]`, with the whitespace mixing spaces, tabs and newlines.
     static func document(whitespace count: Int, token: String = "\"abc\"") -> [UInt8] {
         let pattern: [UInt8] = [0x20, 0x20, 0x09, 0x0A, 0x20, 0x0D, 0x0A, 0x20]
@@ -77,7 +77,7 @@ struct EventWhitespaceTests {
     @Test func aTooLargeTokenAfterWhitespaceIsReportedAtItsStart() throws {
         let options = JSONParsingOptions(maximumTokenSize: 1024)
         let bytes = Self.document(whitespace: 10_000, token: "\"" + String(repeating: "x", count: 2000) + "\"")
-        let error = try #require(EventErrorPositionTests.error(bytes, chunkSize: 512, options: options))
+        let error = try #require(JSONSyntaxErrorTests.error(bytes, chunkSize: 512, options: options))
         #expect(error.kind == .tokenTooLarge)
         #expect(error.byteOffset == 3 + 10_000)
     }

@@ -7,7 +7,7 @@ import Testing
 // point compared bit for bit, so -0.0 and NaN count), or both must fail with the same
 // `DecodingError` case and coding path. Where the library differs on purpose (README, "Codable on
 // the tape" and CodableOnTheTape.md), the test says so and asserts the library's documented answer.
-// CodableDecoderTests and CodableEncoderTests cover the corpus of models; this file goes after the
+// ElevateJSONDecoderTests and ElevateJSONEncoderTests cover the corpus of models; this file goes after the
 // edges: number bounds, key conversion, strategies, container bookkeeping, and random documents.
 
 // MARK: Outcomes

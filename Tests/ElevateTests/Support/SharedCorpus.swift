@@ -6,9 +6,10 @@ import Foundation
 /// Every accessor returns nil or an empty list when the corpus is absent, so that the tests that
 /// need it are disabled (`.enabled(if: SharedCorpus.isAvailable, …)`) instead of failing.
 enum SharedCorpus {
-    /// The repository's root directory (this file is `<root>/Tests/ElevateTests/SharedCorpus.swift`).
+    /// The repository's root directory (this file is `<root>/Tests/ElevateTests/Support/SharedCorpus.swift`).
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The shared directory, or nil when neither `$ELEVATE_SHARED_DIR` nor `../shared` exists.
     static let directory: URL? = {

@@ -17,7 +17,7 @@ private func isNull(_ value: Any) -> Bool {
 /// JSON Lines and concatenated values: empty input, `null`, the writer's output read back. (The
 /// tool's line splitter, `elevate validate --json-lines`: `JSONLinesValidatorTests` in
 /// ElevateCLITests.)
-@Suite struct StreamFramingTests {
+@Suite struct JSONFramingTests {
     @Test(arguments: [JSONFraming.jsonLines, .concatenated], ["", " ", "\n\n", " \r\n\t"])
     func emptyInputHasNoValues(framing: JSONFraming, text: String) throws {
         let count = try Elevate.forEachValue(from: .data(Data(text.utf8)), framing: framing, as: Int.self) { _ in

@@ -6,7 +6,7 @@ import Testing
 /// `JSONParsingOptions.rejectsDuplicateKeys`: a key repeated in one object is an error at the
 /// repeated key, in every API that parses, whatever the chunking; keys of different objects and
 /// of nested objects are independent.
-@Suite struct EventDuplicateKeyTests {
+@Suite struct DuplicateKeyTrackerTests {
     private var rejecting: JSONParsingOptions {
         var options = JSONParsingOptions()
         options.rejectsDuplicateKeys = true

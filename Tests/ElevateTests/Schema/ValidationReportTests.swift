@@ -5,7 +5,7 @@ import Testing
 
 /// Full failure paths come from the call that produced them, never from an earlier or a
 /// concurrent one, and nothing is kept after the call.
-@Suite struct FailurePathTests {
+@Suite struct ValidationReportTests {
     private struct Dated: Elevate.Decodable {
         let name: String
         let birthDate: Date

@@ -32,7 +32,7 @@ struct WrongDefault: Codable, JSONKeyPathDecodable {
 }
 
 @Suite("ElevateJSONDecoder: key paths, defaults, positions, files, corpora")
-struct CodableKeyPathTests {
+struct JSONKeyPathDecodableTests {
     static let treeJSON = #"""
         {"tree_names": {"colloquial": ["oak", "quercus"]},
          "stats": {"age_years": 120, "planted": "1904-05-01"},
