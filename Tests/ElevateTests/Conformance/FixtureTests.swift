@@ -6,35 +6,6 @@ import Testing
 /// Our own small conformance set in `Fixtures/`, which always runs: `valid/*.json` must parse,
 /// and each `invalid/<kind>-<what>.json` must be rejected with the `JSONSyntaxError.Kind` its
 /// name starts with.
-enum Fixtures {
-    static let directory: URL? = Bundle.module.url(forResource: "Fixtures", withExtension: nil)
-
-    /// The `.json` files in `valid` or `invalid`, sorted.
-    static func names(in folder: String) -> [String] {
-        guard let directory,
-            let names = try? FileManager.default.contentsOfDirectory(
-                atPath: directory.appendingPathComponent(folder).path)
-        else { return [] }
-        return names.filter { $0.hasSuffix(".json") }.sorted()
-    }
-
-    static func data(_ folder: String, _ name: String) throws -> Data {
-        let directory = try #require(directory, "the Fixtures resource is missing")
-        return try Data(contentsOf: directory.appendingPathComponent(folder).appendingPathComponent(name))
-    }
-
-    static let kinds: [JSONSyntaxError.Kind] = [
-        .syntax, .truncated, .invalidUTF8, .unpairedSurrogate, .invalidWhitespace, .depthLimitExceeded,
-        .tokenTooLarge,
-    ]
-
-    /// The kind named before the first `-` of an invalid fixture's name.
-    static func expectedKind(of name: String) -> JSONSyntaxError.Kind? {
-        let prefix = name.prefix { $0 != "-" }
-        return kinds.first { "\($0)" == prefix }
-    }
-}
-
 @Suite struct FixtureTests {
     @Test func fixturesAreBundled() {
         #expect(Fixtures.names(in: "valid").count >= 10)

@@ -3,46 +3,6 @@ import Testing
 
 @testable import Elevate
 
-/// Whether two value trees are equal, comparing numbers by kind and bits (so `-0.0` differs from
-/// `0.0`) and containers element by element.
-func treesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
-    switch (lhs, rhs) {
-    case let (lhs as [String: Any], rhs as [String: Any]):
-        return lhs.count == rhs.count
-            && lhs.allSatisfy { key, value in rhs[key].map { treesEqual(value, $0) } ?? false }
-    case let (lhs as [Any], rhs as [Any]):
-        return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy(treesEqual)
-    case let (lhs as String, rhs as String):
-        return lhs == rhs
-    case let (lhs as Bool, rhs as Bool):
-        return lhs == rhs
-    case let (lhs as Int, rhs as Int):
-        return lhs == rhs
-    case let (lhs as UInt, rhs as UInt):
-        return lhs == rhs
-    case let (lhs as Double, rhs as Double):
-        return lhs.bitPattern == rhs.bitPattern
-    case let (lhs as JSONLargeNumber, rhs as JSONLargeNumber):
-        return lhs == rhs
-    case (is NSNull, is NSNull):
-        return true
-    default:
-        return false
-    }
-}
-
-/// A small deterministic generator, so that failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A type that is JSON through Elevate's protocol.
 struct EncodablePerson: Elevate.Encodable {
     var name: String
@@ -53,23 +13,6 @@ struct EncodablePerson: Elevate.Encodable {
 /// An Encodable whose json is itself: a cycle the writer must refuse, not follow forever.
 struct SelfReferential: Elevate.Encodable {
     var json: Any { self }
-}
-
-func nestedArrays(_ depth: Int, innermost: Any = 1) -> Any {
-    var value: Any = innermost
-    for _ in 0..<depth { value = [value] }
-    return value
-}
-
-func writerError(_ body: () throws -> Void) -> JSONWriterError? {
-    do {
-        try body()
-        return nil
-    } catch let error as JSONWriterError {
-        return error
-    } catch {
-        return nil
-    }
 }
 
 @Suite struct JSONWriterTests {
