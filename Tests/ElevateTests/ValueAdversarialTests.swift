@@ -550,12 +550,6 @@ import Testing
 
     // MARK: Hostile shapes
 
-    /// Runs `body` on a thread with a 512 KiB stack (the smallest `JSONParsingOptions` promises
-    /// its depth ceiling for) and waits for it.
-    static func onSmallStack(_ body: @escaping @Sendable () -> Void) {
-        _ = runOnThread(stackSize: 512 << 10, body)
-    }
-
     /// Nesting as deep as the parser goes, read through every path that walks a whole value:
     /// none may need a stack frame per level beyond what a small stack holds.
     @Test func nestingAtTheDepthCeilingOnASmallStack() throws {
@@ -569,7 +563,7 @@ import Testing
             let value = try JSONValue(parsing: text, options: options)
             let copy = try JSONValue(parsing: text, options: options)
             let path = text == objects ? Array(repeating: "a", count: depth - 1) + ["0"] : []
-            Self.onSmallStack {
+            onSmallStack {
                 precondition(value == copy && copy == value)
                 precondition(value.description == text.filter { $0 != " " })
                 _ = value.foundationValue

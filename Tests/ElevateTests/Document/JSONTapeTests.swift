@@ -292,6 +292,20 @@ private struct SplitMix {
         )
         #expect(ratio <= 1.5)
     }
+
+    /// `rejectsDuplicateKeys` names the first key that repeats, in document order, as the parser's
+    /// own check does: an object of more than 12 keys (checked through a hash table, from its last
+    /// key back) named the last repeat instead, `B` here, at its line and column.
+    @Test(arguments: [0, 11, 20])
+    func aDocumentNamesTheFirstRepeatWhateverTheObjectsSize(_ fillers: Int) throws {
+        let text = #"{"A":1,"B":1,"A":2,"B":2"# + (0..<fillers).map { ",\"f\($0)\":0" }.joined() + "}"
+        #expect {
+            try JSONValue(parsing: text, options: JSONDocumentOptions(rejectsDuplicateKeys: true))
+        } throws: { error in
+            guard let error = error as? JSONDocumentError else { return false }
+            return error.key == "A" && error.byteOffset == 16 && error.line == 1 && error.column == 17
+        }
+    }
 }
 
 /// What parallel decoding hands back for reuse.

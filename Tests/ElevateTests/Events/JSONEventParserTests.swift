@@ -149,6 +149,146 @@ import Testing
             try recordEvents(Array("1 2\n[3]".utf8), options: JSONParsingOptions(allowsMultipleValues: true))
                 == ["n:1", "n:2", "[", "n:3", "]"])
     }
+
+    /// Found by FuzzJSONLines: `JSONValueBuilder.value(from:)` read `1"a,:1}04:` as `1`. After a
+    /// complete top-level value, YAJL lexes what follows to reject it as trailing garbage, but an
+    /// unterminated string is an incomplete token to its lexer, not garbage: the chunk is accepted,
+    /// `yajl_complete_parse` lexes one more space (still inside the string) and reports success.
+    /// The parser now rejects an open token after a complete document itself, at the token's quote.
+    @Test func anUnterminatedStringAfterTheDocumentIsTrailingGarbage() throws {
+        let finding = [UInt8](try Fixtures.data("fuzz", "json-lines-unterminated-string-after-a-value.jsonl"))
+        let firstLine = Array(finding.prefix(while: { $0 != 0x0D }))
+        #expect(throws: JSONSyntaxError.self) { try JSONValueBuilder.value(from: Data(firstLine)) }
+        let cases: [(text: String, offset: Int)] = [
+            (#"1"a,:1}04:"#, 1), (#"{}""#, 2), (#"[] "abc"#, 3), (#""a" "b"#, 4), (#"{"k":1}  "x\u12"#, 9),
+            ("true\n\"", 5),
+        ]
+        for (text, offset) in cases {
+            let bytes = Array(text.utf8)
+            for chunkSize in 1...bytes.count {
+                let error = try #require(syntaxError(bytes, chunkSize: chunkSize), "\(text) in chunks of \(chunkSize)")
+                #expect(error.kind == .syntax && error.message.contains("trailing garbage"), "\(text): \(error)")
+                #expect(error.byteOffset == offset, "\(text) in chunks of \(chunkSize): \(error)")
+            }
+        }
+        // An unterminated block comment is the same gap, where comments are allowed.
+        final class Ignore: JSONEventHandler {}
+        let parser = JSONEventParser(handler: Ignore(), options: JSONParsingOptions(allowsComments: true))
+        try parser.parse(Array("[1] /* open".utf8))
+        #expect(throws: JSONSyntaxError.self) { try parser.finish() }
+        let closed = JSONEventParser(handler: Ignore(), options: JSONParsingOptions(allowsComments: true))
+        try closed.parse(Array("[1] /* closed */ // and a line comment".utf8))
+        try closed.finish()
+    }
+
+    @Test(.timeLimit(.minutes(2))) func aMillionOpenBracketsHitTheDepthLimit() throws {
+        let arrays = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
+        let error = try #require(syntaxError(arrays))
+        #expect(error.kind == .depthLimitExceeded)
+        #expect(error.byteOffset <= 513)
+        #expect(ParseOutcome.of(arrays, chunkSizes: [65_536]) == .rejected(.depthLimitExceeded))
+        let objects = Array(String(repeating: #"{"a":"#, count: 200_000).utf8)
+        #expect(syntaxError(objects)?.kind == .depthLimitExceeded)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func nestingUpToTheLimitParses() throws {
+        let depth = 500
+        let text = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
+        var value = try JSONValueBuilder.value(from: Data(text.utf8))
+        for _ in 0..<depth {
+            value = try #require((value as? [String: Any])?["a"])
+        }
+        #expect(value as? Int == 1)
+        let limit = JSONParsingOptions.default.maximumDepth
+        let atLimit = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        #expect(syntaxError(atLimit) == nil)
+        #expect(syntaxError("[" + atLimit + "]")?.kind == .depthLimitExceeded)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func everyPrefixParsesOrIsRejected() throws {
+        let document = Array(JSONEventParserTests.sample.utf8)
+        var outcomes: [ParseOutcome: Int] = [:]
+        for length in 0...document.count {
+            let prefix = Array(document[..<length])
+            let outcome = ParseOutcome.of(prefix)
+            outcomes[outcome, default: 0] += 1
+            switch outcome {
+            case .accepted:
+                #expect(length == document.count, "prefix of \(length) bytes accepted")
+            case .rejected(.truncated):
+                break
+            default:
+                Issue.record("prefix of \(length) bytes: \(outcome)")
+            }
+            #expect(ParseOutcome.of(prefix, chunkSizes: [1]) == outcome, "prefix of \(length) bytes, byte by byte")
+        }
+        print("prefixes of \(document.count) bytes: \(outcomes)")
+        // A document that is a number is complete at several lengths.
+        let number = Array("-12.5e+3".utf8)
+        let accepted = (0...number.count).filter { ParseOutcome.of(Array(number[..<$0])) == .accepted }
+        #expect(accepted == [2, 3, 5, 8])
+    }
+
+    @Test(.timeLimit(.minutes(2))) func nulBytesAreRejectedUnlessEscaped() throws {
+        let documents: [[UInt8]] = [
+            [0x00],
+            [0x00] + Array("[1]".utf8),
+            Array("[1,".utf8) + [0x00] + Array("2]".utf8),
+            Array("[1]".utf8) + [0x00],
+            Array(#"["a"#.utf8) + [0x00] + Array(#"b"]"#.utf8),
+            Array(#"{"a"#.utf8) + [0x00] + Array(#"b":1}"#.utf8),
+        ]
+        for document in documents {
+            for sizes in corpusChunkings {
+                let outcome = ParseOutcome.of(document, chunkSizes: sizes)
+                guard case .rejected = outcome else {
+                    Issue.record("\(document): \(outcome)")
+                    continue
+                }
+            }
+        }
+        let escaped = try #require(
+            try JSONValueBuilder.value(from: Data(#"{"k\u0000":"a\u0000b"}"#.utf8)) as? [String: Any])
+        #expect(escaped["k\u{0}"] as? String == "a\u{0}b")
+    }
+
+    @Test(.timeLimit(.minutes(2))) func aLargeStringInSmallChunksIsCorrect() throws {
+        final class StringCheck: JSONEventHandler {
+            let expected: [UInt8]
+            var matched = false
+            init(expected: [UInt8]) { self.expected = expected }
+            func string(_ value: JSONText) {
+                matched =
+                    expected.count == value.count
+                    && value.withUnsafeBytes { text in
+                        expected.withUnsafeBytes { memcmp($0.baseAddress!, text.baseAddress!, $0.count) == 0 }
+                    }
+            }
+        }
+        let size = 32 << 20
+        var body = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        while body.count < size { body += body }
+        body.removeLast(body.count - size)
+        var document: [UInt8] = [UInt8(ascii: "["), UInt8(ascii: "\"")]
+        document += body
+        document += Array("\",1]".utf8)
+        let check = StringCheck(expected: body)
+        let parser = JSONEventParser(handler: check)
+        let elapsed = try ContinuousClock().measure {
+            try document.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let end = min(buffer.count, offset + 65_536)
+                    try parser.parse(UnsafeRawBufferPointer(rebasing: buffer[offset..<end]))
+                    offset = end
+                }
+            }
+            try parser.finish()
+        }
+        print("32 MiB string in 64 KiB chunks: \(elapsed)")
+        #expect(check.matched)
+        #expect(parser.bytesParsed == document.count)
+    }
 }
 
 extension JSONEventParserTests {

@@ -159,4 +159,26 @@ import Testing
             return nil
         }
     }
+
+    /// Found by FuzzEventParser: a complete token where the grammar wants another (`""` then
+    /// `":["` inside an object: "after key and value, inside map, I expect ',' or '}'") is reported
+    /// at byte offset 8 when the input comes whole and at 9 when it comes one byte at a time; the
+    /// token spans bytes 6..<10, so neither is "just past the offending token" as
+    /// `JSONSyntaxError.byteOffset` promises. YAJL's parser "restores" the error offset by
+    /// subtracting the token's decoded length from the bytes consumed in the current chunk
+    /// (clamped to 0), which depends on where the chunk started; `JSONEventParser.check(_:chunk:)`
+    /// passed that on unchanged. The parser now names the offending token's first byte (6) itself.
+    @Test func unexpectedTokenIsReportedAtTheSameOffsetHoweverTheInputIsSplit() throws {
+        let bytes = [UInt8](try Fixtures.data("fuzz", "event-parser-unexpected-token-offset.json"))
+        let whole = try #require(syntaxError(bytes, chunkSize: bytes.count))
+        #expect(whole.kind == .syntax)
+        #expect(whole.byteOffset == 6, "the offending token's first byte")
+        #expect(whole.column == 7)
+        for chunkSize in 1..<bytes.count {
+            let split = try #require(syntaxError(bytes, chunkSize: chunkSize))
+            #expect(
+                split.byteOffset == whole.byteOffset && split.column == whole.column,
+                "chunks of \(chunkSize): \(split) versus whole: \(whole)")
+        }
+    }
 }

@@ -73,3 +73,15 @@ func syntaxError(_ bytes: [UInt8], options: JSONParsingOptions = .default) -> JS
         return nil
     }
 }
+
+/// The error of parsing `bytes` in chunks of `chunkSize` bytes, or nil when it parses.
+func syntaxError(_ bytes: [UInt8], chunkSize: Int) -> JSONSyntaxError? {
+    final class Ignore: JSONEventHandler {}
+    let parser = JSONEventParser(handler: Ignore())
+    do {
+        try parseInChunks(parser, bytes, chunkSize: chunkSize)
+        return nil
+    } catch {
+        return error as? JSONSyntaxError
+    }
+}

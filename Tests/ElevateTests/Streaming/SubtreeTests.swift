@@ -3,9 +3,10 @@ import Testing
 
 @testable import Elevate
 
-/// Defects found reviewing the repeated-key, count and extract changes: each test failed before
-/// its fix.
-@Suite struct ReviewFindingsTests {
+/// `summarizeValue(atKeyPath:from:)` and `forEachEvent(atKeyPath:from:to:)`: what sits at a key
+/// path, counted without building it or forwarded as events, with the same rules for repeated keys
+/// and dotted key paths as the calls that decode.
+@Suite struct SubtreeTests {
     /// A key path with dots has two spellings, the split path and the literal dotted root key; the
     /// streaming calls take the first value found in document order. A repeat of the other
     /// spelling's key replaced nothing that was counted, yet it threw the count away (the count
@@ -51,42 +52,6 @@ import Testing
             } throws: { error in
                 (error as? JSONSyntaxError).map { $0.kind == .duplicateKey && $0.byteOffset == offset } ?? false
             }
-        }
-    }
-
-    /// JSON Lines and concatenated values read at a dotted key path prefer the literal root key,
-    /// as the in-memory calls do; a repeat of the split path's key dropped the literal key's value
-    /// (giving the repeat's value, or "missing").
-    @Test(arguments: [JSONFraming.jsonLines, .concatenated])
-    func valuesKeepTheLiteralDottedKeyWhenTheSplitPathRepeats(_ framing: JSONFraming) throws {
-        let lines = [
-            (#"{"a.b":1,"a":{"b":2},"a":{"b":3}}"#, 1),
-            (#"{"a.b":1,"a":1,"a":2}"#, 1),
-            (#"{"a":{"b":2},"a.b":1,"a.b":5}"#, 5),
-            (#"{"a":{"b":2},"a":{"b":3}}"#, 3),
-        ]
-        for (line, value) in lines {
-            #expect(try JSONValue(parsing: line)[keyPath: "a.b"]?.int == value, "in memory: \(line)")
-        }
-        var values: [Int] = []
-        let text = lines.map(\.0).joined(separator: "\n") + "\n"
-        try forEachValue(from: .data(Data(text.utf8)), framing: framing, atKeyPath: "a.b", as: Int.self) {
-            values.append($0)
-        }
-        #expect(values == lines.map(\.1))
-    }
-
-    /// `rejectsDuplicateKeys` names the first key that repeats, in document order, as the parser's
-    /// own check does: an object of more than 12 keys (checked through a hash table, from its last
-    /// key back) named the last repeat instead, `B` here, at its line and column.
-    @Test(arguments: [0, 11, 20])
-    func aDocumentNamesTheFirstRepeatWhateverTheObjectsSize(_ fillers: Int) throws {
-        let text = #"{"A":1,"B":1,"A":2,"B":2"# + (0..<fillers).map { ",\"f\($0)\":0" }.joined() + "}"
-        #expect {
-            try JSONValue(parsing: text, options: JSONDocumentOptions(rejectsDuplicateKeys: true))
-        } throws: { error in
-            guard let error = error as? JSONDocumentError else { return false }
-            return error.key == "A" && error.byteOffset == 16 && error.line == 1 && error.column == 17
         }
     }
 }
