@@ -3,8 +3,10 @@ import Testing
 
 @testable import Elevate
 
-/// Whitespace between tokens is not part of any token: it never counts toward
-/// `maximumTokenSize`, is never buffered, and costs linear time however it is chunked.
+/// What lies between two tokens (`JSONEventParser.Gap`): whitespace and comments are not part of
+/// any token (they never count toward `maximumTokenSize`, are never buffered, and cost linear time
+/// however they are chunked), and with several values allowed, what separates one value from the
+/// next.
 @Suite(.timeLimit(.minutes(2)))
 struct JSONEventParserGapTests {
     /// `[1,` + `whitespace` + `"abc"]`, with the whitespace mixing spaces, tabs and newlines.
@@ -80,5 +82,58 @@ struct JSONEventParserGapTests {
         let error = try #require(JSONSyntaxErrorTests.error(bytes, chunkSize: 512, options: options))
         #expect(error.kind == .tokenTooLarge)
         #expect(error.byteOffset == 3 + 10_000)
+    }
+
+    /// With several values allowed, numbers and literals read in place must still be separated.
+    @Test func touchingTopLevelScalarsAreRejectedAtTheSecond() {
+        let multiple = JSONParsingOptions(allowsMultipleValues: true)
+        for (text, offset) in [("12 34 5-6", 7), ("\"a\" 1 truenull", 10), ("[1]\n2\n3.5e1-1", 11)] {
+            ErrorPlacement.expectError(Array(text.utf8), at: offset, .syntax, options: multiple)
+        }
+    }
+
+    // MARK: Values touching each other
+
+    // Concatenated values (`allowsMultipleValues`): strings, arrays and objects delimit themselves
+    // and may touch their neighbours; a number or literal must be separated from a following
+    // number or literal, or the two would read as one token (`1-2`, `truefalse`).
+
+    static let multipleValues = JSONParsingOptions(allowsMultipleValues: true)
+
+    @Test(arguments: [
+        ("1-2", 1), ("truefalse", 4), ("nulltrue", 4), ("false1", 5), ("1true", 1), ("-1-2", 2),
+        ("[1] 2 3-4", 7), ("0123", 1), ("1.5-2", 3), ("1e5-2", 3), ("null null0", 9),
+    ])
+    func adjacentNumbersAndLiteralsAreAnError(_ text: String, _ offset: Int) throws {
+        let bytes = Array(text.utf8)
+        for chunkSize in 1...bytes.count {
+            let error = try #require(
+                JSONSyntaxErrorTests.error(bytes, chunkSize: chunkSize, options: Self.multipleValues), "\(text)")
+            #expect(error.kind == .syntax, "\(text), chunks of \(chunkSize): \(error)")
+            #expect(error.byteOffset == offset, "\(text), chunks of \(chunkSize): \(error)")
+        }
+    }
+
+    @Test(arguments: [
+        (#""a""b""#, ["s:a", "s:b"]),
+        ("[1]2", ["[", "n:1", "]", "n:2"]),
+        ("1[2]", ["n:1", "[", "n:2", "]"]),
+        (#"1"a"true{}null"#, ["n:1", "s:a", "b:true", "{", "}", "null"]),
+        ("{}[]", ["{", "}", "[", "]"]),
+        ("1 2\n3\t-4", ["n:1", "n:2", "n:3", "n:-4"]),
+        ("true\nfalse null", ["b:true", "b:false", "null"]),
+    ])
+    func separatedOrSelfDelimitingValuesParse(_ text: String, _ events: [String]) throws {
+        let bytes = Array(text.utf8)
+        for chunkSize in 1...bytes.count {
+            #expect(
+                try recordEvents(bytes, chunkSizes: [chunkSize], options: Self.multipleValues) == events,
+                "\(text), chunks of \(chunkSize)")
+        }
+    }
+
+    @Test func commentsSeparateValues() throws {
+        let options = JSONParsingOptions(allowsComments: true, allowsMultipleValues: true)
+        #expect(try recordEvents(Array("1/* */2".utf8), options: options) == ["n:1", "n:2"])
     }
 }

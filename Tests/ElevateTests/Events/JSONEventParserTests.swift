@@ -289,6 +289,24 @@ import Testing
         #expect(check.matched)
         #expect(parser.bytesParsed == document.count)
     }
+
+    @Test func aLongDocumentGivesTheSameEventsWhateverTheChunking() throws {
+        let bytes = Array(ErrorPlacement.longDocument(rows: 2000).utf8)
+        let whole = try recordEvents(bytes)
+        #expect(whole.count > 8000)
+        for chunkSize in ErrorPlacement.longChunkings.dropFirst() {
+            #expect(try recordEvents(bytes, chunkSizes: [chunkSize]) == whole, "chunks of \(chunkSize)")
+        }
+    }
+
+    /// Valid non-ASCII text of every length parses to the same bytes.
+    @Test func validTextOfEveryLengthIsDeliveredWhole() throws {
+        for length in 0..<40 {
+            let text = String(repeating: "a", count: length) + "é😀" + String(repeating: "z", count: length % 9)
+            let events = try recordEvents(Array(#"{"\#(text)":"\#(text)"}"#.utf8))
+            #expect(events.contains { $0.contains(text) }, "\(events)")
+        }
+    }
 }
 
 extension JSONEventParserTests {
@@ -302,37 +320,6 @@ extension JSONEventParserTests {
 }
 
 extension JSONEventParserTests {
-    /// The word-at-a-time scan agrees with a byte-by-byte one on every offset and mix.
-    @Test func layoutScanMatchesNaiveScan() {
-        var generator = SplitMix64(seed: randomTestSeed)
-        let alphabet: [UInt8] = [0x0A, 0x0A, 0x09, 0x0D, 0x20, 0x41, 0x7B, 0x0B, 0x0C, 0xE3, 0x80]
-        for round in 0..<2000 {
-            let count = Int.random(in: 0...70, using: &generator)
-            var bytes = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
-            for _ in 0..<Int.random(in: 0...6, using: &generator) where count > 0 {
-                let special = round % 3 == 0 ? alphabet : alphabet.filter { $0 != 0x0B && $0 != 0x0C }
-                bytes[Int.random(in: 0..<count, using: &generator)] = special.randomElement(using: &generator)!
-            }
-            var newlines = 0
-            var lastLineStart: Int?
-            var invalid: Int?
-            for (index, byte) in bytes.enumerated() {
-                if byte == 0x0B || byte == 0x0C {
-                    invalid = index
-                    break
-                }
-                if byte == 0x0A {
-                    newlines += 1
-                    lastLineStart = index + 1
-                }
-            }
-            let layout = bytes.withUnsafeBytes { InputLayout(scanning: $0) }
-            let seed = "ELEVATE_TEST_SEED=\(randomTestSeed)"
-            #expect(layout.newlines == newlines, "\(bytes), \(seed)")
-            #expect(layout.lastLineStart == lastLineStart, "\(bytes), \(seed)")
-            #expect(layout.firstInvalidWhitespace == invalid, "\(bytes), \(seed)")
-        }
-    }
 }
 
 // MARK: - Re-entrant calls from a handler (issue #26 item 7)
@@ -419,5 +406,93 @@ final class ReentrantHandler: JSONEventHandler {
         try parser.finish()
         #expect(handler.events == ["n:42"])
         #expect(handler.caught.first is JSONEventParser.ReentrantCallError)
+    }
+}
+
+// MARK: - A parser restarted for the next document
+
+/// JSON Lines restarts one parser for every line instead of making a new one: a restarted parser
+/// must read the next document exactly as a new one would, whatever the last one left behind
+/// (an error inside an object, a token open across chunks, a handler that threw or stopped, a
+/// partial byte order mark, an open comment, a long token held back).
+@Suite struct JSONEventParserRestartTests {
+    typealias Recorder = EventBatchReceiverTests.OffsetRecorder
+
+    /// Documents that leave state behind, with the event at which the handler throws (if any).
+    static let firstDocuments: [(text: [UInt8], throwAt: (Int, any Error)?)] = [
+        (Array(#"{"a":1,"a":2}"#.utf8), nil),
+        (Array("[[[[[[".utf8), nil),
+        (Array(#"["a string open across chunks"#.utf8), nil),
+        ([0xEF, 0xBB], nil),
+        (Array(#"{"k":[1,"\u00e9\n",2]}"#.utf8), nil),
+        (Array("tru".utf8), nil),
+        (Array("[1,\n2,\n\n3".utf8), nil),
+        (Array("[1, /* open comment".utf8), nil),
+        (Array(#"{"k":[1,2,3,4]}"#.utf8), (3, EventBatchReceiverTests.Boom())),
+        (Array(#"{"k":[1,2,3,4]}"#.utf8), (2, JSONEventParser.Stop())),
+        (Array(("[\"" + String(repeating: "x", count: 5_000)).utf8), nil),
+        (Array("[1]\u{0C}[2]".utf8), nil),
+    ]
+
+    /// Documents read after a restart: lines and columns, escapes, duplicate keys, a byte order
+    /// mark, errors at a chunk's start and inside a split token.
+    static let secondDocuments: [[UInt8]] = [
+        Array("[1,\n\"é\\u00e9\",\n{\"x\":null, \"y\":[true,false]}]".utf8),
+        Array("[\n1,\n2 x]".utf8),
+        Array(#"{"a":{"b":1,"b":2}}"#.utf8),
+        [0xEF, 0xBB, 0xBF] + Array("[\"after a mark\"]".utf8),
+        Array(#"  "\ud800"  "#.utf8),
+        Array("[[[[[1]]]]]".utf8),
+        Array("{\"k\": /* c */ 5}".utf8),
+    ]
+
+    /// Everything a parse shows: events with offsets, then how it ended.
+    static func outcome(of parser: JSONEventParser, _ recorder: Recorder, _ bytes: [UInt8], chunkSizes: [Int]) -> String {
+        recorder.events = []
+        recorder.offsets = []
+        var end: String
+        do {
+            try parseInChunks(parser, bytes, chunkSizes: chunkSizes)
+            end = "finished"
+        } catch let error as JSONSyntaxError {
+            end = "\(error) excerpt=\(error.excerpt)"
+        } catch {
+            end = "\(error)"
+        }
+        let events = zip(recorder.events, recorder.offsets).map { "\($0)@\($1)" }
+        return events.joined(separator: " ") + " | \(end) | parsed=\(parser.bytesParsed) stopped=\(parser.isStopped)"
+    }
+
+    @Test(arguments: [false, true])
+    func aRestartedParserReadsLikeANewOne(strictOptions: Bool) {
+        var options = JSONParsingOptions.default
+        if strictOptions {
+            options.rejectsDuplicateKeys = true
+            options.allowsComments = true
+            options.maximumDepth = 5
+        }
+        for chunkSizes in [[Int.max], [1], [3, 7]] {
+            for second in Self.secondDocuments {
+                for skipsByteOrderMark in [true, false] {
+                    let freshRecorder = Recorder()
+                    let fresh = JSONEventParser(handler: freshRecorder, options: options, skipsByteOrderMark: skipsByteOrderMark)
+                    freshRecorder.parser = fresh
+                    let expected = Self.outcome(of: fresh, freshRecorder, second, chunkSizes: chunkSizes)
+                    for (first, throwAt) in Self.firstDocuments {
+                        let recorder = Recorder()
+                        let parser = JSONEventParser(handler: recorder, options: options, skipsByteOrderMark: true)
+                        recorder.parser = parser
+                        recorder.failure = throwAt
+                        _ = Self.outcome(of: parser, recorder, first, chunkSizes: chunkSizes)
+                        recorder.failure = nil
+                        parser.restart(skipsByteOrderMark: skipsByteOrderMark)
+                        let found = Self.outcome(of: parser, recorder, second, chunkSizes: chunkSizes)
+                        #expect(
+                            found == expected,
+                            "after \(String(decoding: first.prefix(40), as: UTF8.self)), chunks \(chunkSizes)")
+                    }
+                }
+            }
+        }
     }
 }
