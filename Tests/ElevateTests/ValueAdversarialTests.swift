@@ -438,7 +438,7 @@ import Testing
         try Self.checkHeld(held, innerTexts, "forEachValue at a key path")
 
         held = []
-        for try await value in StreamingAdversarialTests.Chunks(Array(document), size: 777).decodedElements(
+        for try await value in ByteChunks(Array(document), size: 777).decodedElements(
             atKeyPath: "items", as: Held.self, options: options)
         {
             held.append(value)

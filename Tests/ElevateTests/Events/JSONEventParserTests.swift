@@ -307,6 +307,30 @@ import Testing
             #expect(events.contains { $0.contains(text) }, "\(events)")
         }
     }
+
+    /// A handler that stops while `finish()` replays a long held-back token ends cleanly.
+    @Test func stoppingDuringFinishIsNotAnError() throws {
+        final class StopAtString: JSONEventHandler {
+            var strings = 0
+            func string(_ value: JSONText) throws {
+                strings += 1
+                throw JSONEventParser.Stop()
+            }
+        }
+        let body = String(repeating: "a", count: 200_000)
+        let bytes = Array("[\"\(body)\"]".utf8)
+        let handler = StopAtString()
+        let parser = JSONEventParser(handler: handler)
+        // 150 000 bytes open the string (more than the 64 KiB hold threshold); the remaining
+        // 50 000 are fewer than those buffered, so they are held back and replayed by finish().
+        try parser.parse(Array(bytes[..<150_000]))
+        try parser.parse(Array(bytes[150_000..<150_010]))
+        try parser.parse(Array(bytes[150_010...]))
+        #expect(handler.strings == 0)
+        try parser.finish()
+        #expect(handler.strings == 1)
+        #expect(parser.isStopped)
+    }
 }
 
 extension JSONEventParserTests {

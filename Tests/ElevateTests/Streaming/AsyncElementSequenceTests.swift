@@ -3,6 +3,9 @@ import Testing
 
 @testable import Elevate
 
+private typealias Item = NamedItem
+private let document = NamedItem.document
+
 /// Counts the elements it decodes, from whichever thread decodes them.
 private final class CountingDecoder: Elevate.Decoder, @unchecked Sendable {
     private let lock = NSLock()
@@ -21,7 +24,9 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
     return nil
 }
 
-/// Asynchronous sequences: cancellation while waiting for input, and latency within a large chunk.
+/// `decodedElements` and `decodedValues` on an asynchronous sequence of chunks: elements as they
+/// complete, cancellation while waiting for input, latency within a large chunk, and the end of
+/// the iteration after an error.
 @Suite struct AsyncElementSequenceTests {
     @Test func cancellingWhileTheSourceWaitsThrowsCancellationError() async throws {
         let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
@@ -93,5 +98,92 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
         var seen: [String] = []
         for try await value in chunks.decodedElements(atKeyPath: "", as: String.self) { seen.append(value) }
         #expect(seen == values.map { String($0.dropFirst().dropLast()) })
+    }
+
+    @Test func asyncSequenceOfChunks() async throws {
+        let bytes = Array(document.utf8)
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for start in stride(from: 0, to: bytes.count, by: 5) {
+                continuation.yield(Array(bytes[start..<min(start + 5, bytes.count)]))
+            }
+            continuation.finish()
+        }
+        var names: [String] = []
+        for try await item in chunks.decodedElements(atKeyPath: "data.items", as: Item.self) {
+            names.append(item.name)
+        }
+        #expect(names == ["a", "b", "c"])
+    }
+
+    @Test func asyncSequenceStopsReadingWhenTheConsumerStops() async throws {
+        let element = #"{"id": 1, "name": "a"},"#
+        let pulled = Counter()
+        let chunks = AsyncStream<[UInt8]>(unfolding: {
+            let n = pulled.increment()
+            if n == 1 { return Array(#"{"items": ["#.utf8) }
+            return Array(element.utf8)  // an endless array
+        })
+        var taken = 0
+        for try await _ in chunks.decodedElements(atKeyPath: "items", as: Item.self) {
+            taken += 1
+            if taken == 3 { break }
+        }
+        #expect(taken == 3)
+        #expect(pulled.value < 10)
+    }
+
+    @Test func asyncSequenceHonoursCancellation() async throws {
+        let pulled = Counter()
+        // An endless root array, one element per chunk, produced slowly.
+        let chunks = AsyncStream<[UInt8]>(unfolding: {
+            if pulled.increment() == 1 { return Array("[".utf8) }
+            try? await Task.sleep(nanoseconds: 1_000_000)
+            return Array(#"{"id": 1, "name": "a"},"#.utf8)
+        })
+        let task = Task {
+            var count = 0
+            for try await _ in chunks.decodedElements(atKeyPath: "", as: Item.self) {
+                count += 1
+            }
+            return count
+        }
+        // Cancel once the iteration is under way (a chunk past the first has been asked for),
+        // whatever the machine's speed: a fixed sleep raced the first pulls.
+        while pulled.value < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        task.cancel()
+        let result = await task.result
+        switch result {
+        case .success: Issue.record("the iteration ended without an error")
+        case .failure(let error): #expect(error is CancellationError)
+        }
+        #expect(pulled.value > 1)
+    }
+
+    @Test func asyncIterationEndsAfterAnError() async throws {
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            continuation.yield(Array("[1, 2, x".utf8))
+            continuation.yield(Array(", 3]".utf8))
+            continuation.finish()
+        }
+        var iterator = chunks.decodedElements(atKeyPath: "", as: Int.self).makeAsyncIterator()
+        #expect(try await iterator.next() == 1)
+        #expect(try await iterator.next() == 2)
+        await #expect(throws: ParserError.self) { _ = try await iterator.next() }
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test func asyncElementsWithADecoder() async throws {
+        struct Doubler: Elevate.Decoder {
+            func decode(_ object: Any) throws -> Any { try Int(json: object) * 2 }
+        }
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            continuation.yield(Array(#"{"n": [1, 2, 3]}"#.utf8))
+            continuation.finish()
+        }
+        var doubled: [Int] = []
+        for try await value in chunks.decodedElements(atKeyPath: "n", with: Doubler(), as: Int.self) {
+            doubled.append(value)
+        }
+        #expect(doubled == [2, 4, 6])
     }
 }

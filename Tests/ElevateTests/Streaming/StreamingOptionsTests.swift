@@ -23,7 +23,8 @@ private func validationReason(_ body: () throws -> Void) -> String? {
     return nil
 }
 
-/// Limits, reports and early stops of the streaming entry points.
+/// `StreamingOptions` as every streaming entry point honours them: the element size limit, the
+/// failures reported, progress, unwrapped errors, workers, and early stops.
 @Suite struct StreamingOptionsTests {
     // MARK: The element size limit holds for scalars
 
@@ -281,10 +282,37 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         #expect(seen == [1, 2])
         #expect((log.values.last ?? 0) <= 4096)
     }
-}
 
-/// Accepts every event and keeps nothing.
-private final class NullHandler: JSONEventHandler {
+    @Test func progressIsReportedOncePerChunkUpToTheSize() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let text = "[" + (0..<3000).map { "\($0)" }.joined(separator: ",") + "]"
+        try Data(text.utf8).write(to: url)
+        let reports = ProgressLog()
+        let options = StreamingOptions(chunkSize: 4096, progress: { reports.append($0) })
+        #expect(try summarizeValue(atKeyPath: "", from: .file(url), options: options)?.count == 3000)
+        let seen = reports.values
+        #expect(seen.count == (text.utf8.count + 4095) / 4096)
+        #expect(seen == seen.sorted())
+        #expect(seen.last == text.utf8.count)
+    }
+
+    @Test func syntaxErrorsCanBeThrownUnwrapped() throws {
+        let options = StreamingOptions(wrapsErrorsInParserError: false)
+        let error = #expect(throws: JSONSyntaxError.self) {
+            try summarizeValue(atKeyPath: "a", from: .data(Data("{\"a\": [1,\n,2]}".utf8)), options: options)
+        }
+        #expect(error?.line == 2)
+        #expect(throws: JSONInputError.self) {
+            try forEachEvent(
+                atKeyPath: "", from: .file(URL(fileURLWithPath: "/no/such/file.json")), to: EventRecorder(),
+                options: options)
+        }
+        #expect(throws: ParserError.self) {
+            try summarizeValue(atKeyPath: "a", from: .data(Data("{".utf8)))
+        }
+    }
+
     @Test func decodeObjectFromAFileIsHeldToTheLimit() throws {
         let big = String(repeating: "x", count: 2 << 20)
         let url = try temporaryFile(Array(#"{"a": {"s": "\#(big)"}}"#.utf8))
@@ -309,6 +337,9 @@ private final class NullHandler: JSONEventHandler {
         #expect(numbers == Array(0..<3_000))
     }
 }
+
+/// Accepts every event and keeps nothing.
+private final class NullHandler: JSONEventHandler {}
 
 // MARK: - Element sizes below zero
 

@@ -3,6 +3,8 @@ import Testing
 
 @testable import Elevate
 
+private let document = NamedItem.document
+
 /// `summarizeValue(atKeyPath:from:)` and `forEachEvent(atKeyPath:from:to:)`: what sits at a key
 /// path, counted without building it or forwarded as events, with the same rules for repeated keys
 /// and dotted key paths as the calls that decode.
@@ -53,5 +55,32 @@ import Testing
                 (error as? JSONSyntaxError).map { $0.kind == .duplicateKey && $0.byteOffset == offset } ?? false
             }
         }
+    }
+
+    @Test func summarizeAndForwardSubtrees() throws {
+        let input = JSONInput.data(Data(document.utf8))
+        #expect(
+            try Elevate.summarizeValue(atKeyPath: "data.items", from: input)
+                == JSONContainerSummary(kind: .array, count: 3))
+        #expect(
+            try Elevate.summarizeValue(atKeyPath: "data", from: input) == JSONContainerSummary(kind: .object, count: 1))
+        #expect(
+            try Elevate.summarizeValue(atKeyPath: "data.items.0.id", from: input)
+                == JSONContainerSummary(kind: .scalar, count: 0))
+        #expect(try Elevate.summarizeValue(atKeyPath: "nothing", from: input) == nil)
+        let recorder = EventRecorder()
+        #expect(try Elevate.forEachEvent(atKeyPath: "data.items.1", from: input, to: recorder))
+        #expect(recorder.events == ["{", "key:id", "n:2", "key:name", "s:b", "}"])
+    }
+
+    @Test func forwardingReadsTheRestToJudgeIt() throws {
+        // The value is sent as it is read; the rest is still parsed, since a repeated key later
+        // would replace the value already sent: invalid JSON after it is an error.
+        let text = #"{"a": {"b": [1, 2]}, "rest": "#.utf8 + [0x0C] + Array("tail".utf8)
+        let recorder = EventRecorder()
+        #expect(throws: ParserError.self) {
+            try Elevate.forEachEvent(atKeyPath: "a.b", from: .data(Data(text)), to: recorder)
+        }
+        #expect(recorder.events == ["[", "n:1", "n:2", "]"])
     }
 }
