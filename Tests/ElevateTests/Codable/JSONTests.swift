@@ -1,7 +1,8 @@
-import Elevate
 import Foundation
 import ElevateTestSupport
 import Testing
+
+@testable import Elevate
 
 @Suite("JSON, the mutable value")
 struct JSONTests {
@@ -124,6 +125,71 @@ struct JSONTests {
         struct Envelope: Swift.Decodable { var payload: JSON }
         let envelope = try ElevateJSONDecoder().decode(Envelope.self, from: Data(#"{"payload":{"n":1e400}}"#.utf8))
         #expect(envelope.payload["n"] == JSON(.large("1e400")))
+    }
+
+    /// `JSONNumber.uint` is documented for integers above `Int.max`, but it is a public case:
+    /// `JSON(.uint(5))` equalled `JSON(5.0)`, which equals `JSON(5)`, yet not `JSON(5)` itself
+    /// (with equal hashes): `==` was not transitive.
+    @Test func aSmallUnsignedNumberEqualsTheSameInteger() {
+        #expect(JSON(.uint(5)) == JSON(5.0))
+        #expect(JSON(5.0) == JSON(5))
+        #expect(JSON(.uint(5)) == JSON(5))
+        #expect(JSON(5) == JSON(.uint(5)))
+        #expect(JSON(-1) != JSON(.uint(UInt.max)))
+        #expect(Set([JSON(.uint(5)), JSON(5), JSON(5.0)]).count == 1)
+        #expect(JSON(.uint(5)).int == 5)
+        #expect(JSONValue.numbersEqual(.int(Int.max), .uint(UInt(Int.max))))
+    }
+
+    /// A number beyond 64 bits is never written as a different number. `Decimal(string:)` rounds
+    /// to 38 digits instead of failing, so `JSONEncoder` (handed a `Decimal`) must throw for one a
+    /// `Decimal` cannot hold; `ElevateJSONEncoder` writes its exact text, as `JSONWriter` does
+    /// (issue #26 item 8).
+    @Test func aLargeNumberADecimalCannotHoldIsNotRounded() throws {
+        let digits = "1234567890123456789012345678901234567890123456789"
+        for text in [digits, "-" + digits, "1" + String(repeating: "0", count: 40) + "1", "1e400"] {
+            let json: JSON = ["n": JSON(.large(text))]
+            #expect(String(decoding: try ElevateJSONEncoder().encode(json), as: UTF8.self) == #"{"n":\#(text)}"#)
+            do {
+                let written = try JSONValue(parsing: try JSONEncoder().encode(json))["n"]
+                Issue.record("Foundation wrote \(text) as \(written?.description ?? "nothing")")
+            } catch is EncodingError {
+            }
+        }
+        // Those a Decimal holds exactly still encode, whatever their spelling.
+        for (text, expected) in [
+            ("123456789012345678901234567890", "123456789012345678901234567890"),
+            ("-18446744073709551616", "-18446744073709551616"),
+            ("1234567890123456789012345678901234567800000", "1234567890123456789012345678901234567800000"),
+        ] {
+            let data = try ElevateJSONEncoder().encode(["n": JSON(.large(text))] as JSON)
+            #expect(try JSONValue(parsing: data)["n"] == JSONValue(parsing: expected), "\(text)")
+        }
+    }
+
+    /// `JSON(foundationValue: JSONSerialization.jsonObject(with: data))`, the documented way in:
+    /// Foundation on Linux gives an `NSDecimalNumber` for a number a `Double` or `Int64` cannot
+    /// hold exactly, and taking its `doubleValue` lost the integers beyond 64 bits
+    /// (`-9223372036854775809` became `-9.223372036854776e+18`) and rounded 17-digit decimals to
+    /// the wrong `Double` (`0.12345678901234567` became `0.12345678901234565`, not `…66`).
+    @Test func foundationDecimalNumbersConvertExactly() throws {
+        let texts = [
+            "123456789012345678901234567890", "-9223372036854775809", "0.12345678901234567", "-73.98765432109876543",
+            "3.141592653589793238462643383279", "18446744073709551616", "0.1", "9007199254740993", "1e-7",
+        ]
+        for text in texts {
+            let data = Data("[\(text)]".utf8)
+            let converted = try JSON(foundationValue: JSONSerialization.jsonObject(with: data))
+            #expect(converted == JSON(try JSONValue(parsing: data)), "\(text): \(converted)")
+        }
+        // A Decimal that is not a number has no JSON form (it was read as 0).
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: [Decimal.nan]) }
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: [NSDecimalNumber.notANumber]) }
+        // Nor do NaN and infinities, which made a JSON that is not equal to itself.
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: ["x": Double.nan]) }
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: [NSNumber(value: Double.infinity)]) }
+        #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: [-Float.infinity]) }
+        #expect(try JSON(foundationValue: [Decimal(string: "-0.000000000000000000000000000001")!]) == [-1e-30])
     }
 }
 

@@ -306,26 +306,29 @@ private struct SplitMix {
             return error.key == "A" && error.byteOffset == 16 && error.line == 1 && error.column == 17
         }
     }
-}
 
-/// What parallel decoding hands back for reuse.
-@Suite struct TapeRecyclerTests {
-    @Test func keepsOnlyUnsharedTapesOfModestSizeUpToItsCapacity() {
-        let recycler = TapeRecycler(capacity: 3)
-        let shared = JSONTape(wordCapacity: 16, byteCapacity: 64)
-        var handed = [shared, JSONTape(wordCapacity: 16, byteCapacity: TapeRecycler.largestKeptBytes)]
-        handed += (0..<4).map { _ in JSONTape(wordCapacity: 16, byteCapacity: 64) }
-        recycler.giveBack(&handed)
-        #expect(handed.isEmpty)
-        var taken: [JSONTape] = []
-        recycler.takeAll(into: &taken)
-        // The shared one is still read elsewhere and the huge one is freed; of the four others,
-        // the capacity's three are kept.
-        #expect(taken.count == 3)
-        #expect(!taken.contains { $0 === shared || $0.byteCapacity > 64 })
-        var again: [JSONTape] = []
-        recycler.takeAll(into: &again)
-        #expect(again.isEmpty)
-        withExtendedLifetime(shared) {}
+    /// Keys and strings at the arena's length boundary (a length of 2^20 - 1 and more is stored in
+    /// the arena, not in the entry): repeated in one object, shared between siblings, looked up,
+    /// compared and written back.
+    @Test func keysAndStringsAroundTheLongLengthMarker() throws {
+        for length in [JSONTape.longLength - 1, JSONTape.longLength, JSONTape.longLength + 1] {
+            let long = String(repeating: "k", count: length - 1)
+            let keyA = long + "a"
+            let keyB = long + "b"
+            let text = #"[{"\#(keyA)":1,"\#(keyB)":2,"\#(keyA)":3},{"\#(keyA)":"\#(keyB)","\#(keyB)":4},{"x":"\#(keyA)"}]"#
+            let value = try JSONValue(parsing: text)
+            #expect(value[0]?.count == 2)
+            #expect(value[0]?[keyA]?.int == 3)
+            #expect(value[0]?[keyB]?.int == 2)
+            #expect(value[0]?[long] == nil)
+            #expect(value[1]?[keyA]?.string == keyB)
+            #expect(value[1]?[keyB]?.int == 4)
+            #expect(value[2]?["x"]?.string?.utf8.count == length)
+            #expect(Array(value[0]!.keys) == [keyB, keyA])
+            let again = try JSONValue(parsing: value.description)
+            #expect(again == value && value == again)
+            #expect(again[0] != again[1])
+            #expect(JSON(value)[0][keyA] == 3)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import ElevateSampleData
 import Foundation
 import Testing
 
@@ -280,5 +281,226 @@ private struct Chunks: AsyncSequence, Sendable {
         let root = try parse(#"{"shared":["across","tasks"]}"#)
         let count = await Task.detached { root["shared"]?.count ?? 0 }.value
         #expect(count == 2)
+    }
+
+    // MARK: Random documents against a model, equality, hostile shapes
+
+    /// Equality and hashing against the model: a respelled copy is equal both ways (as `JSONValue`
+    /// and as `JSON`, with equal hashes), a copy with one value changed is unequal both ways, and
+    /// `JSON` goes through both encoders and decoders unchanged.
+    @Test func randomDocumentsCompareAndRoundTripConsistently() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("JSONValueTests.randomDocumentsCompareAndRoundTripConsistently seed: \(seed)")
+        var random = RandomDocuments.Generator(random: SplitMix64(seed: seed))
+        var failures: [String] = []
+        for round in 0..<150 where failures.count < 5 {
+            let model = random.value(depth: 0)
+            let text = RandomDocuments.render(model, seed: random.random.next())
+            let view = try JSONValue(parsing: text)
+            let other = try JSONValue(parsing: RandomDocuments.render(RandomDocuments.respelled(model, &random), seed: random.random.next()))
+            var target = random.below(RandomDocuments.valueCount(model))
+            let changed = try JSONValue(parsing: RandomDocuments.render(RandomDocuments.mutated(model, target: &target), seed: 3))
+            func fail(_ message: String) { failures.append("round \(round), \(message), document \(text.prefix(200))") }
+            if view != other || other != view { fail("a respelled copy is unequal") }
+            if view == changed || changed == view { fail("a changed copy is equal") }
+            let json = JSON(view)
+            if json != JSON(other) || json.hashValue != JSON(other).hashValue { fail("JSON of a respelled copy differs") }
+            if json == JSON(changed) { fail("JSON of a changed copy is equal") }
+            if try JSON(foundationValue: view.foundationValue) != json { fail("JSON(foundationValue:) differs") }
+            let elevate = try ElevateJSONDecoder().decode(JSON.self, from: ElevateJSONEncoder().encode(json))
+            if elevate != json { fail("Elevate's encoder and decoder changed it to \(elevate)") }
+            let foundation = try JSONDecoder().decode(JSON.self, from: JSONEncoder().encode(json))
+            if !RandomDocuments.sameAfterFoundation(foundation, json) { fail("Foundation's encoder and decoder changed it") }
+            if try JSONValue(parsing: JSONWriter.string(for: json)) != view { fail("JSONWriter's text differs") }
+        }
+        #expect(failures.isEmpty, "seed \(seed):\n\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func randomDocumentsAgreeWithTheModelAndFoundation() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("JSONValueTests.randomDocumentsAgreeWithTheModelAndFoundation seed: \(seed)")
+        var random = RandomDocuments.Generator(random: SplitMix64(seed: seed))
+        var failures: [String] = []
+        for round in 0..<150 {
+            let model = random.value(depth: 0)
+            let text = RandomDocuments.render(model, seed: random.random.next())
+            let view = try JSONValue(parsing: text)
+            let tree = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
+            var issues = jsonDifferences(view.foundationValue, tree).map { "foundationValue \($0)" }
+            try RandomDocuments.check(view, against: model, root: view, rootTree: view.foundationValue, path: [], random: &random, issues: &issues)
+            // The description is JSON that reads back as the same value.
+            let again = try JSONValue(parsing: view.description)
+            if again != view || view != again { issues.append("description does not read back equal") }
+            if again.description != view.description { issues.append("description is not stable") }
+            if !issues.isEmpty {
+                failures.append("round \(round), document \(text.prefix(300)):\n  " + issues.prefix(5).joined(separator: "\n  "))
+            }
+            if failures.count >= 3 { break }
+        }
+        #expect(failures.isEmpty, "seed \(seed):\n\(failures.joined(separator: "\n"))")
+    }
+
+    /// `==` compares an object's members by looking each key up in the other object. Looked up in
+    /// document order from where the last one was found, keys in another order made that a scan of
+    /// the whole object per key: two 20,000-member objects in reverse order took 44 s. Counted in
+    /// members looked at, not timed.
+    @Test func objectsInAnotherOrderCompareInLinearSteps() throws {
+        let count = 3_000
+        let keys = (0..<count).map { "key\($0)" }
+        func object(_ keys: [String]) throws -> JSONValue {
+            try JSONValue(parsing: "{" + keys.map { #""\#($0)":[\#($0.count)]"# }.joined(separator: ",") + "}")
+        }
+        var random = RandomDocuments.Generator(random: SplitMix64(seed: 7))
+        var shuffled = keys
+        shuffled.shuffle(using: &random.random)
+        let forward = try object(keys)
+        for other in [try object(keys.reversed()), try object(shuffled), try object(keys)] {
+            var steps = 0
+            #expect(JSONValue.isEqual(forward, other, steps: &steps))
+            #expect(steps <= 8 * count, "\(steps) steps for \(count) members")
+            steps = 0
+            #expect(JSONValue.isEqual(other, forward, steps: &steps))
+            #expect(steps <= 8 * count, "\(steps) steps for \(count) members")
+        }
+        // A differing value is still found, wherever it is.
+        var changed = keys.map { #""\#($0)":[\#($0.count)]"# }
+        changed[count / 2] = #""key\#(count / 2)":[0]"#
+        let different = try JSONValue(parsing: "{" + changed.reversed().joined(separator: ",") + "}")
+        #expect(forward != different && different != forward)
+    }
+
+    /// Keys that are the same text in other spellings are found by lookups (see
+    /// `KeyEquivalenceTests`); `==` must still be symmetric. `{"café"(precomposed):1,
+    /// "café"(decomposed):1}` equalled `{"café":1,"other":1}` (both of its keys found the one
+    /// `café`), while the other way round `other` was missing.
+    @Test func equalityWithKeysInOtherSpellingsIsSymmetric() throws {
+        let precomposed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let pairs: [(String, String)] = [
+            (#"{"\#(precomposed)":1,"\#(decomposed)":1}"#, #"{"\#(precomposed)":1,"other":1}"#),
+            (#"{"\#(precomposed)":1,"\#(decomposed)":1}"#, #"{"\#(decomposed)":1,"other":1}"#),
+            (#"{"\u212Aelvin":1,"Kelvin":1}"#, #"{"Kelvin":1,"x":1}"#),
+            (#"{"\#(precomposed)":1,"\#(decomposed)":2}"#, #"{"\#(decomposed)":2,"\#(precomposed)":1}"#),
+            (#"{"\#(precomposed)":1}"#, #"{"\#(decomposed)":1}"#),
+            (#"{"\#(precomposed)":1}"#, #"{"\#(decomposed)":2}"#),
+        ]
+        for (first, second) in pairs {
+            let a = try JSONValue(parsing: first)
+            let b = try JSONValue(parsing: second)
+            #expect((a == b) == (b == a), "\(first) vs \(second)")
+        }
+        // Equal where every key finds its equal both ways.
+        #expect(try JSONValue(parsing: pairs[3].0) == JSONValue(parsing: pairs[3].1))
+        #expect(try JSONValue(parsing: pairs[4].0) == JSONValue(parsing: pairs[4].1))
+        #expect(try JSONValue(parsing: pairs[5].0) != JSONValue(parsing: pairs[5].1))
+    }
+
+    /// Nesting as deep as the parser goes, read through every path that walks a whole value:
+    /// none may need a stack frame per level beyond what a small stack holds.
+    @Test func nestingAtTheDepthCeilingOnASmallStack() throws {
+        let depth = JSONParsingOptions.depthCeiling
+        var options = JSONDocumentOptions()
+        options.parsing.maximumDepth = .max
+        let objects = String(repeating: #"{"a":"#, count: depth - 2) + #"{"a":[1]}"# + String(repeating: "}", count: depth - 2)
+        let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let mixed = String(repeating: #"[{"k.1":"#, count: depth / 2) + "0" + String(repeating: "}]", count: depth / 2)
+        for text in [objects, arrays, mixed] {
+            let value = try JSONValue(parsing: text, options: options)
+            let copy = try JSONValue(parsing: text, options: options)
+            let path = text == objects ? Array(repeating: "a", count: depth - 1) + ["0"] : []
+            onSmallStack {
+                precondition(value == copy && copy == value)
+                precondition(value.description == text.filter { $0 != " " })
+                _ = value.foundationValue
+                var tree: Any? = value.foundationValue
+                precondition(tree != nil)
+                tree = nil
+                if !path.isEmpty {
+                    precondition(value[keyPath: path.joined(separator: ".")]?.int == 1)
+                }
+            }
+            #expect(try JSONValue(parsing: value.description, options: options) == value)
+        }
+    }
+
+    /// A count shared by threads.
+    final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add(_ amount: Int) { lock.withLock { value += amount } }
+        var total: Int { lock.withLock { value } }
+    }
+
+    /// Many threads reading one view at once, each in its own order, with its own hints: every
+    /// answer is the one a single thread gets.
+    @Test func concurrentReadersInDifferentOrdersAgree() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("JSONValueTests.concurrentReadersInDifferentOrdersAgree seed: \(seed)")
+        let keys = (0..<300).map { $0 % 3 == 0 ? "long key number \($0)" : "k\($0)" }
+        let text = "{" + keys.enumerated().map { #""\#($1)":{"i":\#($0),"s":"v\#($0)","a":[\#($0),{"x":\#($0)}]}"# }
+            .joined(separator: ",") + #","k1":"replaced"}"#
+        let document = try JSONValue(parsing: text)
+        let expected = keys.indices.map { $0 == 1 ? #""replaced""# : #"{"i":\#($0),"s":"v\#($0)","a":[\#($0),{"x":\#($0)}]}"# }
+        let mismatches = Tally()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            var random = SplitMix64(seed: seed &+ UInt64(worker))
+            var order = Array(keys.indices)
+            order.shuffle(using: &random)
+            var hint: Int?
+            var wrong = 0
+            for _ in 0..<3 {
+                for index in order {
+                    let found = random.next() % 2 == 0 ? document.member(keys[index], hint: &hint) : document[keys[index]]
+                    if found?.description != expected[index] { wrong += 1 }
+                    if index != 1, document[keyPath: "\(keys[index]).a.1.x"]?.int != index { wrong += 1 }
+                    if document.member("absent", hint: &hint) != nil { wrong += 1 }
+                }
+                order.reverse()
+            }
+            mismatches.add(wrong)
+        }
+        #expect(mismatches.total == 0)
+    }
+
+    /// 100,000 members, half of them repeated: counts, the last value of every key, the members
+    /// in order, and a hinted walk reading them all in linear steps.
+    @Test func aHundredThousandMembersWithDuplicates() throws {
+        let count = 100_000
+        var members: [String] = []
+        members.reserveCapacity(count + count / 2)
+        for index in 0..<count { members.append(#""k\#(index)":\#(index)"#) }
+        for index in stride(from: 0, to: count, by: 2) { members.append(#""k\#(index)":-\#(index)"#) }
+        let document = try JSONValue(parsing: "{" + members.joined(separator: ",") + "}")
+        #expect(document.count == count)
+        let keys = Array(document.keys)
+        #expect(keys.count == count)
+        #expect(keys.prefix(3) == ["k1", "k3", "k5"])
+        #expect(keys.suffix(2) == ["k99996", "k99998"])
+        var hint: Int?
+        var wrong = 0
+        for key in keys {
+            let index = Int(key.dropFirst())!
+            if document.member(key, hint: &hint)?.int != (index % 2 == 0 ? -index : index) { wrong += 1 }
+        }
+        #expect(wrong == 0)
+        let tree = document.foundationValue as? [String: Any]
+        #expect(tree?.count == count)
+        #expect(tree?["k4"] as? Int == -4)
+        #expect(JSON(document).count == count)
+    }
+
+    /// `Elements` is a `Collection`: subscripting its `endIndex` must trap, as `Array`'s does. It
+    /// made a view of whatever entry followed the array (the next member's key, or past the last
+    /// entry written, for the root), which later reads took for a value.
+    @Test func subscriptingElementsAtTheEndTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let value = try JSONValue(parsing: #"{"a":[1,2],"b":3}"#)
+            let elements = value["a"]!.elements!
+            _ = elements[elements.endIndex]
+        }
+        await #expect(processExitsWith: .failure) {
+            let elements = try JSONValue(parsing: "[]").elements!
+            _ = elements[elements.startIndex]
+        }
     }
 }

@@ -80,4 +80,42 @@ import Testing
             #expect(result.output == "[1,2,3]\n")
         }
     }
+
+    @Test(arguments: [1, 2, 4])
+    func viewsHeldFromStreamsKeepTheirValues(concurrency: Int) async throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("KeyPathSelectorTests.viewsHeldFromStreamsKeepTheirValues seed: \(seed)")
+        let elements = RandomDocuments.streamElements(count: 600, seed: seed)
+        let document = Data((#"{"before":[1,2],"items":["# + elements.joined(separator: ",") + #"],"after":{}}"#).utf8)
+        let lines = Data(elements.joined(separator: "\n").utf8)
+        var options = StreamingOptions()
+        options.concurrency = concurrency
+        options.chunkSize = 509
+
+        var held: [RandomDocuments.Held] = []
+        try Elevate.forEachElement(atKeyPath: "items", from: .data(document), as: RandomDocuments.Held.self, options: options) { held.append($0) }
+        try RandomDocuments.checkHeld(held, elements, "forEachElement")
+
+        held = []
+        try Elevate.forEachValue(from: .data(lines), framing: .jsonLines, as: RandomDocuments.Held.self, options: options) { held.append($0) }
+        try RandomDocuments.checkHeld(held, elements, "forEachValue")
+
+        held = []
+        let innerTexts = try elements.map { try JSONValue(parsing: $0)["inner"]!.description }
+        try Elevate.forEachValue(from: .data(lines), framing: .jsonLines, atKeyPath: "inner", as: RandomDocuments.Held.self, options: options) {
+            held.append($0)
+        }
+        try RandomDocuments.checkHeld(held, innerTexts, "forEachValue at a key path")
+
+        held = []
+        for try await value in ByteChunks(Array(document), size: 777).decodedElements(
+            atKeyPath: "items", as: RandomDocuments.Held.self, options: options)
+        {
+            held.append(value)
+        }
+        try RandomDocuments.checkHeld(held, elements, "decodedElements")
+
+        let decoded: [RandomDocuments.Held] = try Elevate.decodeArray(from: document, atKeyPath: "items")
+        try RandomDocuments.checkHeld(decoded, elements, "decodeArray")
+    }
 }

@@ -258,3 +258,30 @@ extension ReadmeExampleTests {
         #expect(named == #"{"name":"Rex","nickname":"R","tags":[]}"#)
     }
 }
+
+@Suite struct EncoderReadmeExampleTests {
+    struct Person: Codable {
+        var name: String
+        var birthDate: Date
+        var homePage: URL?
+    }
+
+    @Test func readmeExample() throws {
+        let encoder = ElevateJSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode([Person(name: "Ada", birthDate: Date(timeIntervalSince1970: 0), homePage: nil)])
+        #expect(
+            text(data) == """
+                [
+                  {
+                    "birth_date" : "1970-01-01T00:00:00Z",
+                    "name" : "Ada"
+                  }
+                ]
+                """)
+        let json: JSON = ["id": JSON(UInt.max), "ratio": 0.1]
+        #expect(try JSONWriter.string(for: json, options: .init(sortedKeys: true)) == #"{"id":18446744073709551615,"ratio":0.1}"#)
+    }
+}

@@ -404,17 +404,6 @@ func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
         #expect(EncodingOutcome { text(try ElevateJSONEncoder().encode(Double.nan)) } == .error("invalidValue", []))
     }
 
-    @Test func nonConformingFloatConvertsToString() throws {
-        let elevate = ElevateJSONEncoder()
-        elevate.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+∞", negativeInfinity: "-∞", nan: "NaN")
-        let foundation = JSONEncoder()
-        foundation.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+∞", negativeInfinity: "-∞", nan: "NaN")
-        let values = Numbers(doubles: [.nan, .infinity, 1], floats: [-.infinity], int64s: [], uint64s: [], decimals: [])
-        elevate.outputFormatting = .sortedKeys
-        foundation.outputFormatting = .sortedKeys
-        #expect(text(try elevate.encode(values)) == text(try foundation.encode(values)))
-    }
-
     @Test func topLevelValueThatEncodesNothing() {
         for sorted in [false, true] {
             let encoder = ElevateJSONEncoder()
@@ -494,14 +483,6 @@ func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
         #expect(text(try encoder.encode([Reader()])) == #"["cm"]"#)
     }
 
-    @Test func foundationStrategiesConvert() {
-        if case .convertToSnakeCase = ElevateJSONEncoder.KeyEncodingStrategy(.convertToSnakeCase) {} else { Issue.record() }
-        if case .iso8601 = ElevateJSONEncoder.DateEncodingStrategy(.iso8601) {} else { Issue.record() }
-        if case .deferredToData = ElevateJSONEncoder.DataEncodingStrategy(.deferredToData) {} else { Issue.record() }
-        if case .throw = ElevateJSONEncoder.NonConformingFloatEncodingStrategy(.throw) {} else { Issue.record() }
-        #expect(ElevateJSONEncoder.OutputFormatting([.prettyPrinted, .sortedKeys]) == [.prettyPrinted, .sortedKeys])
-    }
-
     @Test func encodesToAFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("elevate-encoder-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -576,6 +557,143 @@ func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
             #expect(data == (try foundation.encode(value)))
         }
     }
+
+    // MARK: Against JSONEncoder on random trees and hostile encode(to:)
+
+    @Test func encoderMatchesJSONEncoderOnRandomTrees() throws {
+        var random = SeededGenerator(state: 0xF0F0)
+        for round in 0..<200 {
+            var json = try JSON(foundationValue: WriterSamples.randomTree(&random, maximumDepth: 5))
+            if round % 25 == 0 {
+                for level in 0..<(120 + round) { json = level % 2 == 0 ? .array([json, .object([:])]) : .object(["k": json, "e": .array([])]) }
+            }
+            let tree = WriterSamples.Tree(json)
+            for formatting in WriterSamples.formattings {
+                let foundation = JSONEncoder()
+                foundation.outputFormatting = formatting
+                let elevate = ElevateJSONEncoder()
+                elevate.outputFormatting = ElevateJSONEncoder.OutputFormatting(formatting)
+                let expected = try foundation.encode(tree)
+                let actual = try elevate.encode(tree)
+                #expect(WriterSamples.text(actual) == WriterSamples.text(expected), "round \(round) \(formatting)")
+                // Unsorted, the streamed text holds the same value.
+                elevate.outputFormatting.remove(.sortedKeys)
+                let streamed = try elevate.encode(tree)
+                #expect(
+                    treesEqual(try JSONValueBuilder.value(from: streamed, options: .init(maximumDepth: 2048)), try JSONValueBuilder.value(from: expected, options: .init(maximumDepth: 2048))),
+                    "round \(round) \(formatting)")
+            }
+        }
+    }
+
+    /// An empty container in pretty output is `JSONEncoder`'s `[\n\n<indent>]` with an empty middle
+    /// line, also nested past YAJL's 127 levels, where a child generator writes it (the blank line
+    /// carried the child's indentation: trailing spaces, so not JSONEncoder's bytes).
+    @Test(arguments: [1, 126, 127, 128, 200, 300])
+    func prettyEmptyContainersPastYAJLsDepthAreJSONEncoders(depth: Int) throws {
+        var json = JSON.object(["a": .array([]), "b": .object([:]), "c": .array([.array([]), .object([:])])])
+        for level in 0..<depth { json = level % 2 == 0 ? .array([json]) : .object(["k": json]) }
+        let tree = WriterSamples.Tree(json)
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let elevate = ElevateJSONEncoder()
+        elevate.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let expected = WriterSamples.text(try foundation.encode(tree))
+        #expect(WriterSamples.text(try elevate.encode(tree)) == expected)
+        // Streamed (members in encoding order, here already sorted): the same text.
+        elevate.outputFormatting = [.prettyPrinted]
+        #expect(WriterSamples.text(try elevate.encode(tree)) == expected)
+        // No line ends in a space.
+        #expect(!expected.contains(" \n"))
+    }
+
+    /// Encoder API uses that streaming cannot follow, each compared with JSONEncoder's text.
+    struct Hostile: Swift.Encodable {
+        var pattern: Int
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WriterSamples.AnyKey.self)
+            switch pattern {
+            case 0:
+                // The same key twice: the last value wins.
+                try container.encode(1, forKey: WriterSamples.AnyKey("a"))
+                try container.encode([2, 3], forKey: WriterSamples.AnyKey("a"))
+            case 1:
+                // A nested container written to after later members.
+                var nested = container.nestedContainer(keyedBy: WriterSamples.AnyKey.self, forKey: WriterSamples.AnyKey("n"))
+                try container.encode("after", forKey: WriterSamples.AnyKey("z"))
+                try nested.encode(true, forKey: WriterSamples.AnyKey("late"))
+                var list = container.nestedUnkeyedContainer(forKey: WriterSamples.AnyKey("l"))
+                try container.encode(0, forKey: WriterSamples.AnyKey("m"))
+                try list.encode(1)
+                var inner = list.nestedUnkeyedContainer()
+                try list.encode(3)
+                try inner.encode(2)
+            case 2:
+                // superEncoder, under "super" and under a key, used after the parent moved on.
+                let superEncoder = container.superEncoder()
+                let keyed = container.superEncoder(forKey: WriterSamples.AnyKey("s"))
+                try container.encode(1, forKey: WriterSamples.AnyKey("x"))
+                var single = superEncoder.singleValueContainer()
+                try single.encode("base")
+                var keyedContainer = keyed.container(keyedBy: WriterSamples.AnyKey.self)
+                try keyedContainer.encode(Optional<Int>.none, forKey: WriterSamples.AnyKey("nil"))
+            case 3:
+                // Keys that need escaping, and two spellings of one key, which are equal Swift strings.
+                for key in ["\"", "\\", "\u{0}", "/", "\u{2028}", "\u{1F}\u{7F}", "", " ", "é", "e\u{301}", "😀"] {
+                    try container.encode(key, forKey: WriterSamples.AnyKey(key))
+                }
+            case 4:
+                // Nested optionals and empty containers.
+                let values: [Int??] = [nil, .some(nil), 3]
+                try container.encode(values, forKey: WriterSamples.AnyKey("o"))
+                try container.encodeIfPresent(Optional<Int?>.some(nil), forKey: WriterSamples.AnyKey("p"))
+                try container.encodeIfPresent(Optional<Int?>.none, forKey: WriterSamples.AnyKey("q"))
+                _ = container.nestedContainer(keyedBy: WriterSamples.AnyKey.self, forKey: WriterSamples.AnyKey("e"))
+                _ = container.nestedUnkeyedContainer(forKey: WriterSamples.AnyKey("f"))
+                try container.encode([String: Int](), forKey: WriterSamples.AnyKey("g"))
+                try container.encode([[Int]](), forKey: WriterSamples.AnyKey("h"))
+                try container.encode(WriterSamples.Empty(), forKey: WriterSamples.AnyKey("i"))
+            default:
+                // A nested container asked for twice under one key: the same object.
+                var first = container.nestedContainer(keyedBy: WriterSamples.AnyKey.self, forKey: WriterSamples.AnyKey("n"))
+                try first.encode(1, forKey: WriterSamples.AnyKey("a"))
+                var second = container.nestedContainer(keyedBy: WriterSamples.AnyKey.self, forKey: WriterSamples.AnyKey("n"))
+                try second.encode(2, forKey: WriterSamples.AnyKey("b"))
+            }
+        }
+    }
+
+    @Test(arguments: 0..<6)
+    func encoderMatchesJSONEncoderOnHostileEncodeTo(pattern: Int) throws {
+        for formatting in WriterSamples.formattings {
+            let foundation = JSONEncoder()
+            foundation.outputFormatting = formatting
+            let elevate = ElevateJSONEncoder()
+            elevate.outputFormatting = ElevateJSONEncoder.OutputFormatting(formatting)
+            let value = [Hostile(pattern: pattern)]
+            #expect(WriterSamples.text(try elevate.encode(value)) == WriterSamples.text(try foundation.encode(value)), "\(formatting)")
+            // Streaming (unsorted) holds the same value.
+            elevate.outputFormatting.remove(.sortedKeys)
+            let streamed = try JSONSerialization.jsonObject(with: try elevate.encode(value)) as! NSArray
+            let reference = try JSONSerialization.jsonObject(with: try foundation.encode(value)) as! NSArray
+            #expect(streamed == reference, "\(formatting)")
+        }
+    }
+
+    @Test func encoderErrorsOnNonFiniteNumbersNameThePath() throws {
+        struct Holder: Swift.Encodable {
+            var list: [Float]
+        }
+        for encoder in [ElevateJSONEncoder()] {
+            do {
+                _ = try encoder.encode([Holder(list: [1, .nan])])
+                Issue.record("no error")
+            } catch EncodingError.invalidValue(_, let context) {
+                #expect(context.codingPath.map(\.stringValue) == ["Index 0", "list", "Index 1"])
+            }
+        }
+    }
 }
 
 /// The debug description of the `EncodingError` that `body` throws.
@@ -616,32 +734,5 @@ enum EncodingOutcome: Equatable, CustomStringConvertible {
         case .error(let kind, let path): "\(kind) at \(path)"
         case .otherError(let text): "error \(text)"
         }
-    }
-}
-
-@Suite struct EncoderReadmeExampleTests {
-    struct Person: Codable {
-        var name: String
-        var birthDate: Date
-        var homePage: URL?
-    }
-
-    @Test func readmeExample() throws {
-        let encoder = ElevateJSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode([Person(name: "Ada", birthDate: Date(timeIntervalSince1970: 0), homePage: nil)])
-        #expect(
-            text(data) == """
-                [
-                  {
-                    "birth_date" : "1970-01-01T00:00:00Z",
-                    "name" : "Ada"
-                  }
-                ]
-                """)
-        let json: JSON = ["id": JSON(UInt.max), "ratio": 0.1]
-        #expect(try JSONWriter.string(for: json, options: .init(sortedKeys: true)) == #"{"id":18446744073709551615,"ratio":0.1}"#)
     }
 }

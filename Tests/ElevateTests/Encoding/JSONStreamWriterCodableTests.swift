@@ -111,4 +111,60 @@ struct Event: Codable, Equatable {
         let text = try JSONWriter.string(for: json, options: .init(maximumDepth: 400))
         #expect(text == String(repeating: "[", count: 300) + "1" + String(repeating: "]", count: 300))
     }
+
+    @Test func streamWriterWritesCodableAndJSONValuesLikeTheEncoder() throws {
+        var random = SeededGenerator(state: 0xC0DE)
+        var output: [UInt8] = []
+        let writer = JSONStreamWriter(framing: .jsonLines) { output.append(contentsOf: $0) }
+        var trees: [Any] = []
+        for index in 0..<300 {
+            let tree = WriterSamples.randomTree(&random, maximumDepth: 4)
+            trees.append(tree)
+            let json = try JSON(foundationValue: tree)
+            switch index % 3 {
+            case 0: try writer.write(json)
+            case 1: try writer.write(WriterSamples.Tree(json), encoder: nil)
+            default: try writer.write(WriterSamples.Tree(json), encoder: ElevateJSONEncoder())
+            }
+        }
+        try writer.finish()
+        let values = try WriterSamples.readBack(output, framing: .jsonLines)
+        for (index, (value, tree)) in zip(values, trees).enumerated() {
+            if index % 3 == 0 {
+                #expect(treesEqual(value, tree), "\(index)")
+            } else {
+                // Through Codable, doubles that are integers lose their ".0", as with JSONEncoder.
+                #expect(treesEqual(WriterSamples.numbersAsDoubles(value), WriterSamples.numbersAsDoubles(tree)), "\(index)")
+            }
+        }
+    }
+
+    /// Codable values in a pretty stream are indented like any other value, empty containers
+    /// included: `[]` and `{}`, as the writer's options promise, not YAJL's `[`, a line holding
+    /// only the stream's indentation, and `]`.
+    @Test(arguments: [JSONFraming.array, .concatenated])
+    func prettyStreamWritesEmptyCodableContainersCompact(framing: JSONFraming) throws {
+        struct Holder: Swift.Encodable {
+            var list: [Int] = []
+            var map: [String: Int] = [:]
+            var empty = WriterSamples.Empty()
+            var nested: [[String: [Int]]] = [[:], ["x": []]]
+        }
+        let options = JSONWriter.Options(prettyPrinted: true, sortedKeys: true)
+        var codable: [UInt8] = []
+        let codableWriter = JSONStreamWriter(framing: framing, options: options) { codable.append(contentsOf: $0) }
+        try codableWriter.write(Holder(), encoder: nil)
+        try codableWriter.write([Int](), encoder: nil)
+        try codableWriter.write([String: WriterSamples.Empty](), encoder: nil)
+        try codableWriter.finish()
+        var plain: [UInt8] = []
+        let plainWriter = JSONStreamWriter(framing: framing, options: options) { plain.append(contentsOf: $0) }
+        try plainWriter.write(
+            ["list": [Any](), "map": [String: Any](), "empty": [String: Any](), "nested": [[String: Any](), ["x": [Any]()]]]
+                as [String: Any])
+        try plainWriter.write([Any]())
+        try plainWriter.write([String: Any]())
+        try plainWriter.finish()
+        #expect(String(decoding: codable, as: UTF8.self) == String(decoding: plain, as: UTF8.self))
+    }
 }

@@ -322,3 +322,60 @@ import Testing
         #expect(Tracked.lock.withLock { Tracked.live } == before)
     }
 }
+
+/// A planned type's key paths are compared with the tape's keys as bytes made ready once (inline
+/// words up to 7 bytes, two words up to 16, longer ones whole): every shape of key must find
+/// what the same schema finds in the `[String: Any]` that `JSONSerialization` gives.
+@Suite struct PlannedKeyTests {
+    /// Key paths at the inline and word-compare boundaries, non-ASCII, dotted (literal in some
+    /// elements, a nested path in others), and one that is absent from some elements.
+    private static let keyPaths = [
+        "a", "seven77", "eight888", "sixteen-bytes-16", "seventeen-bytes17", "a key much longer than sixteen bytes",
+        "clé", "大阪", "outer.inner", "maybe",
+    ]
+
+    private struct Record: Elevate.Decodable, Equatable {
+        var values: [String: String]
+
+        init(json: Any) throws {
+            let entity = try Parser.parseEntity(json: json) { schema in
+                for keyPath in PlannedKeyTests.keyPaths {
+                    schema.addProperty(keyPath: keyPath, type: .string, optional: keyPath == "maybe")
+                }
+            }
+            values = [:]
+            for keyPath in PlannedKeyTests.keyPaths {
+                values[keyPath] = entity <-? keyPath
+            }
+        }
+    }
+
+    /// Elements whose keys differ from the schema's in one byte at the start, the middle or the
+    /// end come first, so that a wrong compare would pick them.
+    private static func element(_ number: Int) -> String {
+        var members: [String] = []
+        for keyPath in keyPaths where keyPath != "outer.inner" && keyPath != "maybe" {
+            var decoy = Array(keyPath.utf8)
+            decoy[(number % 3) * (decoy.count - 1) / 2] ^= 0x01
+            members.append("\"\(String(decoding: decoy, as: UTF8.self))\": \"decoy\"")
+            members.append("\"\(keyPath)\": \"\(keyPath) \(number)\"")
+        }
+        members.append(
+            number % 2 == 0 ? "\"outer.inner\": \"literal \(number)\"" : "\"outer\": {\"inner\": \"nested \(number)\"}")
+        if number % 3 == 0 { members.append("\"maybe\": \"here \(number)\"") }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    @Test func plannedKeysFindWhatFoundationLookupsFind() throws {
+        let text = "[" + (0..<40).map(Self.element).joined(separator: ",\n") + "]"
+        let data = Data(text.utf8)
+        let onTheTape: [Record] = try Elevate.decodeArray(from: data, atKeyPath: "")
+        let foundation = try JSONSerialization.jsonObject(with: data) as! [Any]
+        let expected = try foundation.map { try Record(json: $0) }
+        #expect(onTheTape == expected)
+        #expect(onTheTape.count == 40)
+        #expect(onTheTape[1].values["outer.inner"] == "nested 1" && onTheTape[2].values["outer.inner"] == "literal 2")
+        #expect(onTheTape[3].values["maybe"] == "here 3" && onTheTape[4].values["maybe"] == nil)
+        #expect(onTheTape[5].values["sixteen-bytes-16"] == "sixteen-bytes-16 5")
+    }
+}

@@ -141,3 +141,77 @@ import Testing
         }
     }
 }
+
+@Suite struct ValidationPathTests {
+    struct Address: Elevate.Decodable {
+        init(json: Any) throws {
+            _ = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "street", type: .string)
+                schema.addProperty(keyPath: "city", type: .string)
+            }
+        }
+    }
+
+    struct Person: Elevate.Decodable {
+        init(json: Any) throws {
+            _ = try Parser.parseEntity(json: json) { schema in
+                schema.addProperty(keyPath: "name", type: .string)
+                schema.addProperty(keyPath: "addresses", type: .array, decodableType: Address.self)
+            }
+        }
+    }
+
+    @Test func nestedFailuresCarryTheirFullPath() throws {
+        let json = #"""
+            {"response": {"items": [
+              {"name": "a", "addresses": [{"street": "s", "city": "c"}]},
+              {"name": "b", "addresses": [{"street": "s", "city": "c"}, {"street": 1}]},
+              {"addresses": []}
+            ]}}
+            """#
+        do {
+            let _: [Person] = try withValidationReport {
+                try Elevate.decodeArray(from: Data(json.utf8), atKeyPath: "response.items")
+            }
+            Issue.record("no error")
+        } catch let report as ValidationReport {
+            // Elevate's text is unchanged...
+            #expect(
+                report.error.failureReason == """
+                    Error parsing array object at index 1 with parser [Person]
+                    Error parsing array object at index 1 with parser [Address]
+                    Value for key path [street] is of incorrect type
+                    Required key path [city] was missing or null
+                    --
+                    --
+                    Error parsing array object at index 2 with parser [Person]
+                    Required key path [name] was missing or null
+                    --
+                    """)
+            // ...and the paths come alongside.
+            #expect(
+                report.failures == [
+                    ValidationFailure(
+                        path: "response.items[1].addresses[1].street",
+                        message: "Value for key path [street] is of incorrect type"),
+                    ValidationFailure(
+                        path: "response.items[1].addresses[1].city",
+                        message: "Required key path [city] was missing or null"),
+                    ValidationFailure(
+                        path: "response.items[2].name", message: "Required key path [name] was missing or null"),
+                ])
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func foreignErrorsHaveOneFailureWithoutPath() {
+        do {
+            try withValidationReport { throw ParserError.validation(failureReason: "only the user knows") }
+        } catch let report as ValidationReport {
+            #expect(report.failures == [ValidationFailure(path: "", message: "only the user knows")])
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}

@@ -170,4 +170,124 @@ func rewrite(
         #expect(found)
         #expect(String(decoding: output, as: UTF8.self) == #"{"id":2,"tags":["a"]}"#)
     }
+
+    @Test func unfinishedEventWriterWritesNothingWhenReleased() throws {
+        var output: [UInt8] = []
+        do {
+            let writer = JSONEventWriter { output.append(contentsOf: $0) }
+            try JSONEventParser(handler: writer).parseAll(Data("[1, 2]".utf8))
+        }
+        #expect(output.isEmpty)
+        do {
+            let writer = JSONEventWriter { output.append(contentsOf: $0) }
+            try writer.startArray()
+            try JSONEventParser(handler: writer).parse(Data("[1, 2".utf8))
+        }
+        #expect(output.isEmpty)
+    }
+
+    /// Parses `bytes` into a ``JSONEventWriter`` in chunks of the given sizes.
+    static func rewriteInChunks(_ bytes: [UInt8], options: JSONWriter.Options, chunkSizes: [Int], parsing: JSONParsingOptions = .default) throws -> [UInt8] {
+        var output: [UInt8] = []
+        let writer = JSONEventWriter(options: options) { output.append(contentsOf: $0) }
+        try parseInChunks(JSONEventParser(handler: writer, options: parsing), bytes, chunkSizes: chunkSizes)
+        try writer.finish()
+        return output
+    }
+
+    static func withKey(_ key: String, _ body: (JSONText) throws -> Void) throws {
+        try Array(key.utf8).withUnsafeBytes { try body(JSONText(bytes: $0)) }
+    }
+
+    /// The event writer gives JSONWriter's text, byte for byte: a document written with sorted keys
+    /// re-emitted in the same options is the same bytes, compact or pretty, at any depth.
+    @Test func eventWriterTextIsJSONWritersText() throws {
+        var random = SeededGenerator(state: 0xE7E7)
+        for round in 0..<200 {
+            var tree = WriterSamples.randomTree(&random, maximumDepth: 5)
+            if round % 20 == 0 {
+                // Past YAJL's 127 open containers, twice over, through objects and arrays.
+                for level in 0..<(130 + round) {
+                    if level % 3 == 0 {
+                        tree = ["k\(level % 7)": tree, "z": [1] as [Any]] as [String: Any]
+                    } else {
+                        tree = [tree, [String: Any]()] as [Any]
+                    }
+                }
+            }
+            let maximumDepth = 1024
+            for options in WriterSamples.optionCombinations where options.sortedKeys || round % 2 == 0 {
+                var sorted = options
+                sorted.sortedKeys = true
+                sorted.maximumDepth = maximumDepth
+                let expected = try JSONWriter.bytes(for: tree, options: sorted)
+                let compact = try JSONWriter.bytes(for: tree, options: .init(sortedKeys: true, maximumDepth: maximumDepth))
+                let chunks = [[1 << 20], [1, 2, 3, 7], [Int.random(in: 1...64, using: &random)]][round % 3]
+                let rewritten = try Self.rewriteInChunks(
+                    compact, options: sorted, chunkSizes: chunks, parsing: .init(maximumDepth: maximumDepth))
+                #expect(
+                    rewritten == expected,
+                    "round \(round) \(options): \(String(decoding: rewritten.prefix(300), as: UTF8.self)) vs \(String(decoding: expected.prefix(300), as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test func eventWriterKeepsRepeatedKeysAndSourceNumbers() throws {
+        let document = #"{"a":1,"a":{"b":[1.0,-0,1E+2,1e400,123456789012345678901234567890]},"a":"\u00e9","e\u0301":0,"é":1}"#
+        let bytes = Array(document.utf8)
+        let compact = try rewrite(bytes)
+        let expected = #"{"a":1,"a":{"b":[1.0,-0,1E+2,1e400,123456789012345678901234567890]},"a":"\#u{E9}","e\#u{301}":0,"\#u{E9}":1}"#
+        #expect(String(decoding: compact, as: UTF8.self) == expected)
+        #expect(Array(compact) == Array(expected.utf8))
+        #expect(try recordEvents(try rewrite(bytes, options: .init(prettyPrinted: true))) == recordEvents(bytes))
+        // Refusing repeats is the parser's job: the error reaches the caller, nothing claims success.
+        var parsing = JSONParsingOptions()
+        parsing.rejectsDuplicateKeys = true
+        #expect(throws: (any Error).self) { _ = try rewrite(bytes, parsing: parsing) }
+    }
+
+    @Test func eventWriterRefusesBadSequencesDeepInside() throws {
+        for depth in [1, 126, 127, 128, 200, 254, 255, 300] {
+            // A close of the wrong kind, past the splice.
+            var output: [UInt8] = []
+            let writer = JSONEventWriter { output.append(contentsOf: $0) }
+            for _ in 0..<depth { try writer.startArray() }
+            try writer.startObject()
+            try Self.withKey("k") { try writer.key($0) }
+            #expect(writerError { try writer.endObject() }?.kind == .invalidEventSequence)
+            #expect(throws: (any Error).self) { try writer.null() }
+            #expect(throws: (any Error).self) { try writer.finish() }
+            // Stopping inside a value: finish flushes what there is and says it is incomplete.
+            let second = JSONEventWriter { _ in }
+            for _ in 0..<depth {
+                try second.startObject()
+                try Self.withKey("a") { try second.key($0) }
+            }
+            try second.null()
+            #expect(writerError { try second.finish() }?.kind == .invalidEventSequence)
+            #expect(!second.isFinished)
+        }
+        // Depth limit at the parser's maximum, through the writer's own limit.
+        let writer = JSONEventWriter(options: .init(maximumDepth: 300)) { _ in }
+        for _ in 0..<300 { try writer.startArray() }
+        #expect(writerError { try writer.startArray() }?.kind == .depthLimitExceeded)
+    }
+
+    @Test(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missingMessage)))
+    func eventWriterMatchesJSONWriterOnTheCorpus() throws {
+        var checked = 0
+        for name in SharedCorpus.testParsingFiles(prefix: "y_") {
+            let bytes = try SharedCorpus.testParsingBytes(name)
+            guard let tree = try? JSONValueBuilder.value(from: Data(bytes)) else { continue }
+            for options in WriterSamples.optionCombinations {
+                let rewritten = try rewrite(bytes, options: options)
+                // Same value, same events, valid for Foundation.
+                #expect(try recordEvents(rewritten) == recordEvents(bytes), "\(name)")
+                #expect(treesEqual(try JSONValueBuilder.value(from: Data(rewritten)), tree), "\(name)")
+                #expect((try? JSONSerialization.jsonObject(with: Data(rewritten), options: .fragmentsAllowed)) != nil, "\(name)")
+            }
+            checked += 1
+        }
+        #expect(checked > 50)
+    }
 }
