@@ -289,8 +289,8 @@ private struct Chunks: AsyncSequence, Sendable {
     /// and as `JSON`, with equal hashes), a copy with one value changed is unequal both ways, and
     /// `JSON` goes through both encoders and decoders unchanged.
     @Test func randomDocumentsCompareAndRoundTripConsistently() throws {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("JSONValueTests.randomDocumentsCompareAndRoundTripConsistently seed: \(seed)")
+        let seed = randomTestSeed &+ 1
+        print("JSONValueTests.randomDocumentsCompareAndRoundTripConsistently seed: \(seed) (ELEVATE_TEST_SEED=\(randomTestSeed))")
         var random = RandomDocuments.Generator(random: SplitMix64(seed: seed))
         var failures: [String] = []
         for round in 0..<150 where failures.count < 5 {
@@ -317,8 +317,8 @@ private struct Chunks: AsyncSequence, Sendable {
     }
 
     @Test func randomDocumentsAgreeWithTheModelAndFoundation() throws {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("JSONValueTests.randomDocumentsAgreeWithTheModelAndFoundation seed: \(seed)")
+        let seed = randomTestSeed &+ 2
+        print("JSONValueTests.randomDocumentsAgreeWithTheModelAndFoundation seed: \(seed) (ELEVATE_TEST_SEED=\(randomTestSeed))")
         var random = RandomDocuments.Generator(random: SplitMix64(seed: seed))
         var failures: [String] = []
         for round in 0..<150 {
@@ -434,8 +434,8 @@ private struct Chunks: AsyncSequence, Sendable {
     /// Many threads reading one view at once, each in its own order, with its own hints: every
     /// answer is the one a single thread gets.
     @Test func concurrentReadersInDifferentOrdersAgree() throws {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("JSONValueTests.concurrentReadersInDifferentOrdersAgree seed: \(seed)")
+        let seed = randomTestSeed &+ 3
+        print("JSONValueTests.concurrentReadersInDifferentOrdersAgree seed: \(seed) (ELEVATE_TEST_SEED=\(randomTestSeed))")
         let keys = (0..<300).map { $0 % 3 == 0 ? "long key number \($0)" : "k\($0)" }
         let text = "{" + keys.enumerated().map { #""\#($1)":{"i":\#($0),"s":"v\#($0)","a":[\#($0),{"x":\#($0)}]}"# }
             .joined(separator: ",") + #","k1":"replaced"}"#

@@ -83,8 +83,8 @@ import Testing
 
     @Test(arguments: [1, 2, 4])
     func viewsHeldFromStreamsKeepTheirValues(concurrency: Int) async throws {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("KeyPathSelectorTests.viewsHeldFromStreamsKeepTheirValues seed: \(seed)")
+        let seed = randomTestSeed &+ 4
+        print("KeyPathSelectorTests.viewsHeldFromStreamsKeepTheirValues seed: \(seed) (ELEVATE_TEST_SEED=\(randomTestSeed))")
         let elements = RandomDocuments.streamElements(count: 600, seed: seed)
         let document = Data((#"{"before":[1,2],"items":["# + elements.joined(separator: ",") + #"],"after":{}}"#).utf8)
         let lines = Data(elements.joined(separator: "\n").utf8)

@@ -63,7 +63,8 @@ import Testing
             Array("大".utf8), Array("😀".utf8), [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
             [0xE0, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0x80], [0xC3], [0xE5, 0xA4],
         ]
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so that a failure names bytes that fail again.
+        var generator = SeededGenerator(state: 0xC4EC_4ED)
         for round in 0..<3000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...12, using: &generator) {

@@ -29,15 +29,17 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
 /// the iteration after an error.
 @Suite struct AsyncElementSequenceTests {
     @Test func cancellingWhileTheSourceWaitsThrowsCancellationError() async throws {
-        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        let (source, continuation) = AsyncStream<[UInt8]>.makeStream()
         // A document that has begun, from a source that never finishes.
         continuation.yield(Array(#"{"items": [{"id": 1"#.utf8))
+        let chunks = AnnouncingChunks(source)
         let task = Task<Int, any Error> {
             var count = 0
             for try await _ in chunks.decodedElements(atKeyPath: "items", as: Int.self) { count += 1 }
             return count
         }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // The iteration has read the first chunk and waits for the second.
+        try await chunks.waitForPull(2)
         task.cancel()
         let error = await failure(of: task)
         #expect(error is CancellationError, "ended with \(String(describing: error))")
@@ -46,14 +48,16 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
 
     @Test(arguments: [JSONFraming.jsonLines, .concatenated])
     func cancellingValuesWhileTheSourceWaitsThrowsCancellationError(framing: JSONFraming) async throws {
-        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        let (source, continuation) = AsyncStream<[UInt8]>.makeStream()
         continuation.yield(Array("1\n[2, ".utf8))
+        let chunks = AnnouncingChunks(source)
         let task = Task<Int, any Error> {
             var count = 0
             for try await _ in chunks.decodedValues(framing: framing, as: Int.self) { count += 1 }
             return count
         }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // The iteration has read the first chunk and waits for the second.
+        try await chunks.waitForPull(2)
         task.cancel()
         let error = await failure(of: task)
         #expect(error is CancellationError, "ended with \(String(describing: error))")
@@ -134,12 +138,12 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
 
     @Test func asyncSequenceHonoursCancellation() async throws {
         let pulled = Counter()
-        // An endless root array, one element per chunk, produced slowly.
-        let chunks = AsyncStream<[UInt8]>(unfolding: {
-            if pulled.increment() == 1 { return Array("[".utf8) }
-            try? await Task.sleep(nanoseconds: 1_000_000)
-            return Array(#"{"id": 1, "name": "a"},"#.utf8)
-        })
+        // An endless root array, one element per chunk.
+        let chunks = AnnouncingChunks(
+            AsyncStream<[UInt8]>(unfolding: {
+                if pulled.increment() == 1 { return Array("[".utf8) }
+                return Array(#"{"id": 1, "name": "a"},"#.utf8)
+            }))
         let task = Task {
             var count = 0
             for try await _ in chunks.decodedElements(atKeyPath: "", as: Item.self) {
@@ -149,7 +153,7 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
         }
         // Cancel once the iteration is under way (a chunk past the first has been asked for),
         // whatever the machine's speed: a fixed sleep raced the first pulls.
-        while pulled.value < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await chunks.waitForPull(2)
         task.cancel()
         let result = await task.result
         switch result {

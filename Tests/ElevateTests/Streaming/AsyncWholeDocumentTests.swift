@@ -123,10 +123,13 @@ import Testing
 
     /// Cancelled while the source waits: `CancellationError`, not an "unexpected end of input".
     @Test func cancellingWhileTheSourceWaitsThrowsCancellationError() async throws {
-        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        let (source, continuation) = AsyncStream<[UInt8]>.makeStream()
         continuation.yield(Array(#"{"items": [1, 2"#.utf8))
+        let chunks = AnnouncingChunks(source)
         let task = Task { try await chunks.decodeArray(atKeyPath: "items", as: Int.self) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // Cancel once the decode has read the first chunk and asks for the second, which never
+        // comes: it is then waiting on its source, whatever the machine's speed.
+        try await chunks.waitForPull(2)
         task.cancel()
         let result = await task.result
         guard case .failure(let error) = result else {

@@ -349,36 +349,35 @@ import Testing
 
     @Test func aThrowingBodyStopsTheWorkers() throws {
         struct Enough: Error {}
-        final class Counter: @unchecked Sendable {
-            private let lock = NSLock()
-            private var value = 0
-            func increment() { lock.withLock { value += 1 } }
-            var count: Int { lock.withLock { value } }
-        }
-        let decodes = Counter()
+        let decodes = DecodeWatch()
         let data = document(20_000)
         var options = StreamingOptions()
         options.concurrency = 2
         var seen = 0
         #expect(throws: Enough.self) {
             try Elevate.forEachElement(
-                atKeyPath: "items", from: .data(data), with: CountingDecoder(counter: decodes.increment), as: Item.self,
+                atKeyPath: "items", from: .data(data), with: CountingDecoder(watch: decodes), as: Item.self,
                 options: options
             ) { _ in
                 seen += 1
                 if seen == 100 { throw Enough() }
             }
         }
-        let afterReturn = decodes.count
-        Thread.sleep(forTimeInterval: 0.05)
-        #expect(decodes.count == afterReturn)
-        #expect(afterReturn < 1_000)
+        // No sleep and look: nothing may be running when the call returns, and once the workers
+        // that decoded have exited, none can decode again.
+        let atReturn = decodes.markReturned()
+        #expect(atReturn.running == 0, "a decode was still running when the call returned")
+        #expect(decodes.waitForWorkerThreadsToExit(), "a worker outlived the call")
+        #expect(decodes.count == atReturn.decoded)
+        #expect(atReturn.decoded < 1_000)
     }
 
+    /// Reports each decode, from whichever thread decodes, to a watch.
     private struct CountingDecoder: Elevate.Decoder, @unchecked Sendable {
-        let counter: () -> Void
+        let watch: DecodeWatch
         func decode(_ object: Any) throws -> Any {
-            counter()
+            watch.decodeStarted()
+            defer { watch.decodeEnded() }
             return try Item(json: object)
         }
     }
@@ -476,8 +475,10 @@ import Testing
             return String(link.split(separator: "/").last ?? "")
         }
 
-        /// How many of `ids` are decoding-pool threads (the pool names them) still alive, after
-        /// giving a thread that has done its last work up to two seconds to exit.
+        /// How many of `ids` are decoding-pool threads (the pool names them) still alive, once they
+        /// have exited or 20 seconds have passed: the pool joins its threads before the call
+        /// returns, so the wait ends as soon as the system has reaped them; the bound only stops a
+        /// failure from hanging.
         private func poolThreadsAlive(among ids: Set<String>) -> Int {
             func alive() -> Int {
                 ids.filter { id in
@@ -485,7 +486,7 @@ import Testing
                     return name.hasPrefix("Elevate.decoder")
                 }.count
             }
-            let deadline = Date().addingTimeInterval(2)
+            let deadline = Date().addingTimeInterval(20)
             while alive() > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
             return alive()
         }
@@ -977,19 +978,12 @@ extension ParallelElementDecoderTests {
             }
         }
 
-        /// Counts decodes from every worker.
-        private final class Counter: @unchecked Sendable {
-            private let lock = NSLock()
-            private var value = 0
-            func increment() { lock.withLock { value += 1 } }
-            var count: Int { lock.withLock { value } }
-        }
-
-        /// A decoder shared by all workers, counting its calls.
+        /// A decoder shared by all workers, reporting each of its calls to a watch.
         private struct CountingDecoder: Elevate.Decoder, @unchecked Sendable {
-            let counter: Counter
+            let watch: DecodeWatch
             func decode(_ object: Any) throws -> Any {
-                counter.increment()
+                watch.decodeStarted()
+                defer { watch.decodeEnded() }
                 return try Item(json: object)
             }
         }
@@ -1002,20 +996,22 @@ extension ParallelElementDecoderTests {
             for stops in [false, true] {
                 var results: [String] = []
                 for workers in [1, 2, 8] {
-                    let counter = Counter()
+                    let watch = DecodeWatch()
                     var ids: [Int] = []
                     let result = Self.outcome {
                         try Elevate.forEachElement(
-                            atKeyPath: "items", from: .data(data), with: CountingDecoder(counter: counter), as: Item.self,
+                            atKeyPath: "items", from: .data(data), with: CountingDecoder(watch: watch), as: Item.self,
                             options: Self.options(workers)
                         ) {
                             ids.append($0.id)
                             if $0.id == k { throw stops ? JSONEventParser.Stop() as any Error : Enough() }
                         }
                     }
-                    let afterReturn = counter.count
-                    Thread.sleep(forTimeInterval: 0.02)
-                    #expect(counter.count == afterReturn, "decoded after return: \(workers) workers, stops \(stops)")
+                    let atReturn = watch.markReturned()
+                    let setting = "\(workers) workers, stops \(stops)"
+                    #expect(atReturn.running == 0, "still decoding at return: \(setting)")
+                    #expect(watch.waitForWorkerThreadsToExit(), "a worker outlived the call: \(setting)")
+                    #expect(watch.count == atReturn.decoded, "decoded after return: \(setting)")
                     #expect(ids == Array(0...k), "\(workers) workers, stops \(stops)")
                     results.append(result)
                 }
@@ -1027,7 +1023,7 @@ extension ParallelElementDecoderTests {
         /// `CancellationError`, and nothing is decoded after the task ended.
         @Test(arguments: [2, 3]) func cancellingTheIteratingTaskStopsTheWorkers(workers: Int) async throws {
             let data = Self.document(Self.items(20_000))
-            let counter = Counter()
+            let watch = DecodeWatch()
             let chunks = AsyncStream<[UInt8]> { continuation in
                 let bytes = Array(data)
                 var offset = 0
@@ -1041,7 +1037,7 @@ extension ParallelElementDecoderTests {
                 var seen = 0
                 do {
                     for try await item in chunks.decodedElements(
-                        atKeyPath: "items", with: CountingDecoder(counter: counter), as: Item.self, options: Self.options(workers))
+                        atKeyPath: "items", with: CountingDecoder(watch: watch), as: Item.self, options: Self.options(workers))
                     {
                         #expect(item.id == seen)
                         seen += 1
@@ -1055,24 +1051,25 @@ extension ParallelElementDecoderTests {
             let (seen, ending) = await task.value
             #expect(ending == "CancellationError")
             #expect(seen >= 300 && seen < 20_000)
-            let afterEnd = counter.count
-            try await Task.sleep(nanoseconds: 50_000_000)
-            #expect(counter.count == afterEnd)
-            #expect(afterEnd < 20_000)
+            let atEnd = watch.markReturned()
+            #expect(atEnd.running == 0, "still decoding when the task ended")
+            #expect(watch.waitForWorkerThreadsToExit(), "a worker outlived the iteration")
+            #expect(watch.count == atEnd.decoded)
+            #expect(atEnd.decoded < 20_000)
         }
 
         /// A held iterator that threw `CancellationError` must not go on decoding in the background
         /// while its owner keeps it.
         @Test func aHeldIteratorStopsDecodingOnceCancelled() async throws {
             let data = Self.document(Self.items(20_000))
-            let counter = Counter()
+            let watch = DecodeWatch()
             let chunks = AsyncStream<[UInt8]> { continuation in
                 continuation.yield(Array(data))
                 continuation.finish()
             }
             let sequence = chunks.decodedElements(
-                atKeyPath: "items", with: CountingDecoder(counter: counter), as: Item.self, options: Self.options(3))
-            let task = Task { () -> (String, Int, Int) in
+                atKeyPath: "items", with: CountingDecoder(watch: watch), as: Item.self, options: Self.options(3))
+            let task = Task { () -> (String, (decoded: Int, running: Int), Bool, Int) in
                 var iterator = sequence.makeAsyncIterator()
                 var seen = 0
                 var ending = "finished"
@@ -1084,16 +1081,19 @@ extension ParallelElementDecoderTests {
                 } catch {
                     ending = "\(type(of: error))"
                 }
-                // The iterator is still held here.
-                let atError = counter.count
-                usleep(100_000)
-                let later = counter.count
+                // The iterator is still held here: nothing may be running, and the workers must
+                // end (the event waited for, instead of a sleep) without decoding anything more.
+                let atError = watch.markReturned()
+                let exited = watch.waitForWorkerThreadsToExit()
+                let later = watch.count
                 _ = try? await iterator.next()
-                return (ending, atError, later)
+                return (ending, atError, exited, later)
             }
-            let (ending, atError, later) = await task.value
+            let (ending, atError, exited, later) = await task.value
             #expect(ending == "CancellationError")
-            #expect(later == atError, "decoded \(later - atError) more elements after the iteration threw")
+            #expect(atError.running == 0, "still decoding when the iteration threw")
+            #expect(exited, "a worker kept running while the iterator was held")
+            #expect(later == atError.decoded, "decoded \(later - atError.decoded) more elements after the iteration threw")
         }
 
         // MARK: JSON Lines with bad lines in the middle
