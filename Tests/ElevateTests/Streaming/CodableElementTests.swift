@@ -30,10 +30,11 @@ private struct Both: Elevate.Decodable, Swift.Decodable, Equatable {
     }
 }
 
-/// Streaming readers with `Swift.Decodable` types: the same values as decoding the whole array in
-/// memory, the same error contract as `Elevate.Decodable` types, and no ambiguity for a type that
-/// conforms to both.
-@Suite struct StreamingCodableTests {
+/// Streaming readers with `Swift.Decodable` types (`CodableElement`, behind the Codable forms of
+/// `forEachElement`, `forEachValue`, `decodedElements` and `decodedValues`): the same values as
+/// decoding the whole array in memory, the same error contract as `Elevate.Decodable` types, and no
+/// ambiguity for a type that conforms to both.
+@Suite struct CodableElementTests {
     static let document = Data(
         #"""
         {"response": {"count": 3, "items": [
