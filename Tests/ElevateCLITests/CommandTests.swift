@@ -8,7 +8,7 @@ import Testing
 @testable import ElevateCLI
 
 /// Every event of a parse of `bytes` as a line of text, so that two documents can be compared. (A
-/// copy of the minimal part of `recordEvents` in ElevateTests' `JSONEventParserTests.swift`.)
+/// copy of the minimal part of `recordEvents` in ElevateTests' `Support/EventRecording.swift`.)
 private func recordEvents(_ bytes: [UInt8]) throws -> [String] {
     final class EventRecorder: JSONEventHandler {
         var events: [String] = []
@@ -256,7 +256,7 @@ struct CommandTests {
 
     /// `elevate extract` with a key path of 31,000 components, in process, on the test's thread and
     /// on a 512 KiB one: releasing the key-path trie recursively overflowed the stack. (The
-    /// library's entry points and the executable: `HostileInputTests` in ElevateTests.)
+    /// library's entry points and the executable: `KeyPathSelectorTests` in ElevateTests.)
     @Test func extractTakesAKeyPathOf31000ComponentsOnASmallStack() throws {
         let keyPath = Array(repeating: "a", count: 31_000).joined(separator: ".")
         let scratch = try ScratchDirectory()

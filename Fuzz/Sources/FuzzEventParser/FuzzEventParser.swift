@@ -47,7 +47,7 @@ struct Outcome: Equatable, CustomStringConvertible {
 
     /// Equal, errors included: `JSONSyntaxError.byteOffset` is documented to be the same however
     /// the input is split. (It was not, for an unexpected complete token such as `""` after a
-    /// member: `Tests/ElevateTests/FuzzRegressionTests.swift`.)
+    /// member: `Tests/ElevateTests/Events/JSONSyntaxErrorTests.swift`.)
     func matches(_ split: Outcome) -> Bool { self == split }
 
     var description: String {

@@ -55,7 +55,7 @@ extension Decodable {
         guard capacity > 0 else {
             // `Array(unsafeUninitializedCapacity: 0)` stores its count into the storage every
             // empty array shares: workers making empty arrays at once are a data race to
-            // ThreadSanitizer (found by ParallelAdversarialTests, elements with `"tags": []`).
+            // ThreadSanitizer (found by a parallel decoding test, elements with `"tags": []`).
             var initialized = 0
             try initializer(nil, &initialized)
             return [Self]()

@@ -162,7 +162,7 @@ package enum ArrayDecoding {
             if let parallel = replaced.parallel {
                 // One thread decoded every element of the replaced array as it came, and stopped
                 // at one that threw (not a validation failure): the workers' error must not be
-                // dropped with the array (found by ParallelAdversarialTests, where a repeated key
+                // dropped with the array (found by a parallel decoding test, where a repeated key
                 // turned `Thirteen` into a result).
                 defer { parallel.cancel() }
                 try settleInDocumentOrder()
@@ -262,7 +262,7 @@ package enum ArrayDecoding {
 
         func result() throws -> [T] {
             // The candidate not chosen may hold an element that threw (found by
-            // ParallelAdversarialTests: a split path's `Thirteen` hidden by a literal dotted key).
+            // ParallelElementDecoderTests.SameAsOneThread: a split path's `Thirteen` hidden by a literal dotted key).
             try settleInDocumentOrder()
             let chosen = literalKey.found != .missing ? literalKey : splitPath
             if let parallel = chosen.parallel {

@@ -130,7 +130,7 @@ where Chunks.Element: Sequence<UInt8> {
             // Nothing is parsed or delivered any more: let the decoder go now, not when the
             // iterator does, so that its workers (with `concurrency` above 1) stop and end. Kept,
             // they went on decoding the batches queued before a cancellation for as long as the
-            // caller held the iterator (found by ParallelAdversarialTests).
+            // caller held the iterator (found by a parallel decoding test).
             decoder = nil
         }
     }

@@ -1,0 +1,73 @@
+import ElevateSampleData
+import Testing
+
+@testable import Elevate
+@testable import ElevateJSON
+
+/// The pass over each chunk before YAJL sees it (`InputLayout`): newline counts for lines and
+/// columns, and form feeds and vertical tabs, which YAJL wrongly accepts as whitespace, found a
+/// word at a time, exactly where a byte-by-byte scan finds them, even after thousands of lines.
+@Suite struct InputLayoutTests {
+    /// The word-at-a-time scan agrees with a byte-by-byte one on every offset and mix.
+    @Test func layoutScanMatchesNaiveScan() {
+        var generator = SplitMix64(seed: randomTestSeed)
+        let alphabet: [UInt8] = [0x0A, 0x0A, 0x09, 0x0D, 0x20, 0x41, 0x7B, 0x0B, 0x0C, 0xE3, 0x80]
+        for round in 0..<2000 {
+            let count = Int.random(in: 0...70, using: &generator)
+            var bytes = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+            for _ in 0..<Int.random(in: 0...6, using: &generator) where count > 0 {
+                let special = round % 3 == 0 ? alphabet : alphabet.filter { $0 != 0x0B && $0 != 0x0C }
+                bytes[Int.random(in: 0..<count, using: &generator)] = special.randomElement(using: &generator)!
+            }
+            var newlines = 0
+            var lastLineStart: Int?
+            var invalid: Int?
+            for (index, byte) in bytes.enumerated() {
+                if byte == 0x0B || byte == 0x0C {
+                    invalid = index
+                    break
+                }
+                if byte == 0x0A {
+                    newlines += 1
+                    lastLineStart = index + 1
+                }
+            }
+            let layout = bytes.withUnsafeBytes { InputLayout(scanning: $0) }
+            let seed = "ELEVATE_TEST_SEED=\(randomTestSeed)"
+            #expect(layout.newlines == newlines, "\(bytes), \(seed)")
+            #expect(layout.lastLineStart == lastLineStart, "\(bytes), \(seed)")
+            #expect(layout.firstInvalidWhitespace == invalid, "\(bytes), \(seed)")
+        }
+    }
+
+    /// An error after thousands of lines (and after every kind of token read in place) has the
+    /// line and column the bytes give.
+    @Test(arguments: ["x", ",", "]", ":", "}", "tru ", "1."])
+    func anErrorAfterManyLinesHasItsExactLineAndColumn(_ bad: String) {
+        let document = ErrorPlacement.longDocument(rows: 1500)
+        let prefix = document.dropLast(2)  // "0]"
+        for separator in [" ", "", "\n  "] {
+            let bytes = Array((prefix + separator).utf8)
+            let offset = bytes.count
+            ErrorPlacement.expectError(bytes + Array((bad + " 0]").utf8), at: offset, .syntax, chunkings: ErrorPlacement.longChunkings)
+        }
+    }
+
+    /// A form feed or vertical tab anywhere in a sixteen-byte block, or in the tail shorter than
+    /// a block, after many newlines.
+    @Test func invalidWhitespaceIsPlacedExactlyInEveryPositionOfABlock() {
+        let document = ErrorPlacement.longDocument(rows: 700)
+        let prefix = Array(document.dropLast(2).utf8)
+        for padding in 0..<40 {
+            for invalid: UInt8 in [0x0B, 0x0C] {
+                var bytes = prefix + Array(repeating: UInt8(ascii: " "), count: padding)
+                let offset = bytes.count
+                bytes.append(invalid)
+                bytes += Array(" 0]".utf8)
+                // Also with newlines after it, which must not be counted.
+                bytes += Array(repeating: 0x0A, count: padding % 3)
+                ErrorPlacement.expectError(bytes, at: offset, .invalidWhitespace, chunkings: ErrorPlacement.longChunkings)
+            }
+        }
+    }
+}
