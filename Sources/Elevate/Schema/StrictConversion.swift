@@ -26,9 +26,6 @@ enum StrictConversion {
         }
     }
 
-    /// The class `NSNumber(value: true)` has, which tells JSON booleans from numbers.
-    private static let booleanNumberClass: AnyClass = type(of: NSNumber(value: true))
-
     static func number(_ value: Any) -> Number? {
         let type = Swift.type(of: value)
         if type == Int.self { return .int(value as! Int) }
@@ -36,25 +33,22 @@ enum StrictConversion {
         if type == UInt.self { return .uint(value as! UInt) }
         if type == JSONLargeNumber.self { return .large(value as! JSONLargeNumber) }
         if type == Bool.self || type == String.self { return nil }
-        if let number = value as? NSNumber {
-            if Swift.type(of: number) == booleanNumberClass { return nil }
-            if let decimal = number as? NSDecimalNumber {
-                return .large(JSONLargeNumber(text: decimal.description))
-            }
-            switch UInt8(bitPattern: number.objCType.pointee) {
-            case UInt8(ascii: "f"), UInt8(ascii: "d"):
-                return .double(number.doubleValue)
-            case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
-                return .uint(number.uintValue)
-            default:
-                return .int(number.intValue)
-            }
+        switch FoundationNumber(value) {
+        case .bool: return nil
+        case .decimal(let decimal): return .large(JSONLargeNumber(text: decimal.description))
+        case .float(let float): return .double(FoundationNumber.double(float))
+        case .double(let double): return .double(double)
+        case .unsigned(let uint): return .uint(UInt(uint))
+        case .signed(let int): return .int(Int(int))
+        case nil: break
         }
         if let integer = value as? any BinaryInteger {
             if let exact = Int(exactly: integer) { return .int(exact) }
             if let exact = UInt(exactly: integer) { return .uint(exact) }
             return .large(JSONLargeNumber(text: "\(integer)"))
         }
+        // A Float as the decimal it prints as, as everywhere else (see `FoundationNumber`).
+        if let float = value as? Float { return .double(FoundationNumber.double(float)) }
         if let float = value as? any BinaryFloatingPoint {
             return .double(Double(float))
         }
@@ -116,9 +110,7 @@ enum StrictConversion {
 
     static func bool(_ value: Any) -> Bool? {
         if Swift.type(of: value) == Bool.self { return (value as! Bool) }
-        if let number = value as? NSNumber, Swift.type(of: number) == booleanNumberClass {
-            return number.boolValue
-        }
+        if case .bool(let bool) = FoundationNumber(value) { return bool }
         if let view = JSONValue.exactly(value) { return view.bool }
         return nil
     }

@@ -75,19 +75,16 @@ extension JSON {
 
     /// The number a Foundation or Swift numeric value holds, exactly; Booleans are not numbers.
     private static func number(_ value: Any) -> JSONNumber? {
+        switch FoundationNumber(value) {
+        case .bool: return nil
         // Foundation gives an NSDecimalNumber for a number a Double or Int64 cannot hold exactly:
         // its digits, not its (rounded) `doubleValue`.
-        if let decimal = value as? NSDecimalNumber { return decimalNumber(decimal.decimalValue) }
-        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
-            switch String(cString: number.objCType) {
-            case "d", "f":
-                let double = number.doubleValue
-                return double.isFinite ? .double(double) : nil
-            case "Q", "L", "I", "S", "C":
-                let uint = number.uint64Value
-                return uint <= UInt64(Int.max) ? .int(Int(uint)) : .uint(UInt(uint))
-            default: return .int(Int(number.int64Value))
-            }
+        case .decimal(let decimal): return decimalNumber(decimal)
+        case .float(let float): return float.isFinite ? .double(FoundationNumber.double(float)) : nil
+        case .double(let double): return double.isFinite ? .double(double) : nil
+        case .unsigned(let uint): return uint <= UInt64(Int.max) ? .int(Int(uint)) : .uint(UInt(uint))
+        case .signed(let int): return .int(Int(int))
+        case nil: break
         }
         switch value {
         case let int as Int: return .int(int)
@@ -101,7 +98,7 @@ extension JSON {
         case let uint as UInt32: return .int(Int(uint))
         case let uint as UInt64: return uint <= UInt64(Int.max) ? .int(Int(uint)) : .uint(UInt(uint))
         case let double as Double: return double.isFinite ? .double(double) : nil
-        case let float as Float: return float.isFinite ? .double(Double("\(float)") ?? Double(float)) : nil
+        case let float as Float: return float.isFinite ? .double(FoundationNumber.double(float)) : nil
         case let decimal as Decimal: return decimalNumber(decimal)
         default: return nil
         }
@@ -119,10 +116,7 @@ extension JSON {
     /// A Foundation Boolean (`Bool`, or an `NSNumber` made from one) as `.bool`.
     fileprivate static func boolean(_ value: Any) -> Bool? {
         if type(of: value) == Bool.self { return value as? Bool }
-        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
-            let code = String(cString: number.objCType)
-            if code == "c" || code == "B" { return number.boolValue }
-        }
+        if case .bool(let bool) = FoundationNumber(value) { return bool }
         return nil
     }
 }

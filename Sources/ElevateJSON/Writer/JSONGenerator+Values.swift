@@ -29,9 +29,6 @@ extension Optional: OptionalValue {
 /// `NSNumber` is recognized by its class before any numeric cast, and a Boolean one by its class
 /// (`__NSCFBoolean`), not by its value.
 extension JSONGenerator {
-    /// The class of Boolean `NSNumber`s.
-    private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
-
     /// How many `Encodable.json` results in a row may themselves be `Encodable` types that are
     /// not JSON values, before the writer assumes a cycle.
     private static let maximumEncodableHops = 64
@@ -141,24 +138,16 @@ extension JSONGenerator {
     }
 
     private func number(_ value: NSNumber) throws {
-        if ObjectIdentifier(type(of: value)) == Self.booleanNumberClass {
-            try bool(value.boolValue)
-            return
-        }
-        if let decimalNumber = value as? NSDecimalNumber {
-            try decimal(decimalNumber.decimalValue)
-            return
-        }
-        switch UInt8(bitPattern: value.objCType.pointee) {
-        case UInt8(ascii: "f"):
-            guard let text = JSONNumberFormat.text(for: value.floatValue) else { throw Self.nonFinite(value) }
+        switch FoundationNumber(value) {
+        case .bool(let bool): try self.bool(bool)
+        case .decimal(let decimal): try self.decimal(decimal)
+        case .float(let float):
+            guard let text = JSONNumberFormat.text(for: float) else { throw Self.nonFinite(value) }
             try rawValue(text)
-        case UInt8(ascii: "d"):
-            try double(value.doubleValue)
-        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
-            try fixedWidthInteger(value.uint64Value)
-        default:
-            try integer(value.int64Value)
+        case .double(let double): try self.double(double)
+        case .unsigned(let uint): try fixedWidthInteger(uint)
+        case .signed(let int): try integer(int)
+        case nil: try integer(value.int64Value)
         }
     }
 

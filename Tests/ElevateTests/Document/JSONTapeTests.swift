@@ -25,18 +25,6 @@ private func peopleDocument() throws -> Data {
     SampleDocument.people.data(targetSize: 2_000_000, seed: SampleDocument.defaultSeed)
 }
 
-/// A small deterministic generator, so that a failing random split can be replayed from its seed.
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The tape and its builder: layout, skipping, duplicates, reuse, depth, chunking, memory.
 @Suite struct JSONTapeTests {
     @Test func containersRecordTheirEndAndCount() throws {
@@ -198,7 +186,7 @@ private struct SplitMix {
         #expect(whole.description == byByte.description)
         let seed = randomTestSeed &+ 5
         print("JSONTapeTests.chunkingDoesNotChangeTheValue seed: \(seed) (ELEVATE_TEST_SEED=\(randomTestSeed))")
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(state: seed)
         for _ in 0..<50 {
             let splits = (0..<Int(random.next() % 8)).map { _ in Int(random.next() % UInt64(text.count)) }
             let chunked = try value(text, splits: splits)
