@@ -57,14 +57,9 @@ struct TapePosition {
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         guard FileIdentity(descriptor: descriptor) == identity else { return }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        while !parser.isStopped {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0, (try? parser.parse(UnsafeRawBufferPointer(rebasing: buffer[..<count]))) != nil else {
-                return
-            }
+        // A read that fails only leaves the position unknown: the error being reported stands.
+        _ = JSONInput.readChunks(of: descriptor, chunkSize: 1 << 20) { chunk in
+            (try? parser.parse(chunk)) != nil && !parser.isStopped
         }
     }
 }

@@ -76,19 +76,11 @@ extension JSONValue {
         let before = FileIdentity(descriptor: descriptor)
         // Only a regular file has a size to size the tape by.
         let parse = DocumentParse(options: options, expectedBytes: before.map { Int($0.size) } ?? 0)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(
-            byteCount: JSONInput.clampedChunkSize(chunkSize), alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.fileError(path)
-            }
-            if count == 0 { break }
-            try parse.parser.parse(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            if parse.parser.isStopped { break }
+        let failure = try JSONInput.readChunks(of: descriptor, chunkSize: chunkSize) { chunk in
+            try parse.parser.parse(chunk)
+            return !parse.parser.isStopped
         }
+        if let failure { throw Self.fileError(path, errno: failure) }
         self = try parse.finish()
         if let before, FileIdentity(descriptor: descriptor) == before { identity = before }
     }
@@ -143,8 +135,7 @@ extension JSONValue {
         self = try parse.finish()
     }
 
-    private static func fileError(_ path: String) -> CocoaError {
-        let code = errno
+    private static func fileError(_ path: String, errno code: Int32 = errno) -> CocoaError {
         let cocoaCode: CocoaError.Code =
             switch code {
             case ENOENT: .fileReadNoSuchFile

@@ -117,18 +117,36 @@ public enum JSONInput: Sendable {
         _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         var bytesRead = 0
+        let failure = try readChunks(of: fileDescriptor, chunkSize: chunkSize) { chunk in
+            try body(chunk)
+            bytesRead += chunk.count
+            progress?(bytesRead)
+            return true
+        }
+        if let failure { throw JSONInputError(path: name, reason: String(cString: strerror(failure))) }
+    }
+
+    /// The one read loop of the library: reads `descriptor` from where it is to its end through
+    /// one buffer of `chunkSize` bytes (clamped as ``StreamingOptions/chunkSize`` is), retrying a
+    /// read that a signal interrupted, until `body` returns false.
+    /// - Parameters:
+    ///   - descriptor: An open file descriptor.
+    ///   - chunkSize: The most bytes read at once.
+    ///   - body: Given each chunk, valid only during the call; returns whether to read on.
+    /// - Returns: nil once the end is reached or `body` stops, or the `errno` of a read that failed.
+    package static func readChunks(
+        of descriptor: Int32, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool
+    ) rethrows -> Int32? {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: clampedChunkSize(chunkSize), alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = readBytes(fileDescriptor, buffer.baseAddress, buffer.count)
+            let count = readBytes(descriptor, buffer.baseAddress, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw JSONInputError(path: name, reason: String(cString: strerror(errno)))
+                return errno
             }
-            if count == 0 { return }
-            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            bytesRead += count
-            progress?(bytesRead)
+            if count == 0 { return nil }
+            guard try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return nil }
         }
     }
 }
