@@ -290,15 +290,14 @@ extension EntityValidator {
         var decoded: [Any] = []
         decoded.reserveCapacity(array.count)
         var index = 0
-        var elementFailures = ArrayElementFailures()
+        var elementFailures = ElementFailures(limit: ElementFailures.schemaLimit)
         for element in array.elements! {
             do {
                 decoded.append(
                     try NestedFailures.decode { () throws -> Any in try decodeView(element, with: property) })
             } catch ParserError.validation(let reason) {
-                elementFailures.add(
-                    index: index, methodName: property.decodingMethodName ?? "", reason: reason,
-                    keyPath: property.keyPath, to: &failures)
+                elementFailures.addElement(
+                    index, of: property.keyPath, methodName: property.decodingMethodName ?? "", reason: reason)
             }
             index += 1
         }
@@ -315,7 +314,7 @@ extension EntityValidator {
         // conformance, where the type is known.
         var thrown: (any Error)?
         var failed = false
-        var elementFailures = ArrayElementFailures()
+        var elementFailures = ElementFailures(limit: ElementFailures.schemaLimit)
         let decoded = T._makeElevateArray(capacity: array.count) { storage, initialized in
             // Storage for `array.count` values of `T`, from `[T]`'s own initializer.
             guard let elements = storage?.assumingMemoryBound(to: T.self) else { return }
@@ -330,9 +329,8 @@ extension EntityValidator {
                     }
                 } catch ParserError.validation(let reason) {
                     failed = true
-                    elementFailures.add(
-                        index: index, methodName: String(describing: T.self), reason: reason,
-                        keyPath: property.pointee.keyPath, to: &failures)
+                    elementFailures.addElement(
+                        index, of: property.pointee.keyPath, methodName: String(describing: T.self), reason: reason)
                 } catch {
                     thrown = error
                     return

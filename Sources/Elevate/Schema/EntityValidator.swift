@@ -112,15 +112,14 @@ enum EntityValidator {
         }
         var decoded: [Any] = []
         decoded.reserveCapacity(elements.count)
-        var elementFailures = ArrayElementFailures()
+        var elementFailures = ElementFailures(limit: ElementFailures.schemaLimit)
         for (index, element) in elements.enumerated() {
             do {
                 decoded.append(try NestedFailures.decode { try decode(element, with: property) })
             } catch ParserError.validation(let reason) {
                 // The method's name is only worked out on failure: describing a type is costly.
-                elementFailures.add(
-                    index: index, methodName: property.decodingMethodName ?? "", reason: reason,
-                    keyPath: property.keyPath, to: &failures)
+                elementFailures.addElement(
+                    index, of: property.keyPath, methodName: property.decodingMethodName ?? "", reason: reason)
             }
         }
         elementFailures.finish(keyPath: property.keyPath, into: &failures)
@@ -133,14 +132,12 @@ enum EntityValidator {
     ) throws -> Any {
         var decoded: [T] = []
         decoded.reserveCapacity(elements.count)
-        var elementFailures = ArrayElementFailures()
+        var elementFailures = ElementFailures(limit: ElementFailures.schemaLimit)
         for (index, element) in elements.enumerated() {
             do {
                 decoded.append(try NestedFailures.decode { try T(json: element) })
             } catch ParserError.validation(let reason) {
-                elementFailures.add(
-                    index: index, methodName: String(describing: T.self), reason: reason, keyPath: keyPath,
-                    to: &failures)
+                elementFailures.addElement(index, of: keyPath, methodName: String(describing: T.self), reason: reason)
             }
         }
         elementFailures.finish(keyPath: keyPath, into: &failures)

@@ -80,6 +80,12 @@ package struct FailureCollector {
         }
     }
 
+    /// Adds every failure `other` collected, after these.
+    package mutating func append(_ other: FailureCollector) {
+        texts += other.texts
+        failures += other.failures
+    }
+
     /// The error for everything collected; its structured failures go to whoever can read them
     /// exactly: the enclosing decode, or a ``withValidationReport(_:)-86xn`` scope.
     package func error() -> ParserError {
@@ -100,39 +106,4 @@ extension FailureCollector {
 /// The path of an array element: `items[3]`.
 func elementPath(_ keyPath: String, _ index: Int) -> String {
     "\(keyPath)[\(index)]"
-}
-
-/// The failing elements of one `.array` property, in Elevate's words, for the first ``limit`` of
-/// them; the rest are counted and summed up in one line (``finish(keyPath:into:)``). Elevate
-/// listed every one, and one entity may hold 64 MiB of elements (`maximumElementSize`): millions
-/// of texts, gigabytes, from one document.
-package struct ArrayElementFailures {
-    /// The texts kept in full: the default of ``StreamingOptions/maximumReportedFailures``, which
-    /// a schema, having no options, cannot be given.
-    static let limit = 100
-
-    package init() {}
-    private var count = 0
-
-    /// Records the failure of the element at `index`, or only counts it past the limit.
-    package mutating func add(
-        index: Int, methodName: @autoclosure () -> String, reason: String, keyPath: String,
-        to failures: inout FailureCollector
-    ) {
-        count += 1
-        guard count <= Self.limit else {
-            // Only counted: the failures the nested decode left for this text go with it.
-            _ = NestedFailures.take(matching: reason)
-            return
-        }
-        failures.addNested(
-            FailureCollector.arrayElementFailure(index: index, methodName: methodName(), reason: reason),
-            reason: reason, at: elementPath(keyPath, index))
-    }
-
-    /// Adds the count of the failures not kept, if any.
-    package func finish(keyPath: String, into failures: inout FailureCollector) {
-        guard count > Self.limit else { return }
-        failures.add("… and \(SkippedFailures.grouped(count - Self.limit)) more invalid elements", at: keyPath)
-    }
 }

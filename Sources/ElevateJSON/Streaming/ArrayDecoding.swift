@@ -37,7 +37,7 @@ package enum ArrayDecoding {
         /// The failing elements: Elevate's texts for the first ``StreamingOptions/maximumReportedFailures``
         /// (see ``Pass``), then only a count, so that an array of millions of invalid elements
         /// does not hold millions of texts.
-        var failures = SkippedFailures(limit: .max)
+        var failures = ElementFailures(limit: .max)
         /// Decodes the elements on other threads, when more than one worker is asked for.
         var parallel: ParallelElementDecoder<Element>?
         /// The elements decoded on this thread, in the array that is returned: handing the
@@ -86,9 +86,8 @@ package enum ArrayDecoding {
             case .decoded(let element):
                 append(element)
             case .failed(let failure):
-                failures.addNested(
-                    FailureCollector.arrayElementFailure(index: failure.index, methodName: methodName, reason: failure.reason),
-                    reason: failure.reason, nested: failure.nested, at: elementPath(keyPath, failure.index))
+                failures.addElement(
+                    failure.index, of: keyPath, methodName: methodName, reason: failure.reason, nested: failure.nested)
             }
         }
 
@@ -197,7 +196,7 @@ package enum ArrayDecoding {
             var callbacks = KeyPathSelector.Callbacks()
             callbacks.arrayStart = { [unowned self] target in
                 let found = Candidate<T>(found: .array)
-                found.failures = SkippedFailures(limit: failureLimit)
+                found.failures = ElementFailures(limit: failureLimit)
                 if let byteCount, let position {
                     found.estimate = ElementCountEstimate(arrayStart: position(), inputEnd: byteCount, position: position)
                 }
@@ -232,9 +231,7 @@ package enum ArrayDecoding {
                 do {
                     candidate.append(try NestedFailures.decode { try decode(element) })
                 } catch ParserError.validation(let reason) {
-                    candidate.failures.addNested(
-                        FailureCollector.arrayElementFailure(index: index, methodName: methodName, reason: reason),
-                        reason: reason, at: elementPath(keyPath, index))
+                    candidate.failures.addElement(index, of: keyPath, methodName: methodName, reason: reason)
                 }
             }
             selector.callbacks = callbacks

@@ -17,7 +17,7 @@ package final class ElementStream<T> {
     /// Which candidate path matched first (0: split path, 1: literal dotted root key).
     private var activeTarget: Int?
     private var foundNonArray: JSONValue?
-    private var failures: SkippedFailures
+    private var failures: ElementFailures
     private(set) var deliveredCount = 0
     /// Elements cut from the array so far, delivered or not.
     private var elementCount = 0
@@ -45,7 +45,7 @@ package final class ElementStream<T> {
         self.options = options
         self.decode = decode
         self.deliver = deliver
-        self.failures = SkippedFailures(limit: options.maximumReportedFailures)
+        self.failures = ElementFailures(limit: options.maximumReportedFailures)
         let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { [unowned self] target in
@@ -106,15 +106,15 @@ package final class ElementStream<T> {
             deliveredCount += 1
             try deliver(decoded)
         case .failed(let failure):
-            let text = FailureCollector.arrayElementFailure(
-                index: failure.index, methodName: methodName, reason: failure.reason)
-            let path = elementPath(keyPath, failure.index)
             guard options.skipsInvalidElements else {
-                var single = FailureCollector()
-                single.addNested(text, reason: failure.reason, nested: failure.nested, at: path)
+                // Not skipping: this failure alone is the error.
+                var single = ElementFailures(limit: 1)
+                single.addElement(
+                    failure.index, of: keyPath, methodName: methodName, reason: failure.reason, nested: failure.nested)
                 throw single.error()
             }
-            failures.addNested(text, reason: failure.reason, nested: failure.nested, at: path)
+            failures.addElement(
+                failure.index, of: keyPath, methodName: methodName, reason: failure.reason, nested: failure.nested)
         }
     }
 
@@ -123,13 +123,13 @@ package final class ElementStream<T> {
         do {
             decoded = try NestedFailures.decode { try decode(element) }
         } catch ParserError.validation(let reason) {
-            let failure = FailureCollector.arrayElementFailure(index: index, methodName: methodName, reason: reason)
             guard options.skipsInvalidElements else {
-                var single = FailureCollector()
-                single.addNested(failure, reason: reason, at: elementPath(keyPath, index))
+                // Not skipping: this failure alone is the error.
+                var single = ElementFailures(limit: 1)
+                single.addElement(index, of: keyPath, methodName: methodName, reason: reason)
                 throw single.error()
             }
-            failures.addNested(failure, reason: reason, at: elementPath(keyPath, index))
+            failures.addElement(index, of: keyPath, methodName: methodName, reason: reason)
             return
         }
         deliveredCount += 1

@@ -61,7 +61,7 @@ final class ValueSequenceReader<T> {
     private let decode: (JSONValue) throws -> T
     private let deliver: (T) throws -> Void
 
-    private var failures: SkippedFailures
+    private var failures: ElementFailures
     private var deliveredCount = 0
     private var valueIndex = 0
     /// JSON Lines: the shared line splitter and parser.
@@ -106,7 +106,7 @@ final class ValueSequenceReader<T> {
         self.options = options
         self.decode = decode
         self.deliver = deliver
-        failures = SkippedFailures(limit: options.maximumReportedFailures)
+        failures = ElementFailures(limit: options.maximumReportedFailures)
         if options.concurrency > 1 {
             parallel = ParallelElementDecoder(workers: options.concurrency, scope: options.decodingScope, decode: decode)
         }
