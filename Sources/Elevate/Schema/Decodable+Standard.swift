@@ -108,7 +108,7 @@ extension Array: Decodable where Element: Decodable {
                 decoded.append(try NestedFailures.decode { try Element(json: element) })
             } catch ParserError.validation(let reason) {
                 failures.addNested(
-                    FailureCollector.arrayElementFailure(index: index, methodName: "\(Element.self)", reason: reason),
+                    FailureText.arrayElement(index: index, methodName: "\(Element.self)", reason: reason),
                     reason: reason, at: "[\(index)]")
             }
         }
@@ -129,7 +129,7 @@ extension Array where Element: Decodable {
                 decoded.append(try NestedFailures.decode { try decodeElement(element, as: Element.self) })
             } catch ParserError.validation(let reason) {
                 failures.addNested(
-                    FailureCollector.arrayElementFailure(index: index, methodName: "\(Element.self)", reason: reason),
+                    FailureText.arrayElement(index: index, methodName: "\(Element.self)", reason: reason),
                     reason: reason, at: "[\(index)]")
             }
             index += 1

@@ -14,7 +14,7 @@ func decodeElement<T>(_ element: JSONValue, with decoder: any Decoder, keyPath: 
 /// The decoded value as a `T`, or a validation error naming both types.
 func typedResult<T>(_ value: Any?, keyPath: String, method: Any.Type) throws -> T {
     guard let value else {
-        throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+        throw ParserError.validation(failureReason: FailureText.missing(keyPath))
     }
     guard let typed = value as? T else {
         throw ParserError.validation(

@@ -66,7 +66,7 @@ extension EntityValidator {
                 if try validated(index, property, slot, &failures, &isMissing) {
                     entity[keyPath] = slot.move()
                 } else if isMissing, !property.pointee.optional {
-                    failures.add("Required key path [\(keyPath)] was missing or null", at: keyPath)
+                    failures.add(FailureText.missing(keyPath), at: keyPath)
                 }
             }
         }
@@ -104,7 +104,7 @@ extension EntityValidator {
                     present |= 1 << UInt64(index)
                 } else if isMissing, !property.pointee.optional {
                     let keyPath = property.pointee.keyPath
-                    failures.add("Required key path [\(keyPath)] was missing or null", at: keyPath)
+                    failures.add(FailureText.missing(keyPath), at: keyPath)
                 }
             }
         }
@@ -187,7 +187,7 @@ extension EntityValidator {
         switch pointer.pointee.type {
         case .array:
             guard case .array = kind else {
-                failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
+                failures.add(FailureText.incorrectType(keyPath), at: keyPath)
                 return false
             }
             guard hasMethod else {
@@ -199,7 +199,7 @@ extension EntityValidator {
             return true
         case .dictionary:
             guard case .object = kind else {
-                failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
+                failures.add(FailureText.incorrectType(keyPath), at: keyPath)
                 return false
             }
             let value = JSONValue(tape: tape, index: index)
@@ -215,9 +215,9 @@ extension EntityValidator {
         default:
             guard scalar(tape, index, kind, as: pointer.pointee.type, into: destination) else {
                 if pointer.pointee.type == .url, kind.isString {
-                    failures.add("Required key path [\(keyPath)] could not be parsed to valid URL", at: keyPath)
+                    failures.add(FailureText.invalidURL(keyPath), at: keyPath)
                 } else {
-                    failures.add("Value for key path [\(keyPath)] is of incorrect type", at: keyPath)
+                    failures.add(FailureText.incorrectType(keyPath), at: keyPath)
                 }
                 return false
             }

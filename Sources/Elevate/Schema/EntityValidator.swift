@@ -47,7 +47,7 @@ enum EntityValidator {
                 guard let value, !isNull(value) else {
                     if !properties[index].optional {
                         let keyPath = properties[index].keyPath
-                        failures.add("Required key path [\(keyPath)] was missing or null", at: keyPath)
+                        failures.add(FailureText.missing(keyPath), at: keyPath)
                     }
                     continue
                 }
@@ -74,7 +74,7 @@ enum EntityValidator {
         if property.type == .array, property.hasDecodingMethod {
             // Cast once, straight to the array the elements are decoded from.
             guard let elements = StrictConversion.array(value) else {
-                failures.add("Value for key path [\(property.keyPath)] is of incorrect type", at: property.keyPath)
+                failures.add(FailureText.incorrectType(property.keyPath), at: property.keyPath)
                 return nil
             }
             return try decodeElements(elements, property: property, failures: &failures)
@@ -87,9 +87,9 @@ enum EntityValidator {
         guard let typed = typedValue(value, as: property.type) else {
             if property.type == .url, StrictConversion.string(value) != nil {
                 failures.add(
-                    "Required key path [\(property.keyPath)] could not be parsed to valid URL", at: property.keyPath)
+                    FailureText.invalidURL(property.keyPath), at: property.keyPath)
             } else {
-                failures.add("Value for key path [\(property.keyPath)] is of incorrect type", at: property.keyPath)
+                failures.add(FailureText.incorrectType(property.keyPath), at: property.keyPath)
             }
             return nil
         }

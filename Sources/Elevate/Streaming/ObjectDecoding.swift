@@ -46,7 +46,7 @@ enum ObjectDecoding {
                 result = { captured in
                     guard let value = captured.value(at: path), !value.isNull else {
                         throw ParserError.validation(
-                            failureReason: "Required key path [\(keyPath)] was missing or null")
+                            failureReason: FailureText.missing(keyPath))
                     }
                     return try ViewHandOff.decode(value, by: ObjectIdentifier(T.self)) { try T(json: $0) }
                 }

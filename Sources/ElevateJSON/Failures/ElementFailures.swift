@@ -36,7 +36,7 @@ package struct ElementFailures {
     }
 
     /// Records the failure of the element at `index` of the array at `keyPath`, in Elevate's words
-    /// (``FailureCollector/arrayElementFailure(index:methodName:reason:)``), with the failures its
+    /// (``FailureText/arrayElement(index:methodName:reason:)``), with the failures its
     /// decode left (see ``NestedFailures``).
     /// - Parameters:
     ///   - index: The element's index.
@@ -53,7 +53,7 @@ package struct ElementFailures {
             return
         }
         addNested(
-            FailureCollector.arrayElementFailure(index: index, methodName: methodName(), reason: reason),
+            FailureText.arrayElement(index: index, methodName: methodName(), reason: reason),
             reason: reason, at: elementPath(keyPath, index))
     }
 
@@ -67,7 +67,7 @@ package struct ElementFailures {
             return
         }
         addNested(
-            FailureCollector.arrayElementFailure(index: index, methodName: methodName, reason: reason),
+            FailureText.arrayElement(index: index, methodName: methodName, reason: reason),
             reason: reason, nested: nested, at: elementPath(keyPath, index))
     }
 

@@ -95,14 +95,6 @@ package struct FailureCollector {
     }
 }
 
-extension FailureCollector {
-    /// Elevate's text for an array element that failed to decode: its index, the decoding type or
-    /// decoder, and the element's own failure text.
-    package static func arrayElementFailure(index: Int, methodName: String, reason: String) -> String {
-        "Error parsing array object at index \(index) with parser [\(methodName)]\n\(reason)\n--"
-    }
-}
-
 /// The path of an array element: `items[3]`.
 func elementPath(_ keyPath: String, _ index: Int) -> String {
     "\(keyPath)[\(index)]"

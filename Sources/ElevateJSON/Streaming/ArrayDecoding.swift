@@ -273,9 +273,9 @@ package enum ArrayDecoding {
             let elements = chosen.takeElements()
             switch chosen.found {
             case .missing, .null:
-                throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+                throw ParserError.validation(failureReason: FailureText.missing(keyPath))
             case .wrongType:
-                throw ParserError.validation(failureReason: "Value for key path [\(keyPath)] is of incorrect type")
+                throw ParserError.validation(failureReason: FailureText.incorrectType(keyPath))
             case .array:
                 guard chosen.failures.isEmpty else {
                     throw chosen.failures.error()

@@ -171,13 +171,13 @@ package final class ElementStream<T> {
             }
         }
         guard activeTarget != nil else {
-            throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+            throw ParserError.validation(failureReason: FailureText.missing(keyPath))
         }
         if let foundNonArray {
             if foundNonArray.isNull {
-                throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+                throw ParserError.validation(failureReason: FailureText.missing(keyPath))
             }
-            throw ParserError.validation(failureReason: "Value for key path [\(keyPath)] is of incorrect type")
+            throw ParserError.validation(failureReason: FailureText.incorrectType(keyPath))
         }
         if !failures.isEmpty {
             throw failures.error()

@@ -37,7 +37,7 @@ package func makeValueReader<T>(
                 guard let index = element.index(atKeyPath: keyPath, hint: &hint),
                     case let value = JSONValue(tape: element.tape, index: index), !value.isNull
                 else {
-                    throw ParserError.validation(failureReason: "Required key path [\(keyPath)] was missing or null")
+                    throw ParserError.validation(failureReason: FailureText.missing(keyPath))
                 }
                 return try decode(value)
             }
@@ -280,7 +280,7 @@ final class ValueSequenceReader<T> {
 
     private func failMissing(index: Int, line: Int?) throws {
         let (place, path) = place(index: index, line: line)
-        let reason = "Required key path [\(keyPath.text)] was missing or null"
+        let reason = FailureText.missing(keyPath.text)
         try fail(
             "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nil, at: path)
     }
