@@ -75,16 +75,6 @@ struct CapturedValues {
             longest = (captured.count, value)
         }
         guard let (prefixLength, found) = longest else { return nil }
-        var value = found
-        for component in components[prefixLength...] {
-            if value.isObject, let member = value[component] {
-                value = member
-            } else if value.isArray, let index = KeyPath.arrayIndex(component), let element = value[index] {
-                value = element
-            } else {
-                return nil
-            }
-        }
-        return value
+        return KeyPath.walk(components[prefixLength...], from: found).value
     }
 }

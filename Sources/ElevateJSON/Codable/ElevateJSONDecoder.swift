@@ -266,29 +266,23 @@ public final class ElevateJSONDecoder: Sendable {
 
     /// The value at `keyPath`, and the coding path leading to it.
     private static func locate(_ keyPath: String, in root: JSONValue) throws -> (JSONValue, [CodingPathComponent]) {
-        if keyPath.isEmpty { return (root, []) }
-        if root.isObject, let literal = root[keyPath] { return (literal, [.key(StringCodingKey(keyPath))]) }
-        var current = root
         var path: [CodingPathComponent] = []
-        for component in KeyPath(keyPath).components {
-            var next: JSONValue?
-            if current.isArray, let index = KeyPath.arrayIndex(component) {
-                next = current[index]
-                if next != nil { path.append(.index(index)) }
-            } else if current.isObject {
-                next = current[component]
-                if next != nil { path.append(.key(StringCodingKey(component))) }
+        let walk = KeyPath(keyPath).resolve(from: root) { step in
+            switch step {
+            case .key(let key): path.append(.key(StringCodingKey(key)))
+            case .index(let index): path.append(.index(index))
             }
-            guard let found = next else {
-                throw DecodingError.keyNotFound(
-                    StringCodingKey(component),
-                    DecodingError.Context(
-                        codingPath: path.map(\.codingKey),
-                        debugDescription: "No value at key path \"\(keyPath)\": nothing at \"\(component)\"."))
-            }
-            current = found
         }
-        return (current, path)
+        switch walk {
+        case .found(let value):
+            return (value, path)
+        case .missing(let component):
+            throw DecodingError.keyNotFound(
+                StringCodingKey(component),
+                DecodingError.Context(
+                    codingPath: path.map(\.codingKey),
+                    debugDescription: "No value at key path \"\(keyPath)\": nothing at \"\(component)\"."))
+        }
     }
 
     /// The error for input that does not parse, as Foundation words it.

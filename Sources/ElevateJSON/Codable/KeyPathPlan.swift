@@ -4,11 +4,12 @@ final class KeyPathPlan {
     /// One key path, split by Elevate's rules.
     struct Route {
         let text: String
-        let components: [(name: String, index: Int?)]
+        /// Split once per decode call, not once per object.
+        let components: [String]
 
         init(_ text: String) {
             self.text = text
-            components = KeyPath(text).components.map { ($0, KeyPath.arrayIndex($0)) }
+            components = KeyPath(text).components
         }
 
         /// The tape index of the value at this key path below the object at `object`, or nil.
@@ -19,18 +20,7 @@ final class KeyPathPlan {
             // A literal key that contains dots wins over the split path, as in Elevate.
             if let literal = root.memberIndex(text, hint: &hint) { return literal }
             guard components.count > 1 else { return nil }
-            var current = root
-            for component in components {
-                var hint: Int?
-                if current.isArray, let index = component.index, let element = current[index] {
-                    current = element
-                } else if let member = current.member(component.name, hint: &hint) {
-                    current = member
-                } else {
-                    return nil
-                }
-            }
-            return current.index
+            return KeyPath.walk(components, from: root).value?.index
         }
     }
 

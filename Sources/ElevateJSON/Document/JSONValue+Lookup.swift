@@ -53,23 +53,7 @@ extension JSONValue {
     /// - Parameter keyPath: The path, as Elevate spells it.
     /// - Returns: A view of the value at the path, or nil.
     public subscript(keyPath keyPath: String) -> JSONValue? {
-        let path = KeyPath(keyPath)
-        if keyPath.isEmpty { return self }
-        if isObject, let literal = self[keyPath] { return literal }
-        guard path.hasLiteralAlternative || !isObject else { return nil }
-        var current = self
-        for component in path.components {
-            if current.isObject {
-                guard let next = current[component] else { return nil }
-                current = next
-            } else if current.isArray {
-                guard let index = KeyPath.arrayIndex(component), let next = current[index] else { return nil }
-                current = next
-            } else {
-                return nil
-            }
-        }
-        return current
+        KeyPath(keyPath).resolve(from: self).value
     }
 
     /// The tape index of the value at `keyPath` below this object or array, by the rules of
@@ -169,5 +153,18 @@ extension JSONValue {
     func memberIndex(_ key: String, hint: inout Int?) -> Int? {
         var key = key
         return key.withUTF8 { memberIndex(utf8Key: UnsafeRawBufferPointer($0), hint: &hint) }
+    }
+}
+
+/// The tape's views are what key paths walk on the tape (see ``KeyPath/resolve(from:step:)``).
+extension JSONValue: KeyPathNode {
+    package var isObjectNode: Bool { isObject }
+
+    package func member(forKey key: String) -> JSONValue? {
+        isObject ? self[key] : nil
+    }
+
+    package func element(at index: Int) -> JSONValue? {
+        isArray ? self[index] : nil
     }
 }

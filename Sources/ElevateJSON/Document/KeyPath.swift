@@ -27,37 +27,66 @@ package struct KeyPath: Hashable, Sendable {
         return text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// The value at this key path in a value tree, with Elevate's rules; nil when absent.
-    package func value(in root: Any) -> Any? {
-        if text.isEmpty { return root }
-        if let object = root as? [String: Any] { return value(inObject: object) }
-        return Self.value(in: root, at: components[...])
+    /// Where this key path leads from `root`, by Elevate's rule, the one every reader of the
+    /// library follows, on the tape and in Foundation values alike: `""` is the root itself; in an
+    /// object, the whole path as one key wins (a key may contain dots); otherwise the path splits
+    /// on `.` and each component is a member's key or, where the container is an array, an
+    /// element's index in decimal digits (see ``walk(_:from:step:)``).
+    /// - Parameters:
+    ///   - root: Where the path starts.
+    ///   - step: Told each step taken, in order (for a coding path).
+    /// - Returns: The value at the path, or the component at which nothing was found.
+    @inline(__always)
+    package func resolve<Node: KeyPathNode>(
+        from root: Node, step: (KeyPathStep) -> Void = { _ in }
+    ) -> KeyPathWalk<Node> {
+        if text.isEmpty { return .found(root) }
+        let rootIsObject = root.isObjectNode
+        if rootIsObject, let literal = root.member(forKey: text) {
+            step(.key(text))
+            return .found(literal)
+        }
+        // In an object, a path without a dot is that one key, already looked for.
+        guard hasLiteralAlternative || !rootIsObject else { return .missing(component: text) }
+        return Self.walk(components, from: root, step: step)
     }
 
-    /// The value at this key path below a root object (already cast, to cast once per entity).
-    package func value(inObject object: [String: Any]) -> Any? {
-        if text.isEmpty { return object }
-        // A single key, or a literal dotted key, is one dictionary lookup.
-        if let value = object[text] { return value }
-        guard hasLiteralAlternative else { return nil }
-        return Self.value(in: object, at: components[...])
-    }
-
-    /// Walks `components` from `value`: keys into objects, indices into arrays.
-    static func value(in value: Any, at components: ArraySlice<String>) -> Any? {
-        var current = value
+    /// Follows `components` from `node`: a member's key in an object, an element's index (decimal
+    /// digits) in an array.
+    /// - Parameters:
+    ///   - components: The split key path, or what is left of it.
+    ///   - node: Where the walk starts.
+    ///   - step: Told each step taken, in order.
+    /// - Returns: The value reached, or the first component at which nothing was found.
+    package static func walk<Node: KeyPathNode>(
+        _ components: some Sequence<String>, from node: Node, step: (KeyPathStep) -> Void = { _ in }
+    ) -> KeyPathWalk<Node> {
+        var current = node
         for component in components {
-            if let object = current as? [String: Any] {
-                guard let next = object[component] else { return nil }
-                current = next
-            } else if let array = current as? [Any] {
-                guard let index = Self.arrayIndex(component), index < array.count else { return nil }
-                current = array[index]
+            if current.isObjectNode, let member = current.member(forKey: component) {
+                step(.key(component))
+                current = member
+            } else if let index = arrayIndex(component), let element = current.element(at: index) {
+                step(.index(index))
+                current = element
             } else {
-                return nil
+                return .missing(component: component)
             }
         }
-        return current
+        return .found(current)
+    }
+
+    /// The value at this key path in a Foundation value tree (`[String: Any]`, `[Any]`), with
+    /// Elevate's rule (``resolve(from:step:)``); nil when absent.
+    package func value(in root: Any) -> Any? {
+        resolve(from: FoundationNode(value: root)).value?.value
+    }
+
+    /// ``value(in:)`` below a root object already cast (an entity casts once).
+    package func value(inObject object: [String: Any]) -> Any? {
+        // A single key, or a literal dotted key, is one dictionary lookup.
+        if !text.isEmpty, let value = object[text] { return value }
+        return value(in: object)
     }
 
     /// The array index a component names, if it is a plain decimal number.
@@ -74,3 +103,52 @@ package struct KeyPath: Hashable, Sendable {
 #elseif canImport(Musl)
     import Musl
 #endif
+
+/// A value a key path walks through: a view on the tape, or a Foundation value.
+package protocol KeyPathNode {
+    /// Whether the value is an object (whose whole-path key is looked up first).
+    var isObjectNode: Bool { get }
+    /// The member of an object with this key; nil when there is none or this is not an object.
+    func member(forKey key: String) -> Self?
+    /// The element of an array at this index; nil when there is none or this is not an array.
+    func element(at index: Int) -> Self?
+}
+
+/// One step of a key path's walk.
+package enum KeyPathStep {
+    /// Into an object's member.
+    case key(String)
+    /// Into an array's element.
+    case index(Int)
+}
+
+/// Where a key path led.
+package enum KeyPathWalk<Node> {
+    /// The value at the path.
+    case found(Node)
+    /// Nothing at this component of the path.
+    case missing(component: String)
+
+    /// The value found, or nil.
+    @inline(__always)
+    package var value: Node? {
+        if case .found(let node) = self { return node }
+        return nil
+    }
+}
+
+/// A `JSONSerialization`-shaped value as a ``KeyPathNode``.
+package struct FoundationNode: KeyPathNode {
+    package let value: Any
+
+    package var isObjectNode: Bool { value is [String: Any] }
+
+    package func member(forKey key: String) -> FoundationNode? {
+        (value as? [String: Any])?[key].map(FoundationNode.init)
+    }
+
+    package func element(at index: Int) -> FoundationNode? {
+        guard let array = value as? [Any], index < array.count else { return nil }
+        return FoundationNode(value: array[index])
+    }
+}
