@@ -74,6 +74,8 @@ package struct ElementFailures {
     /// Adds what was recorded to an entity's failures, the count of those not kept as one more
     /// failure of the array itself, at `keyPath`.
     package func finish(keyPath: String, into failures: inout FailureCollector) {
+        // Every array property of every entity ends here: nothing to add is the usual case.
+        guard count > 0 else { return }
         failures.append(kept)
         let more = count - min(count, limit)
         if more > 0 { failures.add("… and \(Self.grouped(more)) more invalid elements", at: keyPath) }
