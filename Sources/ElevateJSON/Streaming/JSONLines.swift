@@ -54,15 +54,12 @@ package func makeValueReader<T>(
 /// Splits input into top-level values and decodes each one.
 final class ValueSequenceReader<T> {
     private let keyPath: KeyPath
-    private let methodName: String
     /// JSON Lines, or else concatenated JSON.
     private let isJSONLines: Bool
     private let options: StreamingOptions
-    private let decode: (JSONValue) throws -> T
-    private let deliver: (T) throws -> Void
-
-    private var failures: ElementFailures
-    private var deliveredCount = 0
+    /// Decodes, delivers and records the values, here or on workers; a value's place is its line
+    /// (JSON Lines) or nil (concatenated values).
+    private let delivery: ElementDelivery<T, Int?>
     private var valueIndex = 0
     /// JSON Lines: the shared line splitter and parser.
     private var lines: JSONLinesParser?
@@ -79,41 +76,31 @@ final class ValueSequenceReader<T> {
     /// The target (split path or literal dotted root key) `capturedValue` came from.
     private var capturedTarget: Int?
 
-    /// Decodes values on worker threads when ``StreamingOptions/concurrency`` is above 1; they are
-    /// then delivered in order as their batches finish, with the failures one thread reports.
-    private var parallel: ParallelElementDecoder<T>?
-    /// The values on the workers, by index: where each is (its line, for JSON Lines), and whether
-    /// nothing was found at the key path (judged here; the workers get a placeholder, not decoded).
-    private var inFlight: [Int: (line: Int?, isMissing: Bool)] = [:]
-    /// The index of the next outcome the workers hand back (they come in order).
-    private var nextOutcome = 0
-    /// Whether delivering a value threw: the values after it must not be delivered.
-    private var deliveryFailed = false
-    /// Whether the body stopped the stream while the workers' values were delivered outside the
-    /// parser's callbacks (before an input error, or at the end of the input).
-    private var stoppedOutsideParser = false
-
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
-    package var isStopped: Bool { stoppedOutsideParser || (parser?.isStopped ?? lines?.isStopped ?? false) }
+    package var isStopped: Bool {
+        delivery.stoppedOutsideParser || (parser?.isStopped ?? lines?.isStopped ?? false)
+    }
 
     init(
         keyPath: String, methodName: String, isJSONLines: Bool, options: StreamingOptions,
         decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
     ) {
         self.keyPath = KeyPath(keyPath)
-        self.methodName = methodName
         self.isJSONLines = isJSONLines
         self.options = options
-        self.decode = decode
-        self.deliver = deliver
-        failures = ElementFailures(limit: options.maximumReportedFailures)
-        if options.concurrency > 1 {
-            parallel = ParallelElementDecoder(workers: options.concurrency, scope: options.decodingScope, decode: decode)
+        let keyPathText = keyPath
+        delivery = ElementDelivery(options: options, decode: decode, deliver: deliver) { index, line, reason, isMissing in
+            // Lines count from 1 as editors do; concatenated values from 0, as array indices.
+            let place = line.map { "line \($0)" } ?? "value \(index)"
+            let path = line.map { "[line \($0)]" } ?? "[\(index)]"
+            let text = "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--"
+            // A value that failed to decode fails at the key path inside it; a missing one at itself.
+            return (text, isMissing || keyPathText.isEmpty ? path : path + "." + keyPathText)
         }
         let selector = makeSelector()
         selector.maximumCaptureSize = options.maximumElementSize
-        selector.reusesTapes = parallel == nil
-        selector.tapeRecycler = parallel?.tapeRecycler
+        selector.reusesTapes = delivery.parallel == nil
+        selector.tapeRecycler = delivery.parallel?.tapeRecycler
         if !isJSONLines {
             var parsing = options.parsing
             parsing.allowsMultipleValues = true
@@ -149,7 +136,7 @@ final class ValueSequenceReader<T> {
     }
 
     package func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        try catchingUpBeforeErrors {
+        try delivery.catchingUp {
             if let lines {
                 try translatingLineErrors { try lines.feed(chunk) }
                 return
@@ -157,26 +144,6 @@ final class ValueSequenceReader<T> {
             if !hasContent { noteContent(in: chunk) }
             bytesFed += chunk.count
             try translatingErrors { try parser!.parse(chunk) }
-        }
-    }
-
-    /// Runs a parse step. On an error in the input (bad bytes, a limit), the values the workers
-    /// still hold are delivered first, as one thread would have delivered them before meeting
-    /// it: an invalid one among them is the error then, and a stop by the body ends the stream.
-    private func catchingUpBeforeErrors(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch {
-            if let parallel, !deliveryFailed {
-                do {
-                    try parallel.drain(untilAllDone: true) { try receive($0) }
-                } catch is JSONEventParser.Stop {
-                    stoppedOutsideParser = true
-                    return
-                }
-            }
-            parallel?.cancel()
-            throw error
         }
     }
 
@@ -232,93 +199,19 @@ final class ValueSequenceReader<T> {
         // The whole value goes to the decoder even when it is null, as an array element does; at
         // a key path, null is missing, as in Elevate.
         let isMissing = value.map { !keyPath.text.isEmpty && $0.isNull } ?? true
-        do {
-            if let parallel {
-                inFlight[index] = (line, isMissing)
-                if isMissing { parallel.submitPlaceholder(at: index) } else { parallel.submit(value!, at: index) }
-                try parallel.drain(untilAllDone: false) { try receive($0) }
-                return
-            }
-            guard let value, !isMissing else {
-                try failMissing(index: index, line: line)
-                return
-            }
-            let decoded: T
-            do {
-                decoded = try NestedFailures.decode { try decode(value) }
-            } catch ParserError.validation(let reason) {
-                try fail(index: index, line: line, reason: reason, nested: NestedFailures.take(matching: reason))
-                return
-            }
-            deliveredCount += 1
-            try deliver(decoded)
-        } catch {
-            deliveryFailed = true
-            throw error
-        }
-    }
-
-    /// A value decoded on a worker, handled as ``completeValue(line:)`` handles one decoded here.
-    private func receive(_ outcome: ParallelElementDecoder<T>.Outcome) throws {
-        let index = nextOutcome
-        nextOutcome += 1
-        let (line, isMissing) = inFlight.removeValue(forKey: index) ?? (nil, false)
-        if isMissing { return try failMissing(index: index, line: line) }
-        switch outcome {
-        case .decoded(let decoded):
-            deliveredCount += 1
-            try deliver(decoded)
-        case .failed(let failure):
-            try fail(index: index, line: line, reason: failure.reason, nested: failure.nested)
-        }
-    }
-
-    /// Lines count from 1 as editors do; concatenated values from 0, as array indices.
-    private func place(index: Int, line: Int?) -> (text: String, path: String) {
-        (line.map { "line \($0)" } ?? "value \(index)", line.map { "[line \($0)]" } ?? "[\(index)]")
-    }
-
-    private func failMissing(index: Int, line: Int?) throws {
-        let (place, path) = place(index: index, line: line)
-        let reason = FailureText.missing(keyPath.text)
-        try fail(
-            "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nil, at: path)
-    }
-
-    private func fail(index: Int, line: Int?, reason: String, nested: [ValidationFailure]?) throws {
-        let (place, path) = place(index: index, line: line)
-        let inner = keyPath.text.isEmpty ? path : path + "." + keyPath.text
-        try fail(
-            "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--", reason: reason, nested: nested,
-            at: inner)
-    }
-
-    private func fail(_ text: String, reason: String, nested: [ValidationFailure]?, at path: String) throws {
-        guard options.skipsInvalidElements else {
-            var single = FailureCollector()
-            single.addNested(text, reason: reason, nested: nested, at: path)
-            throw single.error()
-        }
-        failures.addNested(text, reason: reason, nested: nested, at: path)
+        try delivery.take(
+            isMissing ? nil : value, at: index, place: line, missing: FailureText.missing(keyPath.text))
     }
 
     /// Delivers every value completed so far, waiting for the workers (see
-    /// ``ChunkDecoder/deliverCompleted()``); nothing to do without workers, which deliver as they parse.
+    /// ``ChunkDecoder/deliverCompleted()``).
     package func deliverCompleted() throws {
-        guard let parallel, !isStopped, !deliveryFailed else { return }
-        do {
-            try parallel.drain(untilAllDone: true) { try receive($0) }
-        } catch is JSONEventParser.Stop {
-            stoppedOutsideParser = true
-        } catch {
-            deliveryFailed = true
-            throw error
-        }
+        try delivery.deliverCompleted(isStopped: isStopped)
     }
 
     package func finish() throws -> Int {
-        if !stoppedOutsideParser {
-            try catchingUpBeforeErrors {
+        if !delivery.stoppedOutsideParser {
+            try delivery.catchingUp {
                 if isJSONLines {
                     try translatingLineErrors { try lines!.finish() }
                 } else {
@@ -329,17 +222,8 @@ final class ValueSequenceReader<T> {
                 }
             }
         }
-        if !isStopped, let parallel {
-            do {
-                try parallel.drain(untilAllDone: true) { try receive($0) }
-            } catch is JSONEventParser.Stop {
-                // As one thread ends when the body stops it: what was skipped is still reported.
-                stoppedOutsideParser = true
-            }
-        }
-        if !failures.isEmpty {
-            throw failures.error()
-        }
-        return deliveredCount
+        try delivery.deliverRest(isStopped: isStopped)
+        try delivery.throwSkippedFailures()
+        return delivery.deliveredCount
     }
 }

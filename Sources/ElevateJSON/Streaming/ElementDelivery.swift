@@ -1,0 +1,169 @@
+/// The delivering half of a stream's element pipeline, shared by an array's elements
+/// (``ElementStream``) and the values of JSON Lines and concatenated JSON
+/// (``ValueSequenceReader``): each value is decoded here or on workers, delivered to the body in
+/// document order, its failure recorded (skipped) or thrown, the first error winning, a stop by
+/// the body ending the stream, and nothing decoded once the call is over.
+///
+/// What differs between the readers is only how a value is named in a failure (`describe`) and
+/// what each value carries for that (`Place`: nothing for an element, its line for JSON Lines).
+final class ElementDelivery<T, Place> {
+    /// A failing value's text in the report and its path, given its index, its place, the
+    /// decoder's failure text, and whether nothing was found to decode (at a key path inside it).
+    typealias Describe = (_ index: Int, _ place: Place, _ reason: String, _ isMissing: Bool) -> (
+        text: String, path: String
+    )
+
+    private let decode: (JSONValue) throws -> T
+    private let deliver: (T) throws -> Void
+    private let describe: Describe
+    private let skipsInvalidValues: Bool
+    private var failures: ElementFailures
+
+    /// Decodes on worker threads when ``StreamingOptions/concurrency`` is above 1; the values are
+    /// then delivered in order as their batches finish.
+    let parallel: ParallelElementDecoder<T>?
+    /// The values on the workers, by index: their place, and the failure text of one that had
+    /// nothing to decode (the workers get a placeholder for it).
+    private var inFlight: [Int: (place: Place, missing: String?)] = [:]
+    /// The index of the next outcome the workers hand back (they come in order).
+    private var nextOutcome = 0
+
+    private(set) var deliveredCount = 0
+    /// Whether delivering a value threw (its failure, or the body's error): the values after it
+    /// must not be delivered.
+    private(set) var deliveryFailed = false
+    /// Whether the body stopped the stream while the workers' values were delivered outside the
+    /// parser's callbacks: before an input error, where one thread would have stopped before the
+    /// error, or at the end of the input.
+    private(set) var stoppedOutsideParser = false
+
+    init(
+        options: StreamingOptions, decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void,
+        describe: @escaping Describe
+    ) {
+        self.decode = decode
+        self.deliver = deliver
+        self.describe = describe
+        skipsInvalidValues = options.skipsInvalidElements
+        failures = ElementFailures(limit: options.maximumReportedFailures)
+        parallel =
+            options.concurrency > 1
+            ? ParallelElementDecoder(workers: options.concurrency, scope: options.decodingScope, decode: decode) : nil
+    }
+
+    /// Takes the next value (called from the parser's callbacks, in document order): decodes and
+    /// delivers it here, or hands it to the workers and delivers what they have finished.
+    /// - Parameters:
+    ///   - value: The value; nil when nothing was found to decode, whose failure text is `missing`.
+    ///   - index: Its index among the values.
+    ///   - place: What its failure names.
+    ///   - missing: The failure text of a value that is nil.
+    func take(_ value: JSONValue?, at index: Int, place: Place, missing: String = "") throws {
+        do {
+            if let parallel {
+                inFlight[index] = (place, value == nil ? missing : nil)
+                if let value { parallel.submit(value, at: index) } else { parallel.submitPlaceholder(at: index) }
+                try parallel.drain(untilAllDone: false) { try receive($0) }
+                return
+            }
+            guard let value else {
+                return try fail(index: index, place: place, reason: missing, nested: nil, isMissing: true)
+            }
+            let decoded: T
+            do {
+                decoded = try NestedFailures.decode { try decode(value) }
+            } catch ParserError.validation(let reason) {
+                let nested = NestedFailures.take(matching: reason)
+                return try fail(index: index, place: place, reason: reason, nested: nested, isMissing: false)
+            }
+            deliveredCount += 1
+            try deliver(decoded)
+        } catch {
+            deliveryFailed = true
+            throw error
+        }
+    }
+
+    /// A value decoded on a worker, handled as ``take(_:at:place:missing:)`` handles one decoded
+    /// here.
+    private func receive(_ outcome: ParallelElementDecoder<T>.Outcome) throws {
+        let index = nextOutcome
+        nextOutcome += 1
+        guard let (place, missing) = inFlight.removeValue(forKey: index) else {
+            preconditionFailure("an outcome for a value never submitted")
+        }
+        if let missing { return try fail(index: index, place: place, reason: missing, nested: nil, isMissing: true) }
+        switch outcome {
+        case .decoded(let decoded):
+            deliveredCount += 1
+            try deliver(decoded)
+        case .failed(let failure):
+            try fail(index: index, place: place, reason: failure.reason, nested: failure.nested, isMissing: false)
+        }
+    }
+
+    private func fail(index: Int, place: Place, reason: String, nested: [ValidationFailure]?, isMissing: Bool) throws {
+        let (text, path) = describe(index, place, reason, isMissing)
+        guard skipsInvalidValues else {
+            // Not skipping: this failure alone is the error.
+            var single = FailureCollector()
+            single.addNested(text, reason: reason, nested: nested, at: path)
+            throw single.error()
+        }
+        failures.addNested(text, reason: reason, nested: nested, at: path)
+    }
+
+    /// Delivers every value the workers were handed, waiting for them (see
+    /// ``ChunkDecoder/deliverCompleted()``); nothing to do without workers, which deliver as
+    /// they parse.
+    /// - Parameter isStopped: Whether the stream is stopped already.
+    func deliverCompleted(isStopped: Bool) throws {
+        guard let parallel, !isStopped, !deliveryFailed else { return }
+        do {
+            try parallel.drain(untilAllDone: true) { try receive($0) }
+        } catch is JSONEventParser.Stop {
+            stoppedOutsideParser = true
+        } catch {
+            deliveryFailed = true
+            throw error
+        }
+    }
+
+    /// Runs a parse step. On an error in the input (bad bytes, a limit, a repeated key), the
+    /// values the workers still hold are delivered first, as one thread would have delivered them
+    /// before meeting it: an invalid one among them is the error then, and a stop by the body
+    /// ends the stream instead. Whatever stops the stream stops the workers too.
+    func catchingUp(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            if let parallel, !deliveryFailed {
+                do {
+                    try parallel.drain(untilAllDone: true) { try receive($0) }
+                } catch is JSONEventParser.Stop {
+                    stoppedOutsideParser = true
+                    return
+                }
+            }
+            parallel?.cancel()
+            throw error
+        }
+    }
+
+    /// After the input's end: delivers what the workers still hold (a stop by the body then ends
+    /// it, as one thread ends, and what was skipped is still reported).
+    /// - Parameter isStopped: Whether the stream is stopped already.
+    func deliverRest(isStopped: Bool) throws {
+        guard !isStopped, let parallel else { return }
+        do {
+            try parallel.drain(untilAllDone: true) { try receive($0) }
+        } catch is JSONEventParser.Stop {
+            stoppedOutsideParser = true
+        }
+    }
+
+    /// Throws the skipped values' failures, if any.
+    func throwSkippedFailures() throws {
+        if !failures.isEmpty { throw failures.error() }
+    }
+}
