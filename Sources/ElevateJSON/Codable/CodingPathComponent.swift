@@ -18,24 +18,24 @@ enum CodingPathComponent {
 
 /// A coding key made from a string: JSON keys in `allKeys` under a custom key strategy, key-path
 /// components, `super`.
-struct StringCodingKey: CodingKey, Sendable {
-    var stringValue: String
-    var intValue: Int? { nil }
+package struct StringCodingKey: CodingKey, Sendable {
+    package var stringValue: String
+    package var intValue: Int? { nil }
 
-    init(_ stringValue: String) { self.stringValue = stringValue }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+    package init(_ stringValue: String) { self.stringValue = stringValue }
+    package init?(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
 
     /// The key `superDecoder()` reads, as in Foundation.
     static let `super` = StringCodingKey("super")
 }
 
 /// The coding key of an array element, spelled as Foundation spells it (`"Index 3"`).
-struct IndexCodingKey: CodingKey, Sendable {
-    var intValue: Int?
-    var stringValue: String { "Index \(intValue ?? 0)" }
+package struct IndexCodingKey: CodingKey, Sendable {
+    package var intValue: Int?
+    package var stringValue: String { "Index \(intValue ?? 0)" }
 
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
+    package init(_ index: Int) { intValue = index }
+    package init?(stringValue: String) { nil }
+    package init?(intValue: Int) { self.intValue = intValue }
 }

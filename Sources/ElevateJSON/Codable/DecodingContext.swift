@@ -130,6 +130,22 @@ extension DecodingError {
         }
     }
 
+    /// The same error with `prefix` before its coding path: an element's error, as the stream
+    /// that cut the element out of a larger document reports it.
+    package func prefixingCodingPath(_ prefix: [any CodingKey]) -> DecodingError {
+        func extend(_ context: Context) -> Context {
+            Context(codingPath: prefix + context.codingPath, debugDescription: context.debugDescription,
+                    underlyingError: context.underlyingError)
+        }
+        switch self {
+        case .typeMismatch(let type, let context): return .typeMismatch(type, extend(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, extend(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, extend(context))
+        case .dataCorrupted(let context): return .dataCorrupted(extend(context))
+        @unknown default: return self
+        }
+    }
+
     /// The same error with `suffix` added to its debug description.
     func appendingToDebugDescription(_ suffix: String) -> DecodingError {
         func extend(_ context: Context) -> Context {

@@ -19,7 +19,9 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     ///   - options: Limits, skipping of invalid elements, error wrapping and concurrency.
     /// - Returns: The decoded elements, in document order. Iterating throws as
     ///   ``_Concurrency/AsyncSequence/decodedElements(atKeyPath:as:options:)`` does; an element that
-    ///   fails to decode is a `ParserError.validation` naming its index and the `DecodingError`.
+    ///   fails to decode throws its `DecodingError`, its coding path from the document's root through
+    ///   the element's index (`["items", "Index 3", "name"]`), unless invalid elements are skipped:
+    ///   they are then reported together at the end, as a `ParserError.validation`.
     public func decodedElements<T: Swift.Decodable>(
         atKeyPath keyPath: String = "", as type: T.Type = T.self, decoder: ElevateJSONDecoder = ElevateJSONDecoder(),
         options: StreamingOptions = StreamingOptions()

@@ -3,11 +3,10 @@ import Foundation
 /// How the streaming readers decode one element (or value) as a `Swift.Decodable` type: with an
 /// ``ElevateJSONDecoder``'s settings, straight off the element's tape.
 ///
-/// The streaming readers have one error contract whatever the element's protocol, so that
-/// ``StreamingOptions/skipsInvalidElements``, the reported failure paths and the parallel decoder
-/// work the same for Codable types: a `DecodingError` becomes a `ParserError.validation` whose
-/// text names the coding path inside the element and keeps the error's description; the reader
-/// adds the element's index, as it does for an `Elevate.Decodable` type. Any other error an
+/// A `DecodingError` goes to the reader as a ``DecodingFailure``: the reader throws the error
+/// itself, its coding path prefixed with where the element is, when it stops at the first invalid
+/// element, and reports the failure's text (naming the coding path inside the element, keeping
+/// the error's description) beside Elevate's when it skips invalid elements. Any other error an
 /// `init(from:)` throws goes out unchanged.
 struct CodableElementDecoding<T: Swift.Decodable> {
     /// Resolved once per stream: every element is decoded with the settings the stream began
@@ -24,7 +23,7 @@ struct CodableElementDecoding<T: Swift.Decodable> {
                 T.self, in: element, atKeyPath: "", strategies: strategies, source: nil,
                 hintDepth: TapeDecoder.elementHintDepth)
         } catch let error as DecodingError {
-            throw ParserError.validation(failureReason: Self.failureReason(error))
+            throw DecodingFailure(error: error, reason: Self.failureReason(error))
         }
     }
 

@@ -12,10 +12,14 @@ final class ElementDelivery<T, Place> {
     typealias Describe = (_ index: Int, _ place: Place, _ reason: String, _ isMissing: Bool) -> (
         text: String, path: String
     )
+    /// Where a value is, as the coding path of a Codable value's error begins (its key path and
+    /// index), given its index.
+    typealias CodingPrefix = (_ index: Int) -> [any CodingKey]
 
     private let decode: (JSONValue) throws -> T
     private let deliver: (T) throws -> Void
     private let describe: Describe
+    private let codingPrefix: CodingPrefix
     private let skipsInvalidValues: Bool
     private var failures: ElementFailures
 
@@ -39,11 +43,12 @@ final class ElementDelivery<T, Place> {
 
     init(
         options: StreamingOptions, decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void,
-        describe: @escaping Describe
+        describe: @escaping Describe, codingPrefix: @escaping CodingPrefix
     ) {
         self.decode = decode
         self.deliver = deliver
         self.describe = describe
+        self.codingPrefix = codingPrefix
         skipsInvalidValues = options.skipsInvalidElements
         failures = ElementFailures(limit: options.maximumReportedFailures)
         parallel =
@@ -75,6 +80,10 @@ final class ElementDelivery<T, Place> {
             } catch ParserError.validation(let reason) {
                 let nested = NestedFailures.take(matching: reason)
                 return try fail(index: index, place: place, reason: reason, nested: nested, isMissing: false)
+            } catch let failure as DecodingFailure {
+                return try fail(
+                    index: index, place: place, reason: failure.reason, nested: nil, isMissing: false,
+                    decodingError: failure.error)
             }
             deliveredCount += 1
             try deliver(decoded)
@@ -98,11 +107,19 @@ final class ElementDelivery<T, Place> {
             deliveredCount += 1
             try deliver(decoded)
         case .failed(let failure):
-            try fail(index: index, place: place, reason: failure.reason, nested: failure.nested, isMissing: false)
+            try fail(
+                index: index, place: place, reason: failure.reason, nested: failure.nested, isMissing: false,
+                decodingError: failure.decodingError)
         }
     }
 
-    private func fail(index: Int, place: Place, reason: String, nested: [ValidationFailure]?, isMissing: Bool) throws {
+    private func fail(
+        index: Int, place: Place, reason: String, nested: [ValidationFailure]?, isMissing: Bool,
+        decodingError: DecodingError? = nil
+    ) throws {
+        // A Codable value's error stops the stream as the error it is, as `JSONDecoder` decoding
+        // the whole array would throw it: its coding path from the document's root.
+        if let decodingError, !skipsInvalidValues { throw decodingError.prefixingCodingPath(codingPrefix(index)) }
         let (text, path) = describe(index, place, reason, isMissing)
         guard skipsInvalidValues else {
             // Not skipping: this failure alone is the error.

@@ -29,9 +29,13 @@ package final class ElementStream<T> {
     ) {
         self.keyPath = keyPath
         self.options = options
-        delivery = ElementDelivery(options: options, decode: decode, deliver: deliver) { index, _, reason, _ in
-            (FailureText.arrayElement(index: index, methodName: methodName, reason: reason), elementPath(keyPath, index))
-        }
+        let arrayPath: [any CodingKey] = KeyPath(keyPath).components.map { StringCodingKey($0) }
+        delivery = ElementDelivery(
+            options: options, decode: decode, deliver: deliver,
+            describe: { index, _, reason, _ in
+                (FailureText.arrayElement(index: index, methodName: methodName, reason: reason), elementPath(keyPath, index))
+            },
+            codingPrefix: { arrayPath + [IndexCodingKey($0)] })
         let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { [unowned self] target in

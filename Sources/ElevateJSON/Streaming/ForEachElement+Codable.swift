@@ -35,10 +35,12 @@ import Foundation
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: As `forEachElement(atKeyPath:from:as:options:_:)`: an element that fails to decode is
-///   a `ParserError.validation` naming its index and the `DecodingError` (its case, its coding path
-///   inside the element, its description); errors thrown by `init(from:)` other than `DecodingError`,
-///   and by `body`, are rethrown unchanged.
+/// - Throws: As `forEachElement(atKeyPath:from:as:options:_:)`, but an element that fails to
+///   decode throws its `DecodingError`, as `JSONDecoder` decoding the whole array would: its coding
+///   path from the document's root through the element's index (`["items", "Index 3", "name"]`).
+///   With ``StreamingOptions/skipsInvalidElements`` the failures are reported together at the
+///   end instead, as a `ParserError.validation` naming each index and `DecodingError`. Errors
+///   thrown by `init(from:)` other than `DecodingError`, and by `body`, are rethrown unchanged.
 @discardableResult
 public func forEachElement<T: Swift.Decodable>(
     atKeyPath keyPath: String = "", from input: JSONInput, as type: T.Type = T.self,
@@ -75,8 +77,10 @@ public func forEachElement<T: Swift.Decodable>(
 ///     concurrency (values decoded on worker threads, delivered in order).
 ///   - body: Receives each decoded value, in order.
 /// - Returns: The number of values delivered to `body`.
-/// - Throws: As `forEachValue(from:framing:atKeyPath:as:options:_:)`; a value that fails to decode
-///   is a `ParserError.validation` naming its line (or index) and the `DecodingError`.
+/// - Throws: As `forEachValue(from:framing:atKeyPath:as:options:_:)`, but a value that fails to
+///   decode throws its `DecodingError`, its coding path beginning with the value's index among the
+///   values (`"Index 4"` for line 5 of JSON Lines), then the key path inside it; skipped values are
+///   reported together at the end, as a `ParserError.validation` naming each line (or index).
 @discardableResult
 public func forEachValue<T: Swift.Decodable>(
     from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String = "", as type: T.Type = T.self,

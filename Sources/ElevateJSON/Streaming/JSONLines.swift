@@ -89,14 +89,20 @@ final class ValueSequenceReader<T> {
         self.isJSONLines = isJSONLines
         self.options = options
         let keyPathText = keyPath
-        delivery = ElementDelivery(options: options, decode: decode, deliver: deliver) { index, line, reason, isMissing in
-            // Lines count from 1 as editors do; concatenated values from 0, as array indices.
-            let place = line.map { "line \($0)" } ?? "value \(index)"
-            let path = line.map { "[line \($0)]" } ?? "[\(index)]"
-            let text = "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--"
-            // A value that failed to decode fails at the key path inside it; a missing one at itself.
-            return (text, isMissing || keyPathText.isEmpty ? path : path + "." + keyPathText)
-        }
+        let innerPath: [any CodingKey] = KeyPath(keyPath).components.map { StringCodingKey($0) }
+        delivery = ElementDelivery(
+            options: options, decode: decode, deliver: deliver,
+            describe: { index, line, reason, isMissing in
+                // Lines count from 1 as editors do; concatenated values from 0, as array indices.
+                let place = line.map { "line \($0)" } ?? "value \(index)"
+                let path = line.map { "[line \($0)]" } ?? "[\(index)]"
+                let text = "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--"
+                // A value that failed to decode fails at the key path inside it; a missing one at itself.
+                return (text, isMissing || keyPathText.isEmpty ? path : path + "." + keyPathText)
+            },
+            // The values of a stream are an array's elements to Codable: the value's index, then
+            // the key path inside it.
+            codingPrefix: { [IndexCodingKey($0)] + innerPath })
         let selector = makeSelector()
         selector.maximumCaptureSize = options.maximumElementSize
         selector.reusesTapes = delivery.parallel == nil

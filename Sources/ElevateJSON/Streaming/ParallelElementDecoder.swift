@@ -29,6 +29,8 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         var reason: String
         /// Its structured failures, when this library raised them.
         var nested: [ValidationFailure]?
+        /// A Codable element's error (see ``DecodingFailure``).
+        var decodingError: DecodingError?
     }
 
     /// What became of one element.
@@ -175,6 +177,12 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                             Failure(
                                 index: batch.firstIndex + offset, reason: reason,
                                 nested: NestedFailures.take(matching: reason))))
+                } catch let failure as DecodingFailure {
+                    batch.outcomes.append(
+                        .failed(
+                            Failure(
+                                index: batch.firstIndex + offset, reason: failure.reason, nested: nil,
+                                decodingError: failure.error)))
                 } catch {
                     // As in the sequential decoding, any other error ends everything.
                     batch.error = error

@@ -101,19 +101,24 @@ private struct Both: Elevate.Decodable, Swift.Decodable, Equatable {
         #expect(names == ["Ada Lovelace", "Alan Turing", "Grace Hopper"])
     }
 
-    @Test func aFailingElementNamesItsIndexAndCodingPath() throws {
+    /// As `JSONDecoder` decoding the whole array throws it: the `DecodingError` itself, its coding
+    /// path from the document's root through the element's index, on one thread or several.
+    @Test(arguments: [1, 2]) func aFailingElementThrowsItsDecodingErrorWithTheFullCodingPath(workers: Int) throws {
         let broken = Data(
             #"{"items": [{"full_name": "A", "joined_on": "2000-01-01", "tags": []}, {"full_name": "B", "joined_on": "2000-01-01", "tags": ["x", 7]}]}"#
                 .utf8)
+        var options = StreamingOptions()
+        options.concurrency = workers
         var delivered = 0
         do {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(broken), as: Member.self, decoder: Self.makeDecoder()) {
-                _ in delivered += 1
-            }
+            try Elevate.forEachElement(
+                atKeyPath: "items", from: .data(broken), as: Member.self, decoder: Self.makeDecoder(), options: options
+            ) { _ in delivered += 1 }
             Issue.record("no error")
-        } catch ParserError.validation(let reason) {
-            #expect(reason.contains("index 1"), "\(reason)")
-            #expect(reason.contains("typeMismatch at tags[1]"), "\(reason)")
+        } catch DecodingError.typeMismatch(let type, let context) {
+            #expect(ObjectIdentifier(type) == ObjectIdentifier(String.self))
+            #expect(context.codingPath.map(\.stringValue) == ["items", "Index 1", "tags", "Index 1"])
+            #expect(context.codingPath[1].intValue == 1)
         }
         #expect(delivered == 1)
     }
@@ -166,8 +171,9 @@ private struct Both: Elevate.Decodable, Swift.Decodable, Equatable {
         #expect {
             try Elevate.forEachValue(from: .data(badLine), framing: .jsonLines, as: Member.self, decoder: decoder) { _ in }
         } throws: { error in
-            guard case ParserError.validation(let reason) = error else { return false }
-            return reason.contains("line 2") && reason.contains("typeMismatch at fullName")
+            // The values of a stream are an array's elements to Codable: line 2 is index 1.
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["Index 1", "fullName"]
         }
     }
 
