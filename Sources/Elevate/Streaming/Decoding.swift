@@ -132,7 +132,7 @@ public func decodeObject<T>(
 /// var options = StreamingOptions()
 /// options.concurrency = StreamingOptions.automaticConcurrency
 /// let people = try Elevate.decodeArray(from: .file(url), atKeyPath: "response.items", as: Person.self,
-///                                      options: options.forElevate)
+///                                      options: options)
 /// ```
 ///
 /// For data in memory with Elevate's defaults, `decodeArray(from: data, atKeyPath:)` is the same.
@@ -150,6 +150,29 @@ public func decodeObject<T>(
 ///   `StreamingOptions.wrapsErrorsInParserError` false, syntax errors as `JSONSyntaxError` and
 ///   unreadable input as `JSONInputError`.
 public func decodeArray<T: Decodable>(
+    from input: JSONInput, atKeyPath keyPath: String = "", as type: T.Type = T.self,
+    options: StreamingOptions = StreamingOptions()
+) throws -> [T] {
+    try ArrayDecoding.decode(
+        input, atKeyPath: keyPath, methodName: String(describing: T.self), options: options.forElevate,
+        workers: options.concurrency
+    ) { try decodeElement($0, as: T.self) }
+}
+
+/// Decodes every element of the array at `keyPath` of any `JSONInput` with `init(json:)`, for a
+/// type that is both `Elevate.Decodable` and `Swift.Decodable`; see
+/// ``decodeArray(from:atKeyPath:as:options:)-(JSONInput,_,_,_)``.
+///
+/// Exists so that such a type (`String`, `Int`, …) compiles without ambiguity; pass `decoder:` to
+/// use `init(from:)`.
+/// - Parameters:
+///   - input: Where the JSON comes from.
+///   - keyPath: Where the array is; `""`, the default, for the root.
+///   - type: The type of each element.
+///   - options: Limits, read size, progress, error wrapping and concurrency.
+/// - Returns: The decoded elements, in document order.
+/// - Throws: As ``decodeArray(from:atKeyPath:as:options:)-(JSONInput,_,_,_)``.
+public func decodeArray<T: Decodable & Swift.Decodable>(
     from input: JSONInput, atKeyPath keyPath: String = "", as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions()
 ) throws -> [T] {

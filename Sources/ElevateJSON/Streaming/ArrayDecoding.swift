@@ -81,11 +81,17 @@ package enum ArrayDecoding {
 
         /// Takes what a worker made of the element at its index, in document order: what the
         /// sequential path does with the element itself.
-        func take(_ outcome: ParallelElementDecoder<Element>.Outcome, keyPath: String, methodName: String) {
+        func take(
+            _ outcome: ParallelElementDecoder<Element>.Outcome, keyPath: String, methodName: String,
+            codingPath: [any CodingKey]
+        ) throws {
             switch outcome {
             case .decoded(let element):
                 append(element)
             case .failed(let failure):
+                if let error = failure.decodingError {
+                    throw error.prefixingCodingPath(codingPath + [IndexCodingKey(failure.index)])
+                }
                 failures.addElement(
                     failure.index, of: keyPath, methodName: methodName, reason: failure.reason, nested: failure.nested)
             }
@@ -151,6 +157,12 @@ package enum ArrayDecoding {
         // Touched on every element, never reentrantly: no dynamic exclusivity checks.
         @exclusivity(unchecked) private var splitPath = Candidate<T>()
         @exclusivity(unchecked) private var literalKey = Candidate<T>()
+
+        /// Where a candidate's array is, as a Codable element's coding path begins: the split path's
+        /// keys, or the literal dotted root key.
+        private func codingPath(_ target: Int) -> [any CodingKey] {
+            target == 0 ? KeyPath(keyPath).components.map { StringCodingKey($0) } : [StringCodingKey(keyPath)]
+        }
 
         private func candidate(_ target: Int) -> Candidate<T> {
             target == 0 ? splitPath : literalKey
@@ -224,12 +236,16 @@ package enum ArrayDecoding {
                     // elements do: held to the end, the elements were there twice at the peak
                     // (their outcomes, and the array made of them).
                     try parallel.drain(untilAllDone: false) { outcome in
-                        candidate.take(outcome, keyPath: keyPath, methodName: methodName)
+                        try candidate.take(
+                            outcome, keyPath: keyPath, methodName: methodName, codingPath: codingPath(target))
                     }
                     return
                 }
                 do {
                     candidate.append(try NestedFailures.decode { try decode(element) })
+                } catch let failure as DecodingFailure {
+                    // A Codable element: its error ends the pass, as `JSONDecoder`'s would.
+                    throw failure.error.prefixingCodingPath(codingPath(target) + [IndexCodingKey(index)])
                 } catch ParserError.validation(let reason) {
                     candidate.failures.addElement(index, of: keyPath, methodName: methodName, reason: reason)
                 }
@@ -264,7 +280,9 @@ package enum ArrayDecoding {
             let chosen = literalKey.found != .missing ? literalKey : splitPath
             if let parallel = chosen.parallel {
                 try parallel.drain(untilAllDone: true) { outcome in
-                    chosen.take(outcome, keyPath: keyPath, methodName: methodName)
+                    try chosen.take(
+                        outcome, keyPath: keyPath, methodName: methodName,
+                        codingPath: codingPath(chosen === literalKey ? 1 : 0))
                 }
                 // The drain took every outcome: this only ends the threads.
                 let rest = try parallel.finish()

@@ -93,3 +93,42 @@ public func forEachValue<T: Swift.Decodable>(
         decode: decoding.decode, body)
 }
 
+
+/// Decodes every element of the array at `keyPath` of any ``JSONInput`` as a `Swift.Decodable`
+/// type, reading files, file handles and standard input in chunks and decoding each element as
+/// soon as it is complete, on several cores if asked: the Codable twin of Elevate's
+/// `decodeArray(from:atKeyPath:as:options:)`.
+///
+/// ```swift
+/// var options = StreamingOptions()
+/// options.concurrency = StreamingOptions.automaticConcurrency
+/// let events = try decodeArray(from: .file(url), atKeyPath: "events", as: Event.self, options: options)
+/// ```
+///
+/// Memory holds the result and one element (or a bounded window of them) besides, never the
+/// document: `ElevateJSONDecoder().decode([T].self, from:atKeyPath:)` gives the same elements
+/// from data in memory.
+/// - Parameters:
+///   - input: Where the JSON comes from.
+///   - keyPath: Where the array is; `""`, the default, for the root.
+///   - type: The `Swift.Decodable` type of each element.
+///   - decoder: Whose strategies and `userInfo` decode each element; its settings are read once,
+///     when the call begins.
+///   - options: Limits, read size, progress, error wrapping and how many elements are decoded at
+///     once (`StreamingOptions.concurrency`); `StreamingOptions.skipsInvalidElements` does not
+///     apply: the first element that fails ends the call, as with `JSONDecoder`.
+/// - Returns: The decoded elements, in document order.
+/// - Throws: The first failing element's `DecodingError`, its coding path from the document's
+///   root through the element's index (`["events", "Index 3", "id"]`), whatever the number of
+///   workers; ``ParserError`` for bad bytes and a missing or mistyped array (with
+///   `StreamingOptions.wrapsErrorsInParserError` false, ``JSONSyntaxError`` and ``JSONInputError``);
+///   what `init(from:)` throws otherwise.
+public func decodeArray<T: Swift.Decodable>(
+    from input: JSONInput, atKeyPath keyPath: String = "", as type: T.Type = T.self,
+    decoder: ElevateJSONDecoder = ElevateJSONDecoder(), options: StreamingOptions = StreamingOptions()
+) throws -> [T] {
+    let decoding = CodableElementDecoding<T>(decoder)
+    return try ArrayDecoding.decode(
+        input, atKeyPath: keyPath, methodName: "\(T.self)", options: options, workers: options.concurrency,
+        decode: decoding.decode)
+}

@@ -123,6 +123,34 @@ private struct Both: Elevate.Decodable, Swift.Decodable, Equatable {
         #expect(delivered == 1)
     }
 
+    /// `decodeArray` for Codable types: JSONDecoder's elements, and its first error with the full
+    /// coding path, on one thread or several.
+    @Test(arguments: [1, 2]) func decodeArrayOfACodableTypeFromAnInput(workers: Int) throws {
+        var options = StreamingOptions()
+        options.concurrency = workers
+        let items = (0..<300).map { #"{"full_name": "N\#($0)", "joined_on": "2000-01-01", "tags": ["t"]}"# }
+        let document = Data(#"{"response": {"items": [\#(items.joined(separator: ","))]}}"#.utf8)
+        let members = try decodeArray(
+            from: .data(document), atKeyPath: "response.items", as: Member.self, decoder: Self.makeDecoder(),
+            options: options)
+        #expect(members.map(\.fullName) == (0..<300).map { "N\($0)" })
+
+        var broken = items
+        broken[201] = #"{"full_name": "X", "joined_on": "2000-01-01", "tags": [1]}"#
+        let brokenDocument = Data(#"{"response": {"items": [\#(broken.joined(separator: ","))]}}"#.utf8)
+        #expect {
+            try decodeArray(
+                from: .data(brokenDocument), atKeyPath: "response.items", as: Member.self, decoder: Self.makeDecoder(),
+                options: options)
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["response", "items", "Index 201", "tags", "Index 0"]
+        }
+        // A type that is Elevate's too (String) takes Elevate's overload, without ambiguity.
+        let names: [String] = try decodeArray(from: .data(Data(#"["a", "b"]"#.utf8)))
+        #expect(names == ["a", "b"])
+    }
+
     @Test func invalidElementsAreSkippedAndReportedAtTheEnd() throws {
         let mixed = Data(
             #"[{"full_name": "A", "joined_on": "2000-01-01", "tags": []}, {"joined_on": "2000-01-01", "tags": []}, {"full_name": "C", "joined_on": "not a date", "tags": []}, {"full_name": "D", "joined_on": "2000-01-02", "tags": []}]"#
