@@ -133,30 +133,29 @@ extension DecodingError {
     /// The same error with `prefix` before its coding path: an element's error, as the stream
     /// that cut the element out of a larger document reports it.
     package func prefixingCodingPath(_ prefix: [any CodingKey]) -> DecodingError {
-        func extend(_ context: Context) -> Context {
-            Context(codingPath: prefix + context.codingPath, debugDescription: context.debugDescription,
-                    underlyingError: context.underlyingError)
-        }
-        switch self {
-        case .typeMismatch(let type, let context): return .typeMismatch(type, extend(context))
-        case .valueNotFound(let type, let context): return .valueNotFound(type, extend(context))
-        case .keyNotFound(let key, let context): return .keyNotFound(key, extend(context))
-        case .dataCorrupted(let context): return .dataCorrupted(extend(context))
-        @unknown default: return self
+        mappingContext {
+            Context(
+                codingPath: prefix + $0.codingPath, debugDescription: $0.debugDescription,
+                underlyingError: $0.underlyingError)
         }
     }
 
     /// The same error with `suffix` added to its debug description.
     func appendingToDebugDescription(_ suffix: String) -> DecodingError {
-        func extend(_ context: Context) -> Context {
-            Context(codingPath: context.codingPath, debugDescription: context.debugDescription + suffix,
-                    underlyingError: context.underlyingError)
+        mappingContext {
+            Context(
+                codingPath: $0.codingPath, debugDescription: $0.debugDescription + suffix,
+                underlyingError: $0.underlyingError)
         }
+    }
+
+    /// The same case with its context changed by `change`.
+    private func mappingContext(_ change: (Context) -> Context) -> DecodingError {
         switch self {
-        case .typeMismatch(let type, let context): return .typeMismatch(type, extend(context))
-        case .valueNotFound(let type, let context): return .valueNotFound(type, extend(context))
-        case .keyNotFound(let key, let context): return .keyNotFound(key, extend(context))
-        case .dataCorrupted(let context): return .dataCorrupted(extend(context))
+        case .typeMismatch(let type, let context): return .typeMismatch(type, change(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, change(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, change(context))
+        case .dataCorrupted(let context): return .dataCorrupted(change(context))
         @unknown default: return self
         }
     }
