@@ -161,7 +161,7 @@ public func decodeArray<T: Decodable>(
 
 /// Decodes every element of the array at `keyPath` of any `JSONInput` with `init(json:)`, for a
 /// type that is both `Elevate.Decodable` and `Swift.Decodable`; see
-/// ``decodeArray(from:atKeyPath:as:options:)-(JSONInput,_,_,_)``.
+/// `decodeArray(from:atKeyPath:as:options:)` of a `JSONInput`.
 ///
 /// Exists so that such a type (`String`, `Int`, …) compiles without ambiguity; pass `decoder:` to
 /// use `init(from:)`.
@@ -171,7 +171,7 @@ public func decodeArray<T: Decodable>(
 ///   - type: The type of each element.
 ///   - options: Limits, read size, progress, error wrapping and concurrency.
 /// - Returns: The decoded elements, in document order.
-/// - Throws: As ``decodeArray(from:atKeyPath:as:options:)-(JSONInput,_,_,_)``.
+/// - Throws: As `decodeArray(from:atKeyPath:as:options:)` of a `JSONInput`.
 public func decodeArray<T: Decodable & Swift.Decodable>(
     from input: JSONInput, atKeyPath keyPath: String = "", as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions()
@@ -183,7 +183,7 @@ public func decodeArray<T: Decodable & Swift.Decodable>(
 }
 
 /// Decodes every element of the array at `keyPath` of any `JSONInput` with a ``Decoder``; see
-/// ``decodeArray(from:atKeyPath:as:options:)-(JSONInput,_,_,_)``.
+/// `decodeArray(from:atKeyPath:as:options:)` of a `JSONInput`.
 ///
 /// ```swift
 /// let format = DateDecoder(dateFormatString: "yyyy-MM-dd")
@@ -197,7 +197,7 @@ public func decodeArray<T: Decodable & Swift.Decodable>(
 ///   - type: What the decoder is expected to return for each element.
 ///   - options: Limits, read size, progress, error wrapping and concurrency.
 /// - Returns: The decoded elements, in document order.
-/// - Throws: As ``decodeArray(from:atKeyPath:as:options:)-(JSONInput,_,_,_)``, and a validation error
+/// - Throws: As `decodeArray(from:atKeyPath:as:options:)` of a `JSONInput`, and a validation error
 ///   for an element the decoder turns into something other than a `T`.
 public func decodeArray<T>(
     from input: JSONInput, atKeyPath keyPath: String = "", with decoder: any Decoder, as type: T.Type = T.self,
