@@ -102,14 +102,12 @@ extension Array: Decodable where Element: Decodable {
         }
         var decoded: [Element] = []
         decoded.reserveCapacity(elements.count)
-        var failures = FailureCollector()
+        var failures = ElementFailures(limit: ElementFailures.schemaLimit)
         for (index, element) in elements.enumerated() {
             do {
                 decoded.append(try NestedFailures.decode { try Element(json: element) })
             } catch ParserError.validation(let reason) {
-                failures.addNested(
-                    FailureText.arrayElement(index: index, methodName: "\(Element.self)", reason: reason),
-                    reason: reason, at: "[\(index)]")
+                failures.addElement(index, of: "", methodName: "\(Element.self)", reason: reason)
             }
         }
         if !failures.isEmpty { throw failures.error() }
@@ -122,15 +120,13 @@ extension Array where Element: Decodable {
     fileprivate init(elementsOf view: JSONValue) throws {
         var decoded: [Element] = []
         decoded.reserveCapacity(view.count)
-        var failures = FailureCollector()
+        var failures = ElementFailures(limit: ElementFailures.schemaLimit)
         var index = 0
         for element in view.elements! {
             do {
                 decoded.append(try NestedFailures.decode { try decodeElement(element, as: Element.self) })
             } catch ParserError.validation(let reason) {
-                failures.addNested(
-                    FailureText.arrayElement(index: index, methodName: "\(Element.self)", reason: reason),
-                    reason: reason, at: "[\(index)]")
+                failures.addElement(index, of: "", methodName: "\(Element.self)", reason: reason)
             }
             index += 1
         }

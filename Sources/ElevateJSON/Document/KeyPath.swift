@@ -82,11 +82,15 @@ package struct KeyPath: Hashable, Sendable {
         resolve(from: FoundationNode(value: root)).value?.value
     }
 
-    /// ``value(in:)`` below a root object already cast (an entity casts once).
+    /// ``value(in:)`` below a root object already cast (an entity casts once): the rule of
+    /// ``resolve(from:step:)`` without casting the root again.
     package func value(inObject object: [String: Any]) -> Any? {
-        // A single key, or a literal dotted key, is one dictionary lookup.
-        if !text.isEmpty, let value = object[text] { return value }
-        return value(in: object)
+        if text.isEmpty { return object }
+        // A single key, or a literal dotted key, is one dictionary lookup; a missing key without
+        // a dot is missing, with no second lookup (optional properties miss often).
+        if let value = object[text] { return value }
+        guard hasLiteralAlternative else { return nil }
+        return Self.walk(components, from: FoundationNode(value: object)).value?.value
     }
 
     /// The array index a component names, if it is a plain decimal number.

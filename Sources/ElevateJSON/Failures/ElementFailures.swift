@@ -22,7 +22,7 @@ package struct ElementFailures {
         self.limit = max(limit, 0)
     }
 
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// Records the failure of a nested decode, as ``FailureCollector/addNested(_:reason:at:)``.
     mutating func addNested(_ text: String, reason: String, at path: String) {
@@ -88,7 +88,7 @@ package struct ElementFailures {
     }
 
     /// The error for everything recorded.
-    func error() -> ParserError {
+    package func error() -> ParserError {
         let more = count - min(count, limit)
         guard more > 0 else { return kept.error() }
         let reason = (kept.texts + ["… and \(Self.grouped(more)) more invalid elements"]).joined(separator: "\n")

@@ -26,10 +26,12 @@ final class ElementDelivery<T, Place> {
     /// Decodes on worker threads when ``StreamingOptions/concurrency`` is above 1; the values are
     /// then delivered in order as their batches finish.
     let parallel: ParallelElementDecoder<T>?
-    /// The values on the workers, by index: their place, and the failure text of one that had
-    /// nothing to decode (the workers get a placeholder for it).
-    private var inFlight: [Int: (place: Place, missing: String?)] = [:]
-    /// The index of the next outcome the workers hand back (they come in order).
+    /// The values on the workers, in the order they were handed over (their outcomes come back in
+    /// that order): their place, and the failure text of one that had nothing to decode (the
+    /// workers get a placeholder for it). Entries before `inFlightStart` are delivered.
+    private var inFlight: [(place: Place, missing: String?)] = []
+    private var inFlightStart = 0
+    /// The index of the next outcome the workers hand back.
     private var nextOutcome = 0
 
     private(set) var deliveredCount = 0
@@ -66,7 +68,7 @@ final class ElementDelivery<T, Place> {
     func take(_ value: JSONValue?, at index: Int, place: Place, missing: String = "") throws {
         do {
             if let parallel {
-                inFlight[index] = (place, value == nil ? missing : nil)
+                inFlight.append((place, value == nil ? missing : nil))
                 if let value { parallel.submit(value, at: index) } else { parallel.submitPlaceholder(at: index) }
                 try parallel.drain(untilAllDone: false) { try receive($0) }
                 return
@@ -98,8 +100,12 @@ final class ElementDelivery<T, Place> {
     private func receive(_ outcome: ParallelElementDecoder<T>.Outcome) throws {
         let index = nextOutcome
         nextOutcome += 1
-        guard let (place, missing) = inFlight.removeValue(forKey: index) else {
-            preconditionFailure("an outcome for a value never submitted")
+        let (place, missing) = inFlight[inFlightStart]
+        inFlightStart += 1
+        // Delivered entries go in bulk, so that the queue stays as short as the workers' window.
+        if inFlightStart >= 1024, inFlightStart * 2 >= inFlight.count {
+            inFlight.removeFirst(inFlightStart)
+            inFlightStart = 0
         }
         if let missing { return try fail(index: index, place: place, reason: missing, nested: nil, isMissing: true) }
         switch outcome {
