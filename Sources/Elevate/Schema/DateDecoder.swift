@@ -85,7 +85,9 @@ public final class DateDecoder: Decoder, Sendable {
 /// Reusable `DateFormatter`s by format and time zone: creating one costs far more than parsing
 /// with it, and decoders are created per element. A formatter is lent to one caller at a time,
 /// so none is used from two threads at once. It holds only formatters (no decoded data), at most
-/// `maximumFormats` formats of `perFormat` idle formatters each.
+/// `maximumFormats` formats of `perFormat` idle formatters each. Process-wide on purpose, and
+/// harmless: a formatter is set up from its key alone (format, time zone, the POSIX locale) and
+/// parsing changes none of that, so which formatter a call is lent never changes its result.
 final class DateFormatterPool: Sendable {
     static let shared = DateFormatterPool()
     private let maximumFormats = 32
