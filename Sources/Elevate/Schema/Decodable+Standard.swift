@@ -94,41 +94,32 @@ extension Array: Decodable where Element: Decodable {
     public init(json: Any) throws {
         if let view = JSONValue.exactly(json), view.isArray {
             ViewHandOff.markRead(view)
-            try self.init(elementsOf: view)
+            // Elements on a document tape, each handed as a view or scalar.
+            try self.init(decodingEach: view.elements!, count: view.count) { try decodeElement($0, as: Element.self) }
             return
         }
         guard let elements = StrictConversion.array(json) else {
             throw incorrectType(json, expected: [Element].self)
         }
-        var decoded: [Element] = []
-        decoded.reserveCapacity(elements.count)
-        var failures = ElementFailures(limit: ElementFailures.schemaLimit)
-        for (index, element) in elements.enumerated() {
-            do {
-                decoded.append(try NestedFailures.decode { try Element(json: element) })
-            } catch ParserError.validation(let reason) {
-                failures.addElement(index, of: "", methodName: "\(Element.self)", reason: reason)
-            }
-        }
-        if !failures.isEmpty { throw failures.error() }
-        self = decoded
+        try self.init(decodingEach: elements, count: elements.count) { try Element(json: $0) }
     }
 }
 
 extension Array where Element: Decodable {
-    /// Decodes the elements of an array on a document tape, each handed as a view or scalar.
-    fileprivate init(elementsOf view: JSONValue) throws {
+    /// Decodes every element with `decode`, recording the failing ones (see ``ElementFailures``)
+    /// and throwing them together at the end.
+    fileprivate init<Elements: Sequence>(
+        decodingEach elements: Elements, count: Int, _ decode: (Elements.Element) throws -> Element
+    ) throws {
         var decoded: [Element] = []
-        decoded.reserveCapacity(view.count)
+        decoded.reserveCapacity(count)
         var failures = ElementFailures(limit: ElementFailures.schemaLimit)
-        var index = 0
-        for element in view.elements! {
+        for (index, element) in elements.enumerated() {
             do {
-                decoded.append(try NestedFailures.decode { try decodeElement(element, as: Element.self) })
+                decoded.append(try NestedFailures.decode { try decode(element) })
             } catch ParserError.validation(let reason) {
                 failures.addElement(index, of: "", methodName: "\(Element.self)", reason: reason)
             }
-            index += 1
         }
         if !failures.isEmpty { throw failures.error() }
         self = decoded
