@@ -8,7 +8,10 @@ let package = Package(
         // `import Elevate` for code written for Elevate; `import ElevateJSON` for Codable and JSON
         // code, which then keeps Swift's own `Decodable`, `Decoder` and `Encodable`.
         .library(name: "Elevate", targets: ["Elevate", "ElevateJSON"]),
-        .library(name: "ElevateSampleData", targets: ["ElevateSampleData"]),
+        // Not for users: the Benchmarks package (a package of its own, so that users never resolve
+        // ordo-one/benchmark) needs a product to reach the contenders that `elevate bench` runs, and
+        // SwiftPM allows neither a dependency on another package's target nor a second target of
+        // the same name in the graph.
         .library(name: "ElevateBenchmarkKit", targets: ["ElevateBenchmarkKit"]),
         .executable(name: "elevate", targets: ["ElevateCLI"]),
     ],

@@ -23,7 +23,7 @@ let layers: [(folders: [String], holds: String)] = [
     (["ElevateJSON/Input"], "where bytes come from and how they are cut: JSONInput (data, file, "
         + "descriptor, chunks), forEachChunk, JSONFraming, parseAll(JSONInput) on the event parser"),
     (["ElevateJSON/Document"], "the parsed document: the tape and its builder, JSONValue and its "
-        + "views, JSONValueBuilder, KeyPathSelector (key paths over events), document options and errors"),
+        + "views, JSONValueBuilder, KeyPathSelector (key paths over events)"),
     // Consumers of the document, side by side: neither names the other.
     (["ElevateJSON/Codable", "ElevateJSON/Failures"], "Codable: ElevateJSONDecoder and the mutable "
         + "JSON on the tape; Failures: ParserError, validation failures and their texts, the reports"),

@@ -167,7 +167,7 @@ public struct BenchmarkDocument: Sendable {
             case .detect:
                 do {
                     let count = try Elevate.forEachElement(
-                        atKeyPath: Contender.peopleKeyPath, from: .file(file), as: BenchmarkPersonWithDate.self
+                        from: .file(file), atKeyPath: Contender.peopleKeyPath, as: BenchmarkPersonWithDate.self
                     ) { _ in }
                     return BenchmarkInput(name: name, file: file, data: data, expectedElementCount: count)
                 } catch {

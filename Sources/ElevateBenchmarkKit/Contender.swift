@@ -17,7 +17,7 @@ public enum Contender: String, CaseIterable, Sendable {
     case cYAJL = "c-yajl"
     /// YAJL with the same callbacks, reading the file in 1 MiB chunks: the floor for streaming a file.
     case cYAJLFile = "c-yajl-file"
-    /// `summarizeValue(atKeyPath: "", from: .file(url))`, what `elevate count FILE` runs: the
+    /// `summarizeValue(from: .file(url), atKeyPath: "")`, what `elevate count FILE` runs: the
     /// event layer streaming the file in 1 MiB chunks, counting the root's children.
     case countFile = "elevate-count-file"
     /// ``JSONEventParser`` with a ``CountingHandler``: what the event layer costs over bare YAJL.
@@ -39,7 +39,7 @@ public enum Contender: String, CaseIterable, Sendable {
     case decodeArrayFoundationValues = "elevate-decodearray-foundation"
     /// ``decodeArray`` with ``StreamingOptions/concurrency`` at one worker per processor.
     case decodeArrayParallel = "elevate-decodearray-parallel"
-    /// `Elevate.forEachElement(atKeyPath: "response.items", from: .file(url), as:)` over the document's
+    /// `Elevate.forEachElement(from: .file(url), atKeyPath: "response.items", as:)` over the document's
     /// file into ``BenchmarkPerson``, counting the people: streaming, in bounded memory.
     case forEachElement = "elevate-foreachelement"
     /// ``forEachElement`` with ``StreamingOptions/concurrency`` at one worker per processor.
@@ -188,7 +188,7 @@ public enum Contender: String, CaseIterable, Sendable {
             guard ok == 1 else { throw ContenderFailure(contender: self, reason: "YAJL rejected the file") }
             return Int(ok)
         case .countFile:
-            guard let summary = try summarizeValue(atKeyPath: "", from: .file(input.file)) else {
+            guard let summary = try summarizeValue(from: .file(input.file), atKeyPath: "") else {
                 throw ContenderFailure(contender: self, reason: "no value in the file")
             }
             return summary.count
@@ -225,7 +225,7 @@ public enum Contender: String, CaseIterable, Sendable {
         case .forEachElement:
             var count = 0
             let delivered = try Elevate.forEachElement(
-                atKeyPath: Self.peopleKeyPath, from: .file(input.file), as: BenchmarkPerson.self
+                from: .file(input.file), atKeyPath: Self.peopleKeyPath, as: BenchmarkPerson.self
             ) { _ in count += 1 }
             guard delivered == count else {
                 throw ContenderFailure(contender: self, reason: "returned \(delivered), delivered \(count)")
@@ -236,7 +236,7 @@ public enum Contender: String, CaseIterable, Sendable {
             options.concurrency = StreamingOptions.automaticConcurrency
             var count = 0
             try Elevate.forEachElement(
-                atKeyPath: Self.peopleKeyPath, from: .file(input.file), as: BenchmarkPerson.self, options: options
+                from: .file(input.file), atKeyPath: Self.peopleKeyPath, as: BenchmarkPerson.self, options: options
             ) { _ in count += 1 }
             return count
         case .jsonSerializationParseEntity:
@@ -297,7 +297,7 @@ public enum Contender: String, CaseIterable, Sendable {
             if self == .tapeCodableForEachElementParallel { options.concurrency = StreamingOptions.automaticConcurrency }
             var count = 0
             try Elevate.forEachElement(
-                atKeyPath: Self.peopleKeyPath, from: .file(input.file), as: CodablePerson.self, options: options
+                from: .file(input.file), atKeyPath: Self.peopleKeyPath, as: CodablePerson.self, options: options
             ) { _ in count += 1 }
             return count
         }

@@ -56,7 +56,7 @@ struct CountCommand: ParsableCommand {
             wrapsErrorsInParserError: false)
         let summary: JSONContainerSummary?
         do {
-            summary = try summarizeValue(atKeyPath: keyPath, from: file.input, options: options)
+            summary = try summarizeValue(from: file.input, atKeyPath: keyPath, options: options)
         } catch let error as JSONSyntaxError {
             throw CommandFailure.invalidJSON(error, in: file)
         } catch let error as JSONInputError {

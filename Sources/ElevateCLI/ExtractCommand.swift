@@ -76,7 +76,7 @@ struct ExtractCommand: ParsableCommand {
         let found: Bool
         do {
             let handler: any JSONEventHandler = jsonLines ? JSONLinesSplitter(forwardingTo: writer) : writer
-            found = try forEachEvent(atKeyPath: keyPath, from: file.input, to: handler, options: options)
+            found = try forEachEvent(from: file.input, atKeyPath: keyPath, to: handler, options: options)
         } catch is JSONLinesSplitter.NotAnArray {
             throw CommandFailure(
                 message: "the value at key path '\(keyPath.escapedForTerminal)' in '\(file.displayName)' is not an array; "

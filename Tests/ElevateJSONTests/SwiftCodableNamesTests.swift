@@ -56,7 +56,7 @@ private func roundTrip<T: Decodable & Encodable>(_ value: T) throws -> T {
 
     @Test func streamingAndTheTapeAreHereWithoutElevate() throws {
         var skus: [String] = []
-        let count = try forEachElement(atKeyPath: "items", from: .data(json), as: Order.Item.self) {
+        let count = try forEachElement(from: .data(json), atKeyPath: "items", as: Order.Item.self) {
             skus.append($0.sku)
         }
         #expect(count == 2)
@@ -69,7 +69,7 @@ private func roundTrip<T: Decodable & Encodable>(_ value: T) throws -> T {
         // ParserError lives in this module, so a Codable stream's failures read the same whether
         // the caller imports Elevate or not.
         #expect(throws: ParserError.self) {
-            try forEachElement(atKeyPath: "missing", from: .data(json), as: Order.Item.self) { _ in }
+            try forEachElement(from: .data(json), atKeyPath: "missing", as: Order.Item.self) { _ in }
         }
     }
 }

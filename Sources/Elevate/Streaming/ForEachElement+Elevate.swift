@@ -7,7 +7,7 @@ import Foundation
 /// read buffer, whatever the input's size.
 ///
 /// ```swift
-/// let count = try Elevate.forEachElement(atKeyPath: "response.items", from: .file(url), as: Person.self) { person in
+/// let count = try Elevate.forEachElement(from: .file(url), atKeyPath: "response.items", as: Person.self) { person in
 ///     index.add(person)
 /// }
 /// ```
@@ -32,19 +32,19 @@ import Foundation
 ///   unchanged.
 @discardableResult
 public func forEachElement<T: Decodable>(
-    atKeyPath keyPath: String = "", from input: JSONInput, as type: T.Type = T.self,
+    from input: JSONInput, atKeyPath keyPath: String = "", as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
     try forEachElement(
-        atKeyPath: keyPath, from: input, methodName: "\(T.self)", options: options.forElevate,
+        from: input, atKeyPath: keyPath, methodName: "\(T.self)", options: options.forElevate,
         decode: { try decodeElement($0, as: T.self) }, body)
 }
 
 /// Decodes each element of the array at `keyPath` with a ``Decoder`` as soon as it is complete,
-/// and hands it to `body`; see ``forEachElement(atKeyPath:from:as:options:_:)-3sswt``.
+/// and hands it to `body`; see ``forEachElement(from:atKeyPath:as:options:_:)-1lv1s``.
 ///
 /// ```swift
-/// try Elevate.forEachElement(atKeyPath: "dates", from: .file(url), with: DateDecoder(dateFormatString: "yyyy-MM-dd"),
+/// try Elevate.forEachElement(from: .file(url), atKeyPath: "dates", with: DateDecoder(dateFormatString: "yyyy-MM-dd"),
 ///                            as: Date.self) { date in print(date) }
 /// ```
 ///
@@ -56,15 +56,15 @@ public func forEachElement<T: Decodable>(
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)-3sswt``, and a validation error for an
+/// - Throws: As ``forEachElement(from:atKeyPath:as:options:_:)-1lv1s``, and a validation error for an
 ///   element the decoder turns into something other than a `T`.
 @discardableResult
 public func forEachElement<T>(
-    atKeyPath keyPath: String = "", from input: JSONInput, with decoder: any Decoder, as type: T.Type = T.self,
+    from input: JSONInput, atKeyPath keyPath: String = "", with decoder: any Decoder, as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
     try forEachElement(
-        atKeyPath: keyPath, from: input, methodName: "\(decoder)", options: options.forElevate,
+        from: input, atKeyPath: keyPath, methodName: "\(decoder)", options: options.forElevate,
         decode: { try decodeElement($0, with: decoder, keyPath: keyPath) }, body)
 }
 
@@ -78,7 +78,7 @@ public func forEachElement<T>(
 /// ```
 ///
 /// With `JSONFraming.array` the values are the elements of the top-level array, as with
-/// `forEachElement(atKeyPath: "")`, and `keyPath` applies inside each element, as it does inside
+/// `forEachElement(from:atKeyPath: "")`, and `keyPath` applies inside each element, as it does inside
 /// each value of the other framings.
 ///
 /// Input with no value at all (empty, or only whitespace and blank lines) has 0 values, whatever
@@ -143,7 +143,7 @@ public func forEachValue<T>(
 }
 
 /// Decodes each element of the array at `keyPath` with `init(json:)`, for a type that is both
-/// `Elevate.Decodable` and `Swift.Decodable`; see ``forEachElement(atKeyPath:from:as:options:_:)-3sswt``.
+/// `Elevate.Decodable` and `Swift.Decodable`; see ``forEachElement(from:atKeyPath:as:options:_:)-1lv1s``.
 ///
 /// Exists so that such a type compiles without ambiguity; pass `decoder:` to use `init(from:)`.
 ///
@@ -154,14 +154,14 @@ public func forEachValue<T>(
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: As ``forEachElement(atKeyPath:from:as:options:_:)-3sswt``.
+/// - Throws: As ``forEachElement(from:atKeyPath:as:options:_:)-1lv1s``.
 @discardableResult
 public func forEachElement<T: Decodable & Swift.Decodable>(
-    atKeyPath keyPath: String = "", from input: JSONInput, as type: T.Type = T.self,
+    from input: JSONInput, atKeyPath keyPath: String = "", as type: T.Type = T.self,
     options: StreamingOptions = StreamingOptions(), _ body: (T) throws -> Void
 ) throws -> Int {
     try forEachElement(
-        atKeyPath: keyPath, from: input, methodName: "\(T.self)", options: options.forElevate,
+        from: input, atKeyPath: keyPath, methodName: "\(T.self)", options: options.forElevate,
         decode: { try decodeElement($0, as: T.self) }, body)
 }
 

@@ -106,7 +106,7 @@ final class DecodingContext {
         guard let site = errorSite, let errorPath = Optional(error.codingPathStrings),
             errorPath.starts(with: site.path), let source,
             let position = TapePosition.locate(entry: site.index, on: tape, source: source,
-                                                options: settings.documentOptions.parsing)
+                                                options: settings.parsingOptions)
         else { return error }
         let exact = errorPath == site.path
         let suffix = " (\(exact ? "at" : "in the value at") line \(position.line), column \(position.column), byte offset \(position.byteOffset))"

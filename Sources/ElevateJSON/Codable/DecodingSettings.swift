@@ -7,7 +7,7 @@ struct DecodingSettings: Sendable {
     var dataDecodingStrategy: ElevateJSONDecoder.DataDecodingStrategy = .base64
     var nonConformingFloatDecodingStrategy: ElevateJSONDecoder.NonConformingFloatDecodingStrategy = .throw
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    var documentOptions: JSONDocumentOptions = .default
+    var parsingOptions: JSONParsingOptions = .default
 }
 
 /// Where the decoded document's bytes came from, so that an error can be given a byte offset by

@@ -81,70 +81,48 @@ public final class ElevateJSONDecoder: Sendable {
         set { settings.withLock { $0.userInfo = newValue } }
     }
 
-    /// The parser's settings (comments, depth limit) and the duplicate-key rule for the input.
-    public var documentOptions: JSONDocumentOptions {
-        get { settings.withLock { $0.documentOptions } }
-        set { settings.withLock { $0.documentOptions = newValue } }
+    /// The parser's settings for the input: comments, limits, whether a repeated key is an error.
+    public var parsingOptions: JSONParsingOptions {
+        get { settings.withLock { $0.parsingOptions } }
+        set { settings.withLock { $0.parsingOptions = newValue } }
     }
 
-    /// Decodes a value of `type` from a JSON document.
+    /// Decodes a value of `type` from a JSON document, or from the value at an Elevate key path of
+    /// it; nothing outside that value is decoded.
     ///
     /// ```swift
     /// let person = try ElevateJSONDecoder().decode(Person.self, from: data)
-    /// ```
-    /// - Parameters:
-    ///   - type: The type to decode.
-    ///   - data: The document's bytes.
-    /// - Returns: The value.
-    /// - Throws: `DecodingError.dataCorrupted` (with the ``JSONSyntaxError`` or ``JSONDocumentError``
-    ///   as its underlying error) for input that is not JSON; the `DecodingError` that decoding
-    ///   raised otherwise, or what an `init(from:)` threw.
-    public func decode<T: Swift.Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try decode(type, from: data, atKeyPath: "")
-    }
-
-    /// Decodes a value of `type` from the value at an Elevate key path of a JSON document; nothing
-    /// outside that value is decoded.
-    ///
-    /// ```swift
     /// let items = try decoder.decode([Item].self, from: data, atKeyPath: "response.items")
     /// ```
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - data: The document's bytes.
     ///   - keyPath: Where the value is: split on `.`, a decimal component indexes an array, a
-    ///     literal dotted key wins; `""` is the root. Coding paths in errors start with its components.
+    ///     literal dotted key wins; `""`, the default, is the root. Coding paths in errors start with
+    ///     its components.
     /// - Returns: The value.
-    /// - Throws: As ``decode(_:from:)``, and `DecodingError.keyNotFound` when the key path leads
-    ///   nowhere.
-    public func decode<T: Swift.Decodable>(_ type: T.Type, from data: Data, atKeyPath keyPath: String) throws -> T {
+    /// - Throws: `DecodingError.dataCorrupted` (with the ``JSONSyntaxError`` as its underlying error)
+    ///   for input that is not JSON; `DecodingError.keyNotFound` when the key path leads nowhere; the
+    ///   `DecodingError` that decoding raised otherwise, or what an `init(from:)` threw.
+    public func decode<T: Swift.Decodable>(_ type: T.Type, from data: Data, atKeyPath keyPath: String = "")
+        throws -> T
+    {
         let settings = self.settings.withLock { $0 }
         let document: JSONValue
         do {
-            document = try JSONValue(parsing: data, options: settings.documentOptions)
+            document = try JSONValue(parsing: data, options: settings.parsingOptions)
         } catch {
             throw Self.invalidJSON(error)
         }
         return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: .data(data))
     }
 
-    /// Decodes a value of `type` from a JSON file, read in chunks (only its tape is in memory).
-    ///
-    /// Only the tape is kept, not the file's bytes. A decoding error's debug description gives the
-    /// value's line, column and byte offset, found by reading the file again in chunks up to that
-    /// value, and only when the file still holds the bytes that were decoded (the same inode, size
-    /// and modification time); otherwise the error carries the coding path alone.
-    ///
-    /// ```swift
-    /// let catalog = try decoder.decode(Catalog.self, contentsOf: URL(fileURLWithPath: "catalog.json"))
-    /// ```
-    /// - Parameters:
-    ///   - type: The type to decode.
-    ///   - url: A file URL.
-    ///   - keyPath: Where the value is, as in ``decode(_:from:atKeyPath:)-(_,Data,_)``; `""` for the root.
-    /// - Returns: The value.
-    /// - Throws: `CocoaError` when the file cannot be read; otherwise as ``decode(_:from:atKeyPath:)-(_,Data,_)``.
-    public func decode<T: Swift.Decodable>(_ type: T.Type, contentsOf url: URL, atKeyPath keyPath: String = "")
+    /// A JSON file, read in chunks: only its tape is kept, not the file's bytes. A decoding error's
+    /// debug description gives the value's line, column and byte offset, found by reading the file
+    /// again in chunks up to that value, and only when the file still holds the bytes that were
+    /// decoded (the same inode, size and modification time); otherwise the error carries the coding
+    /// path alone.
+    private func decode<T: Swift.Decodable>(_ type: T.Type, contentsOf url: URL, atKeyPath keyPath: String)
         throws -> T
     {
         let settings = self.settings.withLock { $0 }
@@ -152,7 +130,7 @@ public final class ElevateJSONDecoder: Sendable {
         var identity: FileIdentity?
         do {
             document = try JSONValue(
-                contentsOf: url, options: settings.documentOptions, chunkSize: 1 << 20, identity: &identity)
+                contentsOf: url, options: settings.parsingOptions, chunkSize: 1 << 20, identity: &identity)
         } catch {
             throw Self.parseFailure(error)
         }
@@ -161,7 +139,9 @@ public final class ElevateJSONDecoder: Sendable {
     }
 
     /// Decodes a value of `type` from the value at an Elevate key path of any ``JSONInput``: data
-    /// in memory, a file, an open file handle or standard input, the last three read in chunks.
+    /// in memory, a file, an open file handle or standard input, the last three read in chunks (only
+    /// the tape is kept; for a file, an error's debug description gives the value's line, column and
+    /// byte offset while the file is unchanged).
     ///
     /// ```swift
     /// let config = try decoder.decode(Config.self, from: .standardInput)
@@ -172,9 +152,8 @@ public final class ElevateJSONDecoder: Sendable {
     ///   - keyPath: Where the value is, as in ``decode(_:from:atKeyPath:)-(_,Data,_)``; `""`, the
     ///     default, for the root.
     /// - Returns: The value.
-    /// - Throws: As ``decode(_:from:atKeyPath:)-(_,Data,_)`` for data, as
-    ///   ``decode(_:contentsOf:atKeyPath:)`` for a file; ``JSONInputError`` when a file handle or
-    ///   standard input cannot be read.
+    /// - Throws: As ``decode(_:from:atKeyPath:)-(_,Data,_)``; `CocoaError` when a file cannot be
+    ///   read; ``JSONInputError`` when a file handle or standard input cannot be read.
     public func decode<T: Swift.Decodable>(_ type: T.Type, from input: JSONInput, atKeyPath keyPath: String = "")
         throws -> T
     {
@@ -186,7 +165,7 @@ public final class ElevateJSONDecoder: Sendable {
         let settings = self.settings.withLock { $0 }
         let document: JSONValue
         do {
-            document = try JSONValue(parsing: input, options: settings.documentOptions)
+            document = try JSONValue(parsing: input, options: settings.parsingOptions)
         } catch {
             throw Self.parseFailure(error)
         }
@@ -213,7 +192,7 @@ public final class ElevateJSONDecoder: Sendable {
         let settings = self.settings.withLock { $0 }
         let document: JSONValue
         do {
-            document = try await JSONValue(parsing: chunks, options: settings.documentOptions)
+            document = try await JSONValue(parsing: chunks, options: settings.parsingOptions)
         } catch {
             throw Self.parseFailure(error)
         }
@@ -290,7 +269,7 @@ public final class ElevateJSONDecoder: Sendable {
     /// duplicate key) as ``invalidJSON(_:)``, anything else (a file that cannot be read, a
     /// cancelled task) unchanged.
     static func parseFailure(_ error: any Error) -> any Error {
-        error is JSONSyntaxError || error is JSONDocumentError ? invalidJSON(error) : error
+        error is JSONSyntaxError ? invalidJSON(error) : error
     }
 
     static func invalidJSON(_ error: any Error) -> DecodingError {

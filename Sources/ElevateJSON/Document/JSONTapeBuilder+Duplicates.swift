@@ -14,11 +14,11 @@ extension JSONTapeBuilder {
     private static let pairwiseLimit = 12
 
     /// Marks the earlier occurrences of repeated keys in the object at `start` and returns how many it
-    /// marked; in rejecting mode, throws at the first duplicate instead.
-    func shadowDuplicates(objectAt start: Int, keyCount: Int) throws -> Int {
+    /// marked.
+    func shadowDuplicates(objectAt start: Int, keyCount: Int) -> Int {
         let tape = self.tape
         if keyCount <= Self.pairwiseLimit {
-            return try withUnsafeTemporaryAllocation(of: PairwiseKey.self, capacity: keyCount) { keys in
+            return withUnsafeTemporaryAllocation(of: PairwiseKey.self, capacity: keyCount) { keys in
                 var position = start + 1
                 for ordinal in 0..<keyCount {
                     let key = PairwiseKey(index: position, signature: signature(ofKeyAt: position, tape))
@@ -33,9 +33,6 @@ extension JSONTapeBuilder {
                     where keys[earlier].signature == keys[later].signature
                         && keysEqual(keys[earlier].index, keys[later].index, tape)
                     {
-                        if rejectsDuplicateKeys {
-                            throw duplicateKeyError(keyAt: keys[later].index, ordinal: later, keyCount: keyCount)
-                        }
                         if !tape.isShadowed(keys[earlier].index) {
                             tape.words[keys[earlier].index] |= JSONTape.shadowedFlag
                             shadowed += 1
@@ -54,15 +51,14 @@ extension JSONTapeBuilder {
         }
         var shadowed = 0
         // Open addressing over the key ordinals, later keys first: a key that finds its equal already
-        // in the table is an earlier occurrence. Rejecting, earlier keys first instead: the first
-        // key to find its equal is the first repeat in document order, as the pairwise check finds.
+        // in the table is an earlier occurrence.
         var capacity = 16
         while capacity < keyCount * 2 { capacity <<= 1 }
         let tableBase = scratch.count
         scratch.append(contentsOf: repeatElement(-1, count: capacity))
         let mask = capacity - 1
         for step in 0..<keyCount {
-            let ordinal = rejectsDuplicateKeys ? step : keyCount - 1 - step
+            let ordinal = keyCount - 1 - step
             let index = scratch[ordinal]
             var slot = Int(truncatingIfNeeded: hash(ofKeyAt: index, tape)) & mask
             while true {
@@ -72,9 +68,6 @@ extension JSONTapeBuilder {
                     break
                 }
                 if keysEqual(index, scratch[occupant], tape) {
-                    if rejectsDuplicateKeys {
-                        throw duplicateKeyError(keyAt: index, ordinal: ordinal, keyCount: keyCount)
-                    }
                     tape.words[index] |= JSONTape.shadowedFlag
                     shadowed += 1
                     break
@@ -132,44 +125,5 @@ extension JSONTapeBuilder {
             hasher.combine(bytes: tape.arenaText(word))
         }
         return UInt64(UInt(bitPattern: hasher.finalize()))
-    }
-
-    /// The error for the key at tape index `index`, the `ordinal`th of its object's `keyCount`,
-    /// which repeats an earlier key.
-    private func duplicateKeyError(keyAt index: Int, ordinal: Int, keyCount: Int) -> JSONDocumentError {
-        let key = tape.string(at: index)
-        let offsetIndex = keyOffsets.count - keyCount + ordinal
-        let byteOffset = offsetIndex >= 0 && offsetIndex < keyOffsets.count ? keyOffsets[offsetIndex] : -1
-        let path = openKeyPath()
-        let quotedPath = path.isEmpty ? "the root object" : "the object at key path \"\(path)\""
-        let position = byteOffset >= 0 ? lineAndColumn(byteOffset) : nil
-        return JSONDocumentError(
-            kind: .duplicateKey, message: "duplicate key \"\(key)\" in \(quotedPath)", key: key, keyPath: path,
-            byteOffset: byteOffset, line: position?.line, column: position?.column)
-    }
-
-    /// The Elevate key path of the innermost open container, built from the open frames (error path
-    /// only: it walks each open object to find the key of the child being built).
-    private func openKeyPath() -> String {
-        var components: [String] = []
-        guard depth > 1 else { return "" }
-        for level in 1..<depth {
-            let parent = frames[level]
-            let child = frames[level + 1].start
-            if parent.isObject {
-                var position = parent.start + 1
-                while position < child {
-                    let next = tapeEnd(of: position + 1)
-                    if next > child || position + 1 == child {
-                        components.append(tape.string(at: position))
-                        break
-                    }
-                    position = next
-                }
-            } else {
-                components.append(String(parent.count - 1))
-            }
-        }
-        return components.joined(separator: ".")
     }
 }

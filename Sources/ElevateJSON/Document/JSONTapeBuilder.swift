@@ -10,7 +10,7 @@
 /// time.
 ///
 /// ```swift
-/// let builder = JSONTapeBuilder(rejectsDuplicateKeys: false)
+/// let builder = JSONTapeBuilder()
 /// let parser = JSONEventParser(handler: builder)
 /// try parser.parseAll(data)
 /// let value = builder.takeValue()
@@ -78,29 +78,12 @@ final class JSONTapeBuilder: JSONEventHandler {
 
     /// Scratch space for the duplicate check of large objects, reused.
     @exclusivity(unchecked) var scratch: [Int] = []
-    /// In rejecting mode, the byte offset after each key of the open objects.
-    @exclusivity(unchecked) var keyOffsets: [Int] = []
-
-    /// Whether a duplicate key is an error.
-    let rejectsDuplicateKeys: Bool
-    /// Where byte offsets for errors come from; only read when rejecting duplicate keys.
-    ///
-    /// A closure over an `unowned` parser rather than a `weak` property: a weak reference gives the
-    /// parser a side table, which moves every retain and release of it (one pair per event, in the
-    /// parser's C callbacks) to the runtime's slow path — measured at a third of a tape parse.
-    var currentOffset: () -> Int = { -1 }
-    /// The line and column of a byte offset, when the parser still has its chunk; only read for
-    /// a duplicate key's error.
-    var lineAndColumn: (_ byteOffset: Int) -> (line: Int, column: Int)? = { _ in nil }
-
-    /// Creates a builder.
+    /// Creates a builder. A repeated key's last occurrence replaces the earlier ones; a parser whose
+    /// ``JSONParsingOptions/rejectsDuplicateKeys`` is set throws before the builder sees one.
     /// - Parameters:
-    ///   - rejectsDuplicateKeys: Whether a duplicate key throws ``JSONDocumentError`` instead of
-    ///     shadowing the earlier occurrences.
     ///   - expectedBytes: The size of the input, when known: the tape reserves room for it, so that a
     ///     whole document is built without regrowing.
-    init(rejectsDuplicateKeys: Bool = false, expectedBytes: Int = 0) {
-        self.rejectsDuplicateKeys = rejectsDuplicateKeys
+    init(expectedBytes: Int = 0) {
         // Untouched capacity costs address space only: reserve for the densest likely document.
         tape = JSONTape(wordCapacity: expectedBytes / 4 + 16, byteCapacity: expectedBytes + 64)
         words = tape.words
@@ -165,7 +148,6 @@ final class JSONTapeBuilder: JSONEventHandler {
         frames[0].count = 0
         levelCount = 0
         keysAreASCII = true
-        keyOffsets.removeAll(keepingCapacity: true)
     }
 
     /// Writes the counts back to the tape, for views and for `usedBytes`.
@@ -214,9 +196,8 @@ final class JSONTapeBuilder: JSONEventHandler {
         tape.byteCapacity = capacity
     }
 
-    private static func tooLarge() -> JSONDocumentError {
-        JSONDocumentError(
-            kind: .documentTooLarge, message: "the document needs more than 2^32 tape entries or 64 GiB of text")
+    private static func tooLarge() -> DocumentTooLarge {
+        DocumentTooLarge(message: "the document needs more than 2^32 tape entries or 64 GiB of text")
     }
 
     /// Copies text into the arena and returns its reference word.
@@ -342,7 +323,6 @@ final class JSONTapeBuilder: JSONEventHandler {
         }
         if wordCount &+ 1 > wordCapacity { try growWords() }
         append(word)
-        if rejectsDuplicateKeys { keyOffsets.append(currentOffset()) }
     }
 
     @inline(__always)
@@ -351,9 +331,8 @@ final class JSONTapeBuilder: JSONEventHandler {
         let start = frame.start
         var distinct = frame.count
         if frame.count > 1, !frame.keysMatchedSibling {
-            distinct -= try shadowDuplicates(objectAt: start, keyCount: frame.count)
+            distinct -= shadowDuplicates(objectAt: start, keyCount: frame.count)
         }
-        if rejectsDuplicateKeys { keyOffsets.removeLast(frame.count) }
         words[start] = JSONTape.word(.object, containerPayload(end: wordCount, count: distinct))
         if frame.count > 0 { remember(objectAt: start, hasDuplicates: distinct != frame.count) }
         depth &-= 1

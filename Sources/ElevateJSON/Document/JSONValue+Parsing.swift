@@ -23,10 +23,10 @@ extension JSONValue {
     /// ```
     /// - Parameters:
     ///   - data: The document's bytes.
-    ///   - options: Parser settings and the duplicate-key rule.
-    /// - Throws: ``JSONSyntaxError`` for input that is not JSON; ``JSONDocumentError`` for a duplicate
-    ///   key when the options reject them.
-    public init(parsing data: Data, options: JSONDocumentOptions = .default) throws {
+    ///   - options: The parser's settings: comments, limits, whether a repeated key is an error.
+    /// - Throws: ``JSONSyntaxError`` for input that is not JSON, or a repeated key when the options
+    ///   reject them.
+    public init(parsing data: Data, options: JSONParsingOptions = .default) throws {
         let parse = DocumentParse(options: options, expectedBytes: data.count)
         try parse.parser.parse(data)
         self = try parse.finish()
@@ -39,28 +39,26 @@ extension JSONValue {
     /// ```
     /// - Parameters:
     ///   - text: The document.
-    ///   - options: Parser settings and the duplicate-key rule.
-    /// - Throws: ``JSONSyntaxError`` or ``JSONDocumentError``, as ``init(parsing:options:)-(Data,_)``.
-    public init(parsing text: String, options: JSONDocumentOptions = .default) throws {
+    ///   - options: The parser's settings: comments, limits, whether a repeated key is an error.
+    /// - Throws: ``JSONSyntaxError``, as ``init(parsing:options:)-(Data,_)``.
+    public init(parsing text: String, options: JSONParsingOptions = .default) throws {
         var text = text
         let parse = DocumentParse(options: options, expectedBytes: text.utf8.count)
         try text.withUTF8 { try parse.parser.parse(UnsafeRawBufferPointer($0)) }
         self = try parse.finish()
     }
 
-    /// Parses a JSON file, reading it in chunks: the file is never in memory as a whole, only its tape.
-    ///
-    /// ```swift
-    /// let document = try JSONValue(contentsOf: URL(fileURLWithPath: "catalog.json"))
-    /// ```
+    /// Parses a JSON file, reading it in chunks of `chunkSize` bytes: the file is never in memory as
+    /// a whole, only its tape (``init(parsing:options:)-(JSONInput,_)`` with `.file(url)` reads 1 MiB
+    /// at a time).
     /// - Parameters:
     ///   - url: A file URL.
-    ///   - options: Parser settings and the duplicate-key rule.
+    ///   - options: The parser's settings: comments, limits, whether a repeated key is an error.
     ///   - chunkSize: How many bytes to read at a time, taken within ``JSONInput/minimumChunkSize``
     ///     ... ``JSONInput/chunkSizeCeiling`` (`.max` reads 64 MiB at a time).
     /// - Throws: `CocoaError` (with the path and the system's error) when the file cannot be opened or
-    ///   read; ``JSONSyntaxError`` or ``JSONDocumentError`` for its contents.
-    public init(contentsOf url: URL, options: JSONDocumentOptions = .default, chunkSize: Int = 1 << 20) throws {
+    ///   read; ``JSONSyntaxError`` for its contents.
+    init(contentsOf url: URL, options: JSONParsingOptions = .default, chunkSize: Int = 1 << 20) throws {
         var identity: FileIdentity?
         try self.init(contentsOf: url, options: options, chunkSize: chunkSize, identity: &identity)
     }
@@ -68,7 +66,7 @@ extension JSONValue {
     /// Parses a JSON file as ``init(contentsOf:options:chunkSize:)``, and sets `identity` to the
     /// file's identity when it is a regular file that did not change while it was read: a failing
     /// decode can then find an error's line and column by reading it again (see ``FileIdentity``).
-    init(contentsOf url: URL, options: JSONDocumentOptions, chunkSize: Int, identity: inout FileIdentity?) throws {
+    init(contentsOf url: URL, options: JSONParsingOptions, chunkSize: Int, identity: inout FileIdentity?) throws {
         let path = url.path
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw Self.fileError(path) }
@@ -93,11 +91,12 @@ extension JSONValue {
     /// ```
     /// - Parameters:
     ///   - input: Where the document comes from.
-    ///   - options: Parser settings and the duplicate-key rule.
+    ///   - options: The parser's settings: comments, limits, whether a repeated key is an error.
     /// - Throws: As ``init(parsing:options:)-(Data,_)`` for the bytes; for a file as
-    ///   ``init(contentsOf:options:chunkSize:)``; ``JSONInputError`` when a file handle or standard
+    ///   `CocoaError` (with the path and the system's error) when it cannot be opened or read;
+    ///   ``JSONInputError`` when a file handle or standard
     ///   input cannot be read.
-    public init(parsing input: JSONInput, options: JSONDocumentOptions = .default) throws {
+    public init(parsing input: JSONInput, options: JSONParsingOptions = .default) throws {
         switch input {
         case .data(let data):
             try self.init(parsing: data, options: options)
@@ -119,10 +118,9 @@ extension JSONValue {
     /// ```
     /// - Parameters:
     ///   - chunks: The document's bytes, in order.
-    ///   - options: Parser settings and the duplicate-key rule.
-    /// - Throws: What the sequence throws, `CancellationError`, ``JSONSyntaxError`` or
-    ///   ``JSONDocumentError``.
-    public init<Chunks: AsyncSequence>(parsing chunks: Chunks, options: JSONDocumentOptions = .default)
+    ///   - options: The parser's settings: comments, limits, whether a repeated key is an error.
+    /// - Throws: What the sequence throws, `CancellationError` or ``JSONSyntaxError``.
+    public init<Chunks: AsyncSequence>(parsing chunks: Chunks, options: JSONParsingOptions = .default)
         async throws where Chunks.Element: Sequence<UInt8>
     {
         let parse = DocumentParse(options: options, expectedBytes: 0)
@@ -153,13 +151,9 @@ private final class DocumentParse {
     let builder: JSONTapeBuilder
     let parser: JSONEventParser
 
-    init(options: JSONDocumentOptions, expectedBytes: Int) {
-        builder = JSONTapeBuilder(rejectsDuplicateKeys: options.rejectsDuplicateKeys, expectedBytes: expectedBytes)
-        parser = JSONEventParser(handler: builder, options: options.parsing)
-        if options.rejectsDuplicateKeys {
-            builder.currentOffset = { [unowned parser] in parser.currentByteOffset }
-            builder.lineAndColumn = { [unowned parser] in parser.lineAndColumn(ofByteOffset: $0) }
-        }
+    init(options: JSONParsingOptions, expectedBytes: Int) {
+        builder = JSONTapeBuilder(expectedBytes: expectedBytes)
+        parser = JSONEventParser(handler: builder, options: options)
     }
 
     /// Ends the input and returns the (last) top-level value; `null` for an input without any value,

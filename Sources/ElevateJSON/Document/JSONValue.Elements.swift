@@ -60,8 +60,5 @@ extension JSONValue {
 
         /// Whether the array is empty, in O(1).
         public var isEmpty: Bool { array + 1 == tape.end(of: array) }
-
-        /// The number of elements.
-        public var underestimatedCount: Int { count }
     }
 }

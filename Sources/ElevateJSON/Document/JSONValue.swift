@@ -16,7 +16,7 @@
 ///
 /// Duplicate keys: the last occurrence of a key replaces the earlier ones whole; lookups, ``members``
 /// and ``count`` never see the earlier ones (or parse with
-/// ``JSONDocumentOptions/rejectsDuplicateKeys`` to make them an error).
+/// ``JSONParsingOptions/rejectsDuplicateKeys`` to make them an error).
 ///
 /// Looking up a key scans the object's members (objects are not hashed); see
 /// `member(_:hint:)` for reading many keys in document order in linear time.

@@ -17,7 +17,7 @@ import class Foundation.NSNull
 /// How events become values: open containers live on two parallel stacks (objects with the key
 /// awaiting its value, and arrays), so a finished child is inserted into its parent in place,
 /// without copying the parent (an enum stack would copy-on-write each container per insertion).
-public final class JSONValueBuilder: JSONEventHandler {
+package final class JSONValueBuilder: JSONEventHandler {
     private enum Open {
         case object
         case array
@@ -39,17 +39,17 @@ public final class JSONValueBuilder: JSONEventHandler {
     static let null = NSNull()
 
     /// Creates an empty builder.
-    public init() {}
+    package init() {}
 
     /// Whether a complete top-level value has been built and not yet taken.
-    public var hasValue: Bool { result != nil }
+    package var hasValue: Bool { result != nil }
 
     /// Whether the builder is inside an unfinished container.
-    public var isBuilding: Bool { !kinds.isEmpty }
+    package var isBuilding: Bool { !kinds.isEmpty }
 
     /// Returns the finished top-level value and clears it, ready for the next one.
     /// - Returns: The value, or nil when none is complete (`NSNull` stands for a JSON `null`).
-    public func takeValue() -> Any? {
+    package func takeValue() -> Any? {
         defer { result = nil }
         return result
     }
@@ -66,7 +66,7 @@ public final class JSONValueBuilder: JSONEventHandler {
     ///   `[String: Any]`, `[Any]`, `String`, `Int`, `UInt`, `Double`, ``JSONLargeNumber``, `Bool`
     ///   or `NSNull`.
     /// - Throws: ``JSONSyntaxError`` when the data is not JSON.
-    public static func value(from data: Data, options: JSONParsingOptions = .default) throws -> Any {
+    package static func value(from data: Data, options: JSONParsingOptions = .default) throws -> Any {
         let builder = JSONValueBuilder()
         let parser = JSONEventParser(handler: builder, options: options)
         try parser.parse(data)
@@ -89,7 +89,7 @@ public final class JSONValueBuilder: JSONEventHandler {
     }
 
     /// Begins an object.
-    public func startObject() {
+    package func startObject() {
         let depth = objects.count
         let hint = depth < capacityHints.count ? capacityHints[depth] : 0
         kinds.append(.object)
@@ -99,12 +99,12 @@ public final class JSONValueBuilder: JSONEventHandler {
 
     /// Records the key whose value comes next.
     /// - Parameter key: The member's name.
-    public func key(_ key: JSONText) {
+    package func key(_ key: JSONText) {
         keys[keys.count - 1] = key.string
     }
 
     /// Ends the current object and adds it to its parent.
-    public func endObject() {
+    package func endObject() {
         kinds.removeLast()
         keys.removeLast()
         let object = objects.removeLast()
@@ -118,37 +118,37 @@ public final class JSONValueBuilder: JSONEventHandler {
     }
 
     /// Begins an array.
-    public func startArray() {
+    package func startArray() {
         kinds.append(.array)
         arrays.append([])
     }
 
     /// Ends the current array and adds it to its parent.
-    public func endArray() {
+    package func endArray() {
         kinds.removeLast()
         add(arrays.removeLast())
     }
 
     /// Adds a string.
     /// - Parameter value: The unescaped string.
-    public func string(_ value: JSONText) {
+    package func string(_ value: JSONText) {
         add(value.string)
     }
 
     /// Adds a number; see the type's documentation for how numbers are represented.
     /// - Parameter value: The number's text.
-    public func number(_ value: JSONNumberText) {
+    package func number(_ value: JSONNumberText) {
         add(Self.value(of: value.value))
     }
 
     /// Adds a Boolean.
     /// - Parameter value: The Boolean.
-    public func bool(_ value: Bool) {
+    package func bool(_ value: Bool) {
         add(value)
     }
 
     /// Adds `NSNull`.
-    public func null() {
+    package func null() {
         add(Self.null)
     }
 

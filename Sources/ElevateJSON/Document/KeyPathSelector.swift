@@ -196,9 +196,9 @@ package final class KeyPathSelector: JSONEventHandler {
     package var rootIsArray: Bool? { storedRootIsArray }
     private var storedRootIsArray: Bool?
 
-    package init(targets: [Target], callbacks: Callbacks, rejectsDuplicateKeys: Bool = false) {
+    package init(targets: [Target], callbacks: Callbacks) {
         self.storedCallbacks = callbacks
-        self.builder = JSONTapeBuilder(rejectsDuplicateKeys: rejectsDuplicateKeys)
+        self.builder = JSONTapeBuilder()
         for target in targets {
             var node = root
             node.subtreeTargets.append(target.id)

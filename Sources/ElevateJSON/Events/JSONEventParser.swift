@@ -39,18 +39,18 @@ public final class JSONEventParser {
     /// the error out ends that parse with it, as with any error a handler throws; one that catches
     /// it sees the rest of the events once each. To end a parse early from a handler, throw
     /// ``Stop`` instead.
-    public struct ReentrantCallError: Error, Sendable, CustomStringConvertible {
+    package struct ReentrantCallError: Error, Sendable, CustomStringConvertible {
         /// The call made from inside a handler: `"parse"` or `"finish"`.
-        public let call: String
+        package let call: String
 
         /// Creates the error; the parser does this for you.
         /// - Parameter call: The call made from inside a handler: `"parse"` or `"finish"`.
-        public init(call: String) {
+        package init(call: String) {
             self.call = call
         }
 
         /// Says which call was made re-entrantly and what to do instead.
-        public var description: String {
+        package var description: String {
             "JSONEventParser.\(call)() was called from inside one of the parser's own handler calls; "
                 + "feed input after parse(_:) returns, or throw JSONEventParser.Stop to end early"
         }
@@ -147,7 +147,7 @@ public final class JSONEventParser {
     @exclusivity(unchecked) private var failure: (any Error)?
     @exclusivity(unchecked) private var isFinished = false
     /// Set while `parse` or `finish` runs, so that a handler calling either back is refused
-    /// (``ReentrantCallError``) instead of feeding YAJL the chunk it is in the middle of.
+    /// (an error saying so) instead of feeding YAJL the chunk it is in the middle of.
     private var isFeeding = false
 
     private var chunkBase: UnsafeRawPointer? {
@@ -318,7 +318,7 @@ public final class JSONEventParser {
     /// - Parameter bytes: The chunk, of any size; cut anywhere, even inside a token or a
     ///   character. Read only during the call.
     /// - Throws: ``JSONSyntaxError`` for bad input, or whatever the handler threw;
-    ///   ``ReentrantCallError`` when called from inside one of this parser's handler calls.
+    ///   an error naming the call when made from inside one of this parser's handler calls.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws {
         guard !isFeeding else { throw ReentrantCallError(call: "parse") }
         if let failure { throw failure }
@@ -378,7 +378,7 @@ public final class JSONEventParser {
     /// Ends the input; reports a document that stops inside a value as
     /// ``JSONSyntaxError/Kind-swift.enum/truncated``.
     /// - Throws: ``JSONSyntaxError`` for bad or truncated input, or whatever the handler threw;
-    ///   ``ReentrantCallError`` when called from inside one of this parser's handler calls.
+    ///   an error naming the call when made from inside one of this parser's handler calls.
     public func finish() throws {
         guard !isFeeding else { throw ReentrantCallError(call: "finish") }
         if let failure { throw failure }
@@ -632,6 +632,9 @@ public final class JSONEventParser {
             if error is Stop {
                 isStopped = true
                 return
+            }
+            if let tooLarge = error as? DocumentTooLarge {
+                throw makeError(.documentTooLarge, tooLarge.message, at: currentByteOffset, in: chunk)
             }
             throw error
         default:

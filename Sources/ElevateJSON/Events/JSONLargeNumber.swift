@@ -2,7 +2,7 @@
 /// an exponent that would overflow to infinity or underflow to zero, or a non-integer whose nearest
 /// `Double` is an integer (`1.00000000000000011`) — kept as its exact text.
 ///
-/// ``JSONValueBuilder`` puts one in the tree where `JSONSerialization` would round or wrap.
+/// ``JSONValue/foundationValue`` puts one in the tree where `JSONSerialization` would round or wrap.
 public struct JSONLargeNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number exactly as written in the JSON text.
     public let text: String

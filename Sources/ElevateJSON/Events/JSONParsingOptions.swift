@@ -60,16 +60,19 @@ public struct JSONParsingOptions: Sendable, Hashable {
     ///   - allowsComments: See ``allowsComments``.
     ///   - allowsMultipleValues: See ``allowsMultipleValues``.
     ///   - maximumDepth: See ``maximumDepth``; at most ``depthCeiling``.
+    ///   - rejectsDuplicateKeys: See ``rejectsDuplicateKeys``.
     ///   - maximumTokenSize: See ``maximumTokenSize``.
     public init(
         allowsComments: Bool = false,
         allowsMultipleValues: Bool = false,
         maximumDepth: Int = 512,
+        rejectsDuplicateKeys: Bool = false,
         maximumTokenSize: Int = 64 << 20
     ) {
         self.allowsComments = allowsComments
         self.allowsMultipleValues = allowsMultipleValues
         self.storedMaximumDepth = min(max(maximumDepth, 0), Self.depthCeiling)
+        self.rejectsDuplicateKeys = rejectsDuplicateKeys
         self.maximumTokenSize = maximumTokenSize
     }
 

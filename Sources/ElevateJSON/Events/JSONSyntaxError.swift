@@ -25,6 +25,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         /// streaming call's key path repeats after the value of its first occurrence was handed
         /// out; the position is the repeated key's opening quote.
         case duplicateKey
+        /// The document needs more than a ``JSONValue`` holds (2³² entries or 64 GiB of text); the
+        /// position is where it ran out.
+        case documentTooLarge
     }
 
     /// What kind of problem stopped the parse.
@@ -75,4 +78,13 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         if !excerpt.isEmpty { text += " near \"\(excerpt)\"" }
         return text
     }
+}
+
+/// A handler's report that the document outgrew what it can hold; the parser throws it as a
+/// ``JSONSyntaxError`` of kind ``JSONSyntaxError/Kind-swift.enum/documentTooLarge`` at the position of
+/// the event being delivered, which the handler does not know.
+package struct DocumentTooLarge: Error {
+    package let message: String
+
+    package init(message: String) { self.message = message }
 }

@@ -15,7 +15,7 @@ import Foundation
 /// one reused buffer, never as a whole, so a document of any size is parsed in bounded memory.
 ///
 /// ```swift
-/// let count = try Elevate.forEachElement(atKeyPath: "items", from: .file(url), as: Item.self) { item in
+/// let count = try Elevate.forEachElement(from: .file(url), atKeyPath: "items", as: Item.self) { item in
 ///     index.add(item)
 /// }
 /// let people: [Person] = try Elevate.decodeArray(from: .standardInput, atKeyPath: "people")

@@ -4,7 +4,7 @@
 /// synchronous twin, with the same options, results and errors; only the reading awaits.
 extension AsyncSequence where Element: Sequence<UInt8> {
     /// Counts the elements of the array (or members of the object) at `keyPath` of this sequence
-    /// of byte chunks, building nothing; see ``summarizeValue(atKeyPath:from:options:)``.
+    /// of byte chunks, building nothing; see ``summarizeValue(from:atKeyPath:options:)``.
     ///
     /// ```swift
     /// let count = try await chunks.summarizeValue(atKeyPath: "response.items")?.count ?? 0
@@ -23,7 +23,7 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     }
 
     /// Sends the events of the value at `keyPath` of this sequence of byte chunks to `handler`,
-    /// and nothing else; see ``forEachEvent(atKeyPath:from:to:options:)``.
+    /// and nothing else; see ``forEachEvent(from:atKeyPath:to:options:)``.
     ///
     /// ```swift
     /// let writer = JSONEventWriter(fileHandle: .standardOutput)

@@ -1,5 +1,5 @@
 /// One element-by-element decode of the array at a key path: the parser, the selector, and
-/// the bookkeeping shared by ``forEachElement(atKeyPath:from:as:options:_:)-2nedq``,
+/// the bookkeeping shared by `forEachElement(from:atKeyPath:as:decoder:options:_:)`,
 /// `AsyncSequence.decodedElements(atKeyPath:as:options:)` and the `.array` framing of the value
 /// readers.
 ///

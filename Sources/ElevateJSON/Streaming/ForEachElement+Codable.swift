@@ -19,7 +19,7 @@ import Foundation
 /// struct Person: Codable { let name: String; let age: Int }
 /// let decoder = ElevateJSONDecoder()
 /// decoder.keyDecodingStrategy = .convertFromSnakeCase
-/// try Elevate.forEachElement(atKeyPath: "response.items", from: .file(url), as: Person.self, decoder: decoder) {
+/// try Elevate.forEachElement(from: .file(url), atKeyPath: "response.items", as: Person.self, decoder: decoder) {
 ///     print($0.name)
 /// }
 /// ```
@@ -35,7 +35,7 @@ import Foundation
 ///   - options: Limits, read size, skipping of invalid elements, error wrapping and concurrency.
 ///   - body: Receives each decoded element, in document order.
 /// - Returns: The number of elements delivered to `body`.
-/// - Throws: As `forEachElement(atKeyPath:from:as:options:_:)`, but an element that fails to
+/// - Throws: As `forEachElement(from:atKeyPath:as:options:_:)`, but an element that fails to
 ///   decode throws its `DecodingError`, as `JSONDecoder` decoding the whole array would: its coding
 ///   path from the document's root through the element's index (`["items", "Index 3", "name"]`).
 ///   With ``StreamingOptions/skipsInvalidElements`` the failures are reported together at the
@@ -43,13 +43,13 @@ import Foundation
 ///   thrown by `init(from:)` other than `DecodingError`, and by `body`, are rethrown unchanged.
 @discardableResult
 public func forEachElement<T: Swift.Decodable>(
-    atKeyPath keyPath: String = "", from input: JSONInput, as type: T.Type = T.self,
+    from input: JSONInput, atKeyPath keyPath: String = "", as type: T.Type = T.self,
     decoder: ElevateJSONDecoder = ElevateJSONDecoder(), options: StreamingOptions = StreamingOptions(),
     _ body: (T) throws -> Void
 ) throws -> Int {
     let decoding = CodableElementDecoding<T>(decoder)
     return try forEachElement(
-        atKeyPath: keyPath, from: input, methodName: "\(T.self)", options: options, decode: decoding.decode, body)
+        from: input, atKeyPath: keyPath, methodName: "\(T.self)", options: options, decode: decoding.decode, body)
 }
 
 /// Decodes every value of a JSON Lines, concatenated-JSON or array stream (or the value at

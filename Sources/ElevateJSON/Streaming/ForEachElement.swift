@@ -1,7 +1,7 @@
 import Foundation
 
 package func forEachElement<T>(
-    atKeyPath keyPath: String, from input: JSONInput, methodName: String, options: StreamingOptions,
+    from input: JSONInput, atKeyPath keyPath: String, methodName: String, options: StreamingOptions,
     decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
 ) throws -> Int {
     // The elements decoded on this thread are one call for the decoder (see `DecodingScope`).

@@ -15,7 +15,7 @@ public struct JSONContainerSummary: Sendable, Hashable {
     /// Elements of an array or members of an object.
     public var count: Int
 
-    /// Creates a summary, as ``summarizeValue(atKeyPath:from:options:)`` returns it (for tests and
+    /// Creates a summary, as ``summarizeValue(from:atKeyPath:options:)`` returns it (for tests and
     /// test doubles of code that takes one).
     /// - Parameters:
     ///   - kind: The kind of value found.

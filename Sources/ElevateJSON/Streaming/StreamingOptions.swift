@@ -45,11 +45,11 @@ public struct StreamingOptions: Sendable {
     /// (true, the default, as Elevate does), or as the underlying ``JSONSyntaxError`` and
     /// ``JSONInputError``, whose line, column and byte offset are numbers rather than text.
     ///
-    /// Honored by every streaming call (`forEachElement(atKeyPath:from:as:options:_:)`,
+    /// Honored by every streaming call (`forEachElement(from:atKeyPath:as:options:_:)`,
     /// `forEachValue(from:framing:atKeyPath:as:options:_:)`, `decodeArray(from:atKeyPath:as:options:)`
     /// and `decodeObject` with a ``JSONInput``, the asynchronous `decodedElements` and
-    /// `decodedValues`, ``summarizeValue(atKeyPath:from:options:)`` and
-    /// ``forEachEvent(atKeyPath:from:to:options:)``), so that tools can report errors in their own
+    /// `decodedValues`, ``summarizeValue(from:atKeyPath:options:)`` and
+    /// ``forEachEvent(from:atKeyPath:to:options:)``), so that tools can report errors in their own
     /// format. Validation errors (a missing key path, an invalid element, a value over
     /// ``maximumElementSize``) are ``ParserError`` either way.
     public var wrapsErrorsInParserError: Bool

@@ -4,7 +4,7 @@ import Foundation
 /// any value: the input streams past in bounded memory.
 ///
 /// ```swift
-/// if let summary = try Elevate.summarizeValue(atKeyPath: "response.items", from: .file(url)) {
+/// if let summary = try Elevate.summarizeValue(from: .file(url), atKeyPath: "response.items") {
 ///     print("\(summary.count) items")
 /// }
 /// ```
@@ -17,7 +17,7 @@ import Foundation
 /// - Throws: ``ParserError/deserialization(failureReason:)`` for bad input; with
 ///   ``StreamingOptions/wrapsErrorsInParserError`` false, ``JSONSyntaxError`` and ``JSONInputError``.
 public func summarizeValue(
-    atKeyPath keyPath: String = "", from input: JSONInput, options: StreamingOptions = StreamingOptions()
+    from input: JSONInput, atKeyPath keyPath: String = "", options: StreamingOptions = StreamingOptions()
 ) throws -> JSONContainerSummary? {
     try SummaryPass(keyPath: keyPath).run(input, options: options)
 }
@@ -30,7 +30,7 @@ public func summarizeValue(
 ///
 /// ```swift
 /// let writer = JSONEventWriter(fileHandle: .standardOutput)
-/// let found = try Elevate.forEachEvent(atKeyPath: "response.items", from: .file(url), to: writer)
+/// let found = try Elevate.forEachEvent(from: .file(url), atKeyPath: "response.items", to: writer)
 /// try writer.finish()
 /// ```
 ///
@@ -45,13 +45,13 @@ public func summarizeValue(
 ///   ``JSONInputError``), or what `handler` throws.
 @discardableResult
 public func forEachEvent(
-    atKeyPath keyPath: String = "", from input: JSONInput, to handler: any JSONEventHandler,
+    from input: JSONInput, atKeyPath keyPath: String = "", to handler: any JSONEventHandler,
     options: StreamingOptions = StreamingOptions()
 ) throws -> Bool {
     try ForwardingPass(keyPath: keyPath, handler: handler).run(input, options: options)
 }
 
-/// Counts what is at a key path (see ``summarizeValue(atKeyPath:from:options:)``).
+/// Counts what is at a key path (see ``summarizeValue(from:atKeyPath:options:)``).
 final class SummaryPass: DocumentPass {
     let selector: KeyPathSelector
     private var summary: JSONContainerSummary?
@@ -88,7 +88,7 @@ final class SummaryPass: DocumentPass {
     func result() -> JSONContainerSummary? { summary }
 }
 
-/// Sends the events at a key path to a handler (see ``forEachEvent(atKeyPath:from:to:options:)``).
+/// Sends the events at a key path to a handler (see ``forEachEvent(from:atKeyPath:to:options:)``).
 final class ForwardingPass: DocumentPass {
     let selector: KeyPathSelector
 

@@ -124,14 +124,14 @@ struct JSONKeyPathDecodableTests {
         try Data(#"{"response":{"items":[1,2,"x"]}}"#.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect {
-            try ElevateJSONDecoder().decode([Int].self, contentsOf: url, atKeyPath: "response.items")
+            try ElevateJSONDecoder().decode([Int].self, from: .file(url), atKeyPath: "response.items")
         } throws: { error in
             guard case DecodingError.typeMismatch(_, let context) = error else { return false }
             return context.codingPath.map(\.stringValue) == ["response", "items", "Index 2"]
                 && context.debugDescription.contains("byte offset 29")
         }
         #expect(throws: CocoaError.self) {
-            try ElevateJSONDecoder().decode([Int].self, contentsOf: url.appendingPathExtension("missing"))
+            try ElevateJSONDecoder().decode([Int].self, from: .file(url.appendingPathExtension("missing")))
         }
     }
 
@@ -156,7 +156,7 @@ struct JSONKeyPathDecodableTests {
         let decoder = ElevateJSONDecoder()
         decoder.userInfo = [RewritesTheFile.key: url]
         #expect {
-            try decoder.decode(RewritesTheFile.self, contentsOf: url)
+            try decoder.decode(RewritesTheFile.self, from: .file(url))
         } throws: { error in
             guard case DecodingError.typeMismatch(_, let context) = error else { return false }
             // The file now holds other bytes: a position read from them would point elsewhere.
@@ -194,7 +194,7 @@ struct JSONKeyPathDecodableTests {
         decoder.userInfo = [ReplacesTheFileWithAPipe.key: url]
         let outcome = resultWithin(seconds: 20) { () -> String in
             do {
-                _ = try decoder.decode(ReplacesTheFileWithAPipe.self, contentsOf: url)
+                _ = try decoder.decode(ReplacesTheFileWithAPipe.self, from: .file(url))
                 return "decoded"
             } catch DecodingError.typeMismatch(_, let context) {
                 return "\(context.codingPath.map(\.stringValue)) \(context.debugDescription)"
@@ -230,7 +230,7 @@ struct JSONKeyPathDecodableTests {
                 return "\(error)"
             }
         }
-        let fromFile = failure { try ElevateJSONDecoder().decode([Int].self, contentsOf: url) }
+        let fromFile = failure { try ElevateJSONDecoder().decode([Int].self, from: .file(url)) }
         let fromData = failure { try ElevateJSONDecoder().decode([Int].self, from: data) }
         let line = failingIndex + 2
         // Just past the string's closing quote.

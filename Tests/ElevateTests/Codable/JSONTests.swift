@@ -87,8 +87,8 @@ struct JSONTests {
         // As deep as the parser goes (JSONParsingOptions.depthCeiling).
         let depth = JSONParsingOptions.depthCeiling
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        var options = JSONDocumentOptions()
-        options.parsing.maximumDepth = .max
+        var options = JSONParsingOptions()
+        options.maximumDepth = .max
         let value = try JSONValue(parsing: text, options: options)
         let levels = LargeStack.run {
             let json = JSON(value)

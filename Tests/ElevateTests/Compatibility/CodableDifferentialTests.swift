@@ -758,10 +758,10 @@ struct CodableDifferentialDecoderTests {
         #expect(try ElevateJSONDecoder().decode([String: Int].self, from: Data(json.utf8)) == ["v": 2])
         // The earlier value is not decoded at all, so its type does not matter.
         #expect(try ElevateJSONDecoder().decode([String: Int].self, from: Data(#"{"v":"x","v":2}"#.utf8)) == ["v": 2])
-        var options = JSONDocumentOptions()
-        options.parsing.rejectsDuplicateKeys = true
+        var options = JSONParsingOptions()
+        options.rejectsDuplicateKeys = true
         let strict = ElevateJSONDecoder()
-        strict.documentOptions = options
+        strict.parsingOptions = options
         #expect(throws: DecodingError.self) { try strict.decode(One<Int>.self, from: Data(json.utf8)) }
     }
 

@@ -41,7 +41,7 @@ struct ConformanceTests {
     @Test(arguments: SharedCorpus.testParsingFiles(prefix: "i_number_"))
     func outOfRangeNumbersBecomeLargeNumbers(_ name: String) throws {
         let data = Data(try SharedCorpus.testParsingBytes(name))
-        let array = try #require(try JSONValueBuilder.value(from: data) as? [Any])
+        let array = try #require(try JSONValue(parsing: data).foundationValue as? [Any])
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "[] \n"))
         let number = try #require(array.first as? JSONLargeNumber)
         #expect(number.text == text)

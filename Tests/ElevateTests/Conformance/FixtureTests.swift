@@ -23,7 +23,7 @@ import Testing
         }
         // Where Foundation reads the file too, the value builder agrees with it.
         if let theirs = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
-            let differences = jsonDifferences(try JSONValueBuilder.value(from: data), theirs)
+            let differences = jsonDifferences(try JSONValue(parsing: data).foundationValue, theirs)
             #expect(differences.isEmpty, "\(differences)")
         }
     }
@@ -39,7 +39,7 @@ import Testing
 
     @Test func escapesAreResolved() throws {
         let object = try #require(
-            try JSONValueBuilder.value(from: Fixtures.data("valid", "escapes.json")) as? [String: Any])
+            try JSONValue(parsing: Fixtures.data("valid", "escapes.json")).foundationValue as? [String: Any])
         #expect(object["quote"] as? String == "\"")
         #expect(object["backslash"] as? String == "\\")
         #expect(object["slash"] as? String == "/")
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func numbersKeepTheirTypes() throws {
-        let array = try #require(try JSONValueBuilder.value(from: Fixtures.data("valid", "numbers.json")) as? [Any])
+        let array = try #require(try JSONValue(parsing: Fixtures.data("valid", "numbers.json")).foundationValue as? [Any])
         #expect(array[0] as? Int == 0)
         #expect((array[1] as? Double)?.sign == .minus)
         #expect(array[11] as? Int == .max)
@@ -62,7 +62,7 @@ import Testing
 
     @Test func byteOrderMarkIsSkipped() throws {
         let object = try #require(
-            try JSONValueBuilder.value(from: Fixtures.data("valid", "bom.json")) as? [String: Any])
+            try JSONValue(parsing: Fixtures.data("valid", "bom.json")).foundationValue as? [String: Any])
         #expect(object["bom"] as? Bool == true)
     }
 }

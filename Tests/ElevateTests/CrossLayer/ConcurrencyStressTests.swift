@@ -587,7 +587,7 @@ import Testing
                     let type: any Swift.Decodable.Type = [CodableStrict.self, CodableLoose.self, CodableRouted.self][index % 3]
                     func each<T: Swift.Decodable>(_: T.Type) throws -> Int {
                         try Elevate.forEachElement(
-                            atKeyPath: "items", from: .data(stream), as: T.self, decoder: decoder,
+                            from: .data(stream), atKeyPath: "items", as: T.self, decoder: decoder,
                             options: Self.options(workers, skipping: true)
                         ) { got.append("\($0)") }
                     }

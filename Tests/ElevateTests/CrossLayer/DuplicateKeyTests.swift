@@ -67,7 +67,7 @@ import Testing
     @Test func streamingRefusesToMergeWhatItAlreadyDelivered() {
         var seen: [Int] = []
         do {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(Self.items), as: Int.self) { seen.append($0) }
+            try Elevate.forEachElement(from: .data(Self.items), atKeyPath: "items", as: Int.self) { seen.append($0) }
             Issue.record("no error")
         } catch let error as ParserError {
             #expect(error.failureReason.contains("appears more than once"))
@@ -79,7 +79,7 @@ import Testing
         var later: [Int] = []
         #expect(throws: Never.self) {
             try Elevate.forEachElement(
-                atKeyPath: "items", from: .data(Data(#"{"items": null, "items": [4, 5]}"#.utf8)), as: Int.self
+                from: .data(Data(#"{"items": null, "items": [4, 5]}"#.utf8)), atKeyPath: "items", as: Int.self
             ) { later.append($0) }
         }
         #expect(later == [4, 5])
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func countingTakesTheLast() throws {
-        let summary = try summarizeValue(atKeyPath: "items", from: .data(Self.items))
+        let summary = try summarizeValue(from: .data(Self.items), atKeyPath: "items")
         #expect(summary == JSONContainerSummary(kind: .array, count: 1))
     }
 
@@ -109,19 +109,19 @@ import Testing
         (#"{"a":{"p":{"x":1},"q":{"x":1}}}"#, "a", 2),
     ] as [(String, String, Int)])
     func countingAnObjectCountsARepeatedKeyOnce(_ text: String, _ keyPath: String, _ members: Int) throws {
-        let summary = try summarizeValue(atKeyPath: keyPath, from: .data(Data(text.utf8)))
+        let summary = try summarizeValue(from: .data(Data(text.utf8)), atKeyPath: keyPath)
         #expect(summary == JSONContainerSummary(kind: .object, count: members))
         #expect(try JSONValue(parsing: text)[keyPath: keyPath]?.count ?? JSONValue(parsing: text).count == members)
         // A counted object after another one starts afresh.
         let twice = "[\(text),\(text)]"
-        let second = try summarizeValue(atKeyPath: keyPath.isEmpty ? "1" : "1.\(keyPath)", from: .data(Data(twice.utf8)))
+        let second = try summarizeValue(from: .data(Data(twice.utf8)), atKeyPath: keyPath.isEmpty ? "1" : "1.\(keyPath)")
         #expect(second == JSONContainerSummary(kind: .object, count: members))
     }
 
     @Test func forwardingRefusesARepeatedTarget() {
         final class Sink: JSONEventHandler {}
         #expect(throws: ParserError.self) {
-            try forEachEvent(atKeyPath: "items", from: .data(Self.items), to: Sink())
+            try forEachEvent(from: .data(Self.items), atKeyPath: "items", to: Sink())
         }
     }
 
@@ -136,7 +136,7 @@ import Testing
             byteOffset: 23, line: 3, column: 3, excerpt: "")
         let unwrapped = StreamingOptions(wrapsErrorsInParserError: false)
         do {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(text.utf8)), as: Int.self, options: unwrapped) { _ in }
+            try Elevate.forEachElement(from: .data(Data(text.utf8)), atKeyPath: "items", as: Int.self, options: unwrapped) { _ in }
             Issue.record("no error")
         } catch let error as JSONSyntaxError {
             #expect(error.kind == expected.kind)
@@ -146,7 +146,7 @@ import Testing
         }
         // Elevate's error by default, with the same position.
         do {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(text.utf8)), as: Int.self) { _ in }
+            try Elevate.forEachElement(from: .data(Data(text.utf8)), atKeyPath: "items", as: Int.self) { _ in }
             Issue.record("no error")
         } catch let error as ParserError {
             #expect(error.failureReason.contains("appears more than once"))
@@ -155,7 +155,7 @@ import Testing
         // The forwarding pass behind `elevate extract`.
         final class Sink: JSONEventHandler {}
         do {
-            try forEachEvent(atKeyPath: "items", from: .data(Data(text.utf8)), to: Sink(), options: unwrapped)
+            try forEachEvent(from: .data(Data(text.utf8)), atKeyPath: "items", to: Sink(), options: unwrapped)
             Issue.record("no error")
         } catch let error as JSONSyntaxError {
             #expect(error.kind == .duplicateKey)
@@ -172,14 +172,14 @@ import Testing
         options.concurrency = workers
         let failing = Data(#"{"items":[1,"x",2,3,4,5,6,7,8],"items":[3]}"#.utf8)
         #expect {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(failing), as: Int.self, options: options) { _ in }
+            try Elevate.forEachElement(from: .data(failing), atKeyPath: "items", as: Int.self, options: options) { _ in }
         } throws: { error in
             "\(error)".contains("index 1") && !(error is JSONSyntaxError)
         }
         let valid = Data(#"{"items":[1,2,3,4,5,6,7,8],"items":[3]}"#.utf8)
         var seen: [Int] = []
         do {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(valid), as: Int.self, options: options) {
+            try Elevate.forEachElement(from: .data(valid), atKeyPath: "items", as: Int.self, options: options) {
                 seen.append($0)
             }
             Issue.record("no error")

@@ -46,7 +46,7 @@ import Testing
         let items: [Item] = try Elevate.decodeArray(from: data, atKeyPath: "re\u{301}ponse.items")
         #expect(items.map(\.name) == ["a", "b"])
         var names: [String] = []
-        try Elevate.forEachElement(atKeyPath: "re\u{301}ponse.items", from: .data(data), as: Item.self) {
+        try Elevate.forEachElement(from: .data(data), atKeyPath: "re\u{301}ponse.items", as: Item.self) {
             names.append($0.name)
         }
         #expect(names == ["a", "b"])
@@ -116,7 +116,7 @@ import Testing
         let data = Data(#"{"caf\u00e9": [1], "cafe\u0301": [2]}"#.utf8)
         var delivered: [Int] = []
         #expect(throws: (any Error).self) {
-            try Elevate.forEachElement(atKeyPath: Self.precomposed, from: .data(data), as: Int.self) { delivered.append($0) }
+            try Elevate.forEachElement(from: .data(data), atKeyPath: Self.precomposed, as: Int.self) { delivered.append($0) }
         }
         #expect(delivered == [1])
     }

@@ -6,10 +6,9 @@ import Testing
 @testable import ElevateJSON
 
 /// Parses `bytes` into a tape, feeding the parser the pieces that `splits` cuts.
-private func value(_ bytes: [UInt8], splits: [Int] = [], options: JSONDocumentOptions = .default) throws -> JSONValue {
-    let builder = JSONTapeBuilder(rejectsDuplicateKeys: options.rejectsDuplicateKeys)
-    let parser = JSONEventParser(handler: builder, options: options.parsing)
-    builder.currentOffset = { [unowned parser] in parser.currentByteOffset }
+private func value(_ bytes: [UInt8], splits: [Int] = [], options: JSONParsingOptions = .default) throws -> JSONValue {
+    let builder = JSONTapeBuilder()
+    let parser = JSONEventParser(handler: builder, options: options)
     var start = 0
     for cut in splits.sorted() where cut > start && cut < bytes.count {
         try parser.parse(Array(bytes[start..<cut]))
@@ -120,59 +119,37 @@ private func peopleDocument() throws -> Data {
         #expect(root["short"]?.int == 6)
         let distinct = #"{"prefix__1":1,"prefix__2":2,"prefix__3":3}"#
         #expect(try value(Array(distinct.utf8)).count == 3)
-        let options = JSONDocumentOptions(rejectsDuplicateKeys: true)
-        #expect(throws: JSONDocumentError.self) { _ = try value(Array(text.utf8), options: options) }
+        let options = JSONParsingOptions(rejectsDuplicateKeys: true)
+        #expect(throws: JSONSyntaxError.self) { _ = try value(Array(text.utf8), options: options) }
         #expect(try value(Array(distinct.utf8), options: options).count == 3)
     }
 
-    @Test func rejectingDuplicatesNamesKeyPathAndOffset() throws {
-        let text = #"{"list":[{"a":1},{"a":1,"b":2,"a":3}]}"#
-        let options = JSONDocumentOptions(rejectsDuplicateKeys: true)
-        do {
-            _ = try value(Array(text.utf8), options: options)
-            Issue.record("expected an error")
-        } catch let error as JSONDocumentError {
+    /// A document parsed with `rejectsDuplicateKeys` fails at the repeated key's opening quote,
+    /// with its line and column, however the input is read (one rejecter: the parser's).
+    @Test func rejectingDuplicatesGivesTheRepeatedKeysPosition() throws {
+        let text = "{\"list\":[{\"a\":1},\n{\"a\":1,\"b\":2,\"a\":3}]}"
+        let options = JSONParsingOptions(rejectsDuplicateKeys: true)
+        let secondA = text.utf8.count - #""a":3}]}"#.utf8.count
+        func check(_ error: JSONSyntaxError) {
             #expect(error.kind == .duplicateKey)
-            #expect(error.key == "a")
-            #expect(error.keyPath == "list.1")
-            // Just past the second "a" of the second element.
-            let secondA = text.utf8.count - #":3}]}"#.utf8.count
             #expect(error.byteOffset == secondA)
+            #expect(error.line == 2 && error.column == 14, "\(error)")
+            #expect(error.message == #"duplicate key "a" in one object"#)
         }
-        // Large objects too, and whole-document parsing.
-        let big = "{" + (0..<50).map { #""k\#($0)":0"# }.joined(separator: ",") + #","k7":1}"#
-        #expect(throws: JSONDocumentError.self) { try JSONValue(parsing: big, options: options) }
-        #expect(try JSONValue(parsing: #"{"a":1,"b":{"a":2}}"#, options: options).count == 2)
-    }
-
-    /// The error also gives the line and column of its byte offset, when the key is in the chunk
-    /// being read as its object ends (always for data and strings, which are one chunk).
-    @Test func rejectingDuplicatesGivesLineAndColumn() throws {
-        let text = "{\n \"a\": 1,\n \"a\": 2}"
-        let options = JSONDocumentOptions(rejectsDuplicateKeys: true)
-        do {
-            _ = try JSONValue(parsing: Data(text.utf8), options: options)
-            Issue.record("expected an error")
-        } catch let error as JSONDocumentError {
-            #expect(error.byteOffset == 15)
-            #expect(error.line == 3 && error.column == 5, "\(error)")
-            #expect(error.description == #"line 3, column 5 (byte offset 15): duplicate key "a" in the root object"#)
-        }
-        // A file read in chunks: known while the key is in the chunk where its object ends.
+        #expect { _ = try value(Array(text.utf8), options: options) } throws: { check($0 as! JSONSyntaxError); return true }
+        #expect { _ = try JSONValue(parsing: text, options: options) } throws: { check($0 as! JSONSyntaxError); return true }
+        // A file read in small chunks, the repeat far from where its object ends.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dup-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let padding = String(repeating: " ", count: 5000)
-        for (document, known) in [(text + padding, true), ("{\"a\": 1,\n \"a\": 2," + padding + "\"b\": 3}", false)] {
-            try Data(document.utf8).write(to: scratch)
-            do {
-                _ = try JSONValue(contentsOf: scratch, options: options, chunkSize: 4096)
-                Issue.record("expected an error")
-            } catch let error as JSONDocumentError {
-                #expect((error.line != nil) == known, "\(error)")
-                #expect((error.column != nil) == known, "\(error)")
-                if known { #expect(error.line == 3 && error.column == 5) } else { #expect(error.byteOffset == 13) }
-            }
-        }
+        let padded = String(text.dropLast(3)) + String(repeating: " ", count: 5000) + "}]}"
+        try Data(padded.utf8).write(to: scratch)
+        #expect {
+            _ = try JSONValue(contentsOf: scratch, options: options, chunkSize: 16)
+        } throws: { check($0 as! JSONSyntaxError); return true }
+        // Large objects too, and the same key at different levels is no repeat.
+        let big = "{" + (0..<50).map { #""k\#($0)":0"# }.joined(separator: ",") + #","k7":1}"#
+        #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: big, options: options) }
+        #expect(try JSONValue(parsing: #"{"a":1,"b":{"a":2}}"#, options: options).count == 2)
     }
 
     @Test func chunkingDoesNotChangeTheValue() throws {
@@ -197,7 +174,7 @@ private func peopleDocument() throws -> Data {
     @Test func deepNestingNeedsNoCallStack() throws {
         let depth = JSONParsingOptions.depthCeiling
         let text = Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
-        let options = JSONDocumentOptions(parsing: JSONParsingOptions(maximumDepth: .max))
+        let options = JSONParsingOptions(maximumDepth: .max)
         var root: JSONValue? = try JSONValue(parsing: Data(text), options: options)
         let copy = try JSONValue(parsing: Data(text), options: options)
         #expect(root == copy)
@@ -255,7 +232,7 @@ private func peopleDocument() throws -> Data {
     }
 
     @Test func manyValuesWithoutResetKeepTheLast() throws {
-        let options = JSONDocumentOptions(parsing: JSONParsingOptions(allowsMultipleValues: true))
+        let options = JSONParsingOptions(allowsMultipleValues: true)
         #expect(try JSONValue(parsing: #"[1] {"a":2} "three""#, options: options).string == "three")
     }
 
@@ -289,10 +266,11 @@ private func peopleDocument() throws -> Data {
     func aDocumentNamesTheFirstRepeatWhateverTheObjectsSize(_ fillers: Int) throws {
         let text = #"{"A":1,"B":1,"A":2,"B":2"# + (0..<fillers).map { ",\"f\($0)\":0" }.joined() + "}"
         #expect {
-            try JSONValue(parsing: text, options: JSONDocumentOptions(rejectsDuplicateKeys: true))
+            try JSONValue(parsing: text, options: JSONParsingOptions(rejectsDuplicateKeys: true))
         } throws: { error in
-            guard let error = error as? JSONDocumentError else { return false }
-            return error.key == "A" && error.byteOffset == 16 && error.line == 1 && error.column == 17
+            guard let error = error as? JSONSyntaxError else { return false }
+            return error.kind == .duplicateKey && error.message.contains(#""A""#) && error.byteOffset == 13
+                && error.line == 1 && error.column == 14
         }
     }
 

@@ -400,8 +400,8 @@ private struct Chunks: AsyncSequence, Sendable {
     /// none may need a stack frame per level beyond what a small stack holds.
     @Test func nestingAtTheDepthCeilingOnASmallStack() throws {
         let depth = JSONParsingOptions.depthCeiling
-        var options = JSONDocumentOptions()
-        options.parsing.maximumDepth = .max
+        var options = JSONParsingOptions()
+        options.maximumDepth = .max
         let objects = String(repeating: #"{"a":"#, count: depth - 2) + #"{"a":[1]}"# + String(repeating: "}", count: depth - 2)
         let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let mixed = String(repeating: #"[{"k.1":"#, count: depth / 2) + "0" + String(repeating: "}]", count: depth / 2)

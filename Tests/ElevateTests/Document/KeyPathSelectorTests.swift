@@ -24,7 +24,7 @@ import Testing
         }
         check("forEachElement(Data)") {
             var elements: [Int] = []
-            let count = try forEachElement(atKeyPath: keyPath, from: .data(document), as: Int.self) { elements.append($0) }
+            let count = try forEachElement(from: .data(document), atKeyPath: keyPath, as: Int.self) { elements.append($0) }
             return count == 3 && elements == [1, 2, 3]
         }
         check("decodeArray(file)") {
@@ -45,7 +45,7 @@ import Testing
         }
         check("missing split path") {
             do {
-                _ = try forEachElement(atKeyPath: keyPath + ".b", from: .file(file), as: Int.self) { _ in }
+                _ = try forEachElement(from: .file(file), atKeyPath: keyPath + ".b", as: Int.self) { _ in }
                 return false
             } catch ParserError.validation {
                 return true
@@ -94,7 +94,7 @@ import Testing
         options.chunkSize = 509
 
         var held: [RandomDocuments.Held] = []
-        try Elevate.forEachElement(atKeyPath: "items", from: .data(document), as: RandomDocuments.Held.self, options: options) { held.append($0) }
+        try Elevate.forEachElement(from: .data(document), atKeyPath: "items", as: RandomDocuments.Held.self, options: options) { held.append($0) }
         try RandomDocuments.checkHeld(held, elements, "forEachElement")
 
         held = []

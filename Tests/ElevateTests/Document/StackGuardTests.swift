@@ -101,15 +101,15 @@ struct StackGuardTests {
         var streaming = StreamingOptions()
         streaming.parsing.maximumDepth = maximumDepth
         let codable = ElevateJSONDecoder()
-        codable.documentOptions.parsing.maximumDepth = maximumDepth
+        codable.parsingOptions.maximumDepth = maximumDepth
         let options = streaming
         return [
             ("ElevateJSONDecoder", { data in outcome { try codable.decode(CodableNode.self, from: data).depth } }),
             ("ElevateJSONDecoder JSONValue", { data in
                 outcome {
-                    var documentOptions = JSONDocumentOptions()
-                    documentOptions.parsing.maximumDepth = maximumDepth
-                    return try codable.decode(CodableNode.self, from: JSONValue(parsing: data, options: documentOptions)).depth
+                    var parsingOptions = JSONParsingOptions()
+                    parsingOptions.maximumDepth = maximumDepth
+                    return try codable.decode(CodableNode.self, from: JSONValue(parsing: data, options: parsingOptions)).depth
                 }
             }),
             ("Elevate.decodeObject", { data in
@@ -171,7 +171,7 @@ struct StackGuardTests {
     @Test func theCodableErrorNamesTheDepthAndTheStack() throws {
         let data = Self.document(nodes: JSONParsingOptions.depthCeiling / 2 - 1)
         let decoder = ElevateJSONDecoder()
-        decoder.documentOptions.parsing.maximumDepth = JSONParsingOptions.depthCeiling
+        decoder.parsingOptions.maximumDepth = JSONParsingOptions.depthCeiling
         let outcome = Self.onSmallStack {
             do {
                 _ = try decoder.decode(CodableNode.self, from: data)
@@ -204,13 +204,13 @@ struct StackGuardTests {
     /// Materializing and releasing a value as deep as the ceiling (a tape's `JSON`, `Any` and
     /// `JSONValue` trees) needs no stack frame per level beyond what 512 KiB holds.
     @Test func deepValuesMaterializeOnASmallStack() throws {
-        var documentOptions = JSONDocumentOptions()
-        documentOptions.parsing.maximumDepth = JSONParsingOptions.depthCeiling
-        let options = documentOptions
+        var parsingOptions = JSONParsingOptions()
+        parsingOptions.maximumDepth = JSONParsingOptions.depthCeiling
+        let options = parsingOptions
         let data = Self.document(nodes: JSONParsingOptions.depthCeiling / 2)
         let value = try JSONValue(parsing: data, options: options)
         let decoder = ElevateJSONDecoder()
-        decoder.documentOptions = options
+        decoder.parsingOptions = options
         let outcome = Self.onSmallStack {
             Self.outcome {
                 var json: JSON? = try decoder.decode(JSON.self, from: data)
@@ -234,7 +234,7 @@ struct StackGuardTests {
     func deepJSONUnderAKeyStrategyThrowsTheStackError(strategy: String) throws {
         let data = Self.document(nodes: JSONParsingOptions.depthCeiling / 2 - 1)
         let decoder = ElevateJSONDecoder()
-        decoder.documentOptions.parsing.maximumDepth = JSONParsingOptions.depthCeiling
+        decoder.parsingOptions.maximumDepth = JSONParsingOptions.depthCeiling
         decoder.keyDecodingStrategy = strategy == "snake" ? .convertFromSnakeCase : .custom { $0.last! }
         let outcome = Self.onSmallStack {
             Self.outcome {
@@ -252,7 +252,7 @@ struct StackGuardTests {
     func deepValuesEncodeOrThrowOnASmallStack(prettyPrinted: Bool) throws {
         let data = Self.document(nodes: JSONParsingOptions.depthCeiling / 2 - 1)
         let decoder = ElevateJSONDecoder()
-        decoder.documentOptions.parsing.maximumDepth = JSONParsingOptions.depthCeiling
+        decoder.parsingOptions.maximumDepth = JSONParsingOptions.depthCeiling
         let json = try decoder.decode(JSON.self, from: data)
         let node = try decoder.decode(CodableStackNode.self, from: data)
         let encoder = ElevateJSONEncoder()
@@ -282,7 +282,7 @@ struct StackGuardTests {
     @Test func deepJSONPrintsOnASmallStack() throws {
         let data = Self.document(nodes: JSONParsingOptions.depthCeiling / 2 - 1)
         let decoder = ElevateJSONDecoder()
-        decoder.documentOptions.parsing.maximumDepth = JSONParsingOptions.depthCeiling
+        decoder.parsingOptions.maximumDepth = JSONParsingOptions.depthCeiling
         let json = try decoder.decode(JSON.self, from: data)
         let outcome = Self.onSmallStack {
             let text = String(describing: json)

@@ -506,9 +506,9 @@ func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
             if depth < 500 { #expect(text(ours) == text(try foundation.encode(node)), "\(formatting)") }
         }
         let decoder = ElevateJSONDecoder()
-        var options = decoder.documentOptions
-        options.parsing.maximumDepth = 2048
-        decoder.documentOptions = options
+        var options = decoder.parsingOptions
+        options.maximumDepth = 2048
+        decoder.parsingOptions = options
         var decoded: Node? = try decoder.decode(Node.self, from: ElevateJSONEncoder().encode(node))
         var levels = 0
         while let current = decoded {

@@ -60,7 +60,7 @@ import Testing
             let _: [Int] = try Elevate.decodeArray(from: .data(data), atKeyPath: "items", options: options)
         }
         #expect(throws: JSONSyntaxError.self) {
-            _ = try JSONValue(parsing: data, options: JSONDocumentOptions(parsing: rejecting))
+            _ = try JSONValue(parsing: data, options: rejecting)
         }
         #expect(throws: JSONSyntaxError.self) { _ = try JSONValueBuilder.value(from: data, options: rejecting) }
         // Without the option, the last occurrence wins.

@@ -17,7 +17,7 @@ import Testing
             do {
                 switch self {
                 case .elements:
-                    try Elevate.forEachElement(atKeyPath: "a.b", from: input, as: StreamOutcome.Echo.self, options: options) {
+                    try Elevate.forEachElement(from: input, atKeyPath: "a.b", as: StreamOutcome.Echo.self, options: options) {
                         values.append($0.text)
                     }
                 case .lines, .concatenated:
@@ -26,10 +26,10 @@ import Testing
                         options: options
                     ) { values.append($0.text) }
                 case .summary:
-                    values = ["\(String(describing: try Elevate.summarizeValue(atKeyPath: "a", from: input, options: options)))"]
+                    values = ["\(String(describing: try Elevate.summarizeValue(from: input, atKeyPath: "a", options: options)))"]
                 case .events:
                     let recorder = Recorder()
-                    let found = try Elevate.forEachEvent(atKeyPath: "a", from: input, to: recorder, options: options)
+                    let found = try Elevate.forEachEvent(from: input, atKeyPath: "a", to: recorder, options: options)
                     values = recorder.events + ["found: \(found)"]
                 }
                 return StreamOutcome.outcome(values, nil)

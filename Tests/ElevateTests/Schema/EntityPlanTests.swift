@@ -284,7 +284,7 @@ import Testing
             }
         default:
             var seen: [String] = []
-            try Elevate.forEachElement(atKeyPath: "", from: .data(Data("[\(good),\(good)]".utf8))) {
+            try Elevate.forEachElement(from: .data(Data("[\(good),\(good)]".utf8)), atKeyPath: "") {
                 (element: TrackedThenChecked) in seen.append(element.tracked.text)
             }
             #expect(seen == ["v", "v"])
@@ -296,7 +296,7 @@ import Testing
             }
             #expect(seen == ["v", "v", "v", "v", "v", "v"])
             #expect(throws: RefusedValue.self) {
-                try Elevate.forEachElement(atKeyPath: "", from: .data(Data("[\(good),\(good)]".utf8))) {
+                try Elevate.forEachElement(from: .data(Data("[\(good),\(good)]".utf8)), atKeyPath: "") {
                     (_: TrackedThenChecked) in throw RefusedValue()
                 }
             }

@@ -98,7 +98,7 @@ import Testing
     func summarizeAndForwardChunksAsTheInput(chunkSize: Int) async throws {
         let summary = try await Self.chunks(Self.document, size: chunkSize).summarizeValue(atKeyPath: "items")
         #expect(summary == JSONContainerSummary(kind: .array, count: 40))
-        #expect(summary == (try Elevate.summarizeValue(atKeyPath: "items", from: .data(Self.document))))
+        #expect(summary == (try Elevate.summarizeValue(from: .data(Self.document), atKeyPath: "items")))
         #expect(try await Self.chunks(Self.document, size: chunkSize).summarizeValue(atKeyPath: "nope") == nil)
 
         var written: [UInt8] = []

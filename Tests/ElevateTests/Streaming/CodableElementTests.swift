@@ -82,7 +82,7 @@ private struct Both: Elevate.Decodable, Swift.Decodable, Equatable {
                 options.concurrency = concurrency
                 var members: [Member] = []
                 let count = try Elevate.forEachElement(
-                    atKeyPath: "response.items", from: input, as: Member.self, decoder: decoder, options: options
+                    from: input, atKeyPath: "response.items", as: Member.self, decoder: decoder, options: options
                 ) { members.append($0) }
                 #expect(count == 3)
                 #expect(members == expected, "\(input), \(concurrency) workers")
@@ -112,7 +112,7 @@ private struct Both: Elevate.Decodable, Swift.Decodable, Equatable {
         var delivered = 0
         do {
             try Elevate.forEachElement(
-                atKeyPath: "items", from: .data(broken), as: Member.self, decoder: Self.makeDecoder(), options: options
+                from: .data(broken), atKeyPath: "items", as: Member.self, decoder: Self.makeDecoder(), options: options
             ) { _ in delivered += 1 }
             Issue.record("no error")
         } catch DecodingError.typeMismatch(let type, let context) {

@@ -31,12 +31,12 @@ private func temporaryFile(_ contents: String) throws -> URL {
     return url
 }
 
-/// `forEachElement(atKeyPath:from:as:)`: each element of the array at a key path decoded as soon as
+/// `forEachElement(from:atKeyPath:as:)`: each element of the array at a key path decoded as soon as
 /// it is complete and handed to the body, from data and files, with its errors.
 @Suite struct ForEachElementTests {
     @Test func forEachElementFromDataAndFile() throws {
         var seen: [Item] = []
-        let count = try Elevate.forEachElement(atKeyPath: "data.items", from: .data(Data(document.utf8)), as: Item.self)
+        let count = try Elevate.forEachElement(from: .data(Data(document.utf8)), atKeyPath: "data.items", as: Item.self)
         {
             seen.append($0)
         }
@@ -48,7 +48,7 @@ private func temporaryFile(_ contents: String) throws -> URL {
         var names: [String] = []
         // Tiny chunks: every token is split somewhere.
         let options = StreamingOptions(chunkSize: 7)
-        try Elevate.forEachElement(atKeyPath: "data.items", from: .file(url), as: Item.self, options: options) {
+        try Elevate.forEachElement(from: .file(url), atKeyPath: "data.items", as: Item.self, options: options) {
             names.append($0.name)
         }
         #expect(names == ["a", "b", "c"])
@@ -62,7 +62,7 @@ private func temporaryFile(_ contents: String) throws -> URL {
         let json = #"{"items": [{"id": 1, "name": "a"}, {"id": "x", "name": "b"}, {"id": 3, "name": "c"}]}"#
         var seen: [Int] = []
         do {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Item.self) {
+            try Elevate.forEachElement(from: .data(Data(json.utf8)), atKeyPath: "items", as: Item.self) {
                 seen.append($0.id)
             }
             Issue.record("no error")
@@ -78,7 +78,7 @@ private func temporaryFile(_ contents: String) throws -> URL {
         var seen: [Int] = []
         do {
             try Elevate.forEachElement(
-                atKeyPath: "items", from: .data(Data(json.utf8)), as: Item.self,
+                from: .data(Data(json.utf8)), atKeyPath: "items", as: Item.self,
                 options: StreamingOptions(skipsInvalidElements: true)
             ) { seen.append($0.id) }
             Issue.record("no error")
@@ -93,7 +93,7 @@ private func temporaryFile(_ contents: String) throws -> URL {
         let json = "{\"items\": [{\"id\": 1, \"name\": \"a\"},\n {\"id\": 2 \"name\": \"b\"}]}"
         var seen = 0
         do {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Item.self) { _ in seen += 1
+            try Elevate.forEachElement(from: .data(Data(json.utf8)), atKeyPath: "items", as: Item.self) { _ in seen += 1
             }
             Issue.record("no error")
         } catch ParserError.deserialization(let reason) {
@@ -106,7 +106,7 @@ private func temporaryFile(_ contents: String) throws -> URL {
         struct Enough: Error {}
         var seen = 0
         #expect(throws: Enough.self) {
-            try Elevate.forEachElement(atKeyPath: "data.items", from: .data(Data(document.utf8)), as: Item.self) { _ in
+            try Elevate.forEachElement(from: .data(Data(document.utf8)), atKeyPath: "data.items", as: Item.self) { _ in
                 seen += 1
                 if seen == 2 { throw Enough() }
             }
@@ -116,10 +116,10 @@ private func temporaryFile(_ contents: String) throws -> URL {
 
     @Test func missingOrMistypedArray() {
         #expect(throws: ParserError.self) {
-            try Elevate.forEachElement(atKeyPath: "nope", from: .data(Data(document.utf8)), as: Item.self) { _ in }
+            try Elevate.forEachElement(from: .data(Data(document.utf8)), atKeyPath: "nope", as: Item.self) { _ in }
         }
         #expect(throws: ParserError.self) {
-            try Elevate.forEachElement(atKeyPath: "data", from: .data(Data(document.utf8)), as: Item.self) { _ in }
+            try Elevate.forEachElement(from: .data(Data(document.utf8)), atKeyPath: "data", as: Item.self) { _ in }
         }
     }
 
@@ -127,7 +127,7 @@ private func temporaryFile(_ contents: String) throws -> URL {
         let big = #"{"items": [{"id": 1, "name": "\#(String(repeating: "x", count: 10_000))"}]}"#
         do {
             try Elevate.forEachElement(
-                atKeyPath: "items", from: .data(Data(big.utf8)), as: Item.self,
+                from: .data(Data(big.utf8)), atKeyPath: "items", as: Item.self,
                 options: StreamingOptions(maximumElementSize: 1000)
             ) { _ in }
             Issue.record("no error")

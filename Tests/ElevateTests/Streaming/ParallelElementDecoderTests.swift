@@ -133,7 +133,7 @@ import Testing
         options.skipsInvalidElements = skipping
         var ids: [Int] = []
         do {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(data), as: Item.self, options: options) {
+            try Elevate.forEachElement(from: .data(data), atKeyPath: "items", as: Item.self, options: options) {
                 ids.append($0.id)
             }
             return (ids, nil)
@@ -194,7 +194,7 @@ import Testing
                 options.concurrency = workers
                 var ids: [Int] = []
                 let count = try Elevate.forEachElement(
-                    atKeyPath: "items", from: .data(data), as: Item.self, options: options
+                    from: .data(data), atKeyPath: "items", as: Item.self, options: options
                 ) {
                     ids.append($0.id)
                     if $0.id == stopAt { throw JSONEventParser.Stop() }
@@ -357,7 +357,7 @@ import Testing
         var seen = 0
         #expect(throws: Enough.self) {
             try Elevate.forEachElement(
-                atKeyPath: "items", from: .data(data), with: CountingDecoder(watch: decodes), as: Item.self,
+                from: .data(data), atKeyPath: "items", with: CountingDecoder(watch: decodes), as: Item.self,
                 options: options
             ) { _ in
                 seen += 1
@@ -511,7 +511,7 @@ import Testing
             var seen = 0
             #expect(throws: Enough.self) {
                 try Elevate.forEachElement(
-                    atKeyPath: "items", from: .data(data), with: RecordingDecoder(recorder: stopped), as: Item.self,
+                    from: .data(data), atKeyPath: "items", with: RecordingDecoder(recorder: stopped), as: Item.self,
                     options: options
                 ) { _ in
                     seen += 1
@@ -757,7 +757,7 @@ extension ParallelElementDecoderTests {
             }
             // The same through forEachElement, the kept values collected by the body.
             var streamed: [Keeper] = []
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(data), as: Keeper.self, options: Self.options(workers)) {
+            try Elevate.forEachElement(from: .data(data), atKeyPath: "items", as: Keeper.self, options: Self.options(workers)) {
                 streamed.append($0)
             }
             #expect(streamed.map(\.id) == Array(0..<count))
@@ -866,7 +866,7 @@ extension ParallelElementDecoderTests {
                             var ids: [Int] = []
                             let result = Self.outcome {
                                 try Elevate.forEachElement(
-                                    atKeyPath: "items", from: .data(data), as: Item.self,
+                                    from: .data(data), atKeyPath: "items", as: Item.self,
                                     options: Self.options(workers, skipping: skipping)
                                 ) { ids.append($0.id) }
                             }
@@ -966,7 +966,7 @@ extension ParallelElementDecoderTests {
                 func streamed(_ workers: Int) -> ([Int], String) {
                     var ids: [Int] = []
                     let result = Self.outcome {
-                        try Elevate.forEachElement(atKeyPath: "items", from: .data(data), as: Item.self, options: Self.options(workers)) {
+                        try Elevate.forEachElement(from: .data(data), atKeyPath: "items", as: Item.self, options: Self.options(workers)) {
                             ids.append($0.id)
                         }
                     }
@@ -1001,7 +1001,7 @@ extension ParallelElementDecoderTests {
                     var ids: [Int] = []
                     let result = Self.outcome {
                         try Elevate.forEachElement(
-                            atKeyPath: "items", from: .data(data), with: CountingDecoder(watch: watch), as: Item.self,
+                            from: .data(data), atKeyPath: "items", with: CountingDecoder(watch: watch), as: Item.self,
                             options: Self.options(workers)
                         ) {
                             ids.append($0.id)

@@ -162,7 +162,7 @@ import Testing
         #expect(try Elevate.decodeObject(from: .data(data), atKeyPath: "o", as: [String: Int].self) == o)
     }
 
-    /// `.array` reads the top-level array's elements, as `forEachElement(atKeyPath: "")` does, and the
+    /// `.array` reads the top-level array's elements, as `forEachElement(from:atKeyPath: "")` does, and the
     /// key path applies inside each element, in every reader and with several workers.
     @Test(arguments: [1, 2])
     func theArrayFramingReadsTheElementsThenTheKeyPath(concurrency: Int) async throws {

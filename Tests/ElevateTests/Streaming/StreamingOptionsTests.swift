@@ -37,7 +37,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         var seen: [String] = []
         let reason = validationReason {
             try Elevate.forEachElement(
-                atKeyPath: "items", from: .file(url), as: String.self,
+                from: .file(url), atKeyPath: "items", as: String.self,
                 options: StreamingOptions(maximumElementSize: 1 << 20, chunkSize: chunkSize)
             ) { seen.append($0) }
         }
@@ -74,14 +74,14 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         let options = StreamingOptions(maximumElementSize: 11, chunkSize: chunkSize)
         let fits = #"[{"a":12345},["abcdefg"]]"#
         var seen = 0
-        try Elevate.forEachElement(atKeyPath: "", from: .data(Data(fits.utf8)), as: Anything.self, options: options) {
+        try Elevate.forEachElement(from: .data(Data(fits.utf8)), atKeyPath: "", as: Anything.self, options: options) {
             _ in seen += 1
         }
         #expect(seen == 2)
         for tooLarge in [#"[{"a":123456}]"#, #"[["abcdefgh"]]"#] {
             let reason = validationReason {
                 try Elevate.forEachElement(
-                    atKeyPath: "", from: .data(Data(tooLarge.utf8)), as: Anything.self, options: options
+                    from: .data(Data(tooLarge.utf8)), atKeyPath: "", as: Anything.self, options: options
                 ) { _ in }
             }
             #expect(reason?.contains("larger than the maximum element size of 11 bytes") == true, "\(tooLarge)")
@@ -131,13 +131,13 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         defer { try? FileManager.default.removeItem(at: url) }
 
         let streamed = validationReason {
-            try Elevate.forEachElement(atKeyPath: "items", from: .file(url), as: [String].self) { _ in }
+            try Elevate.forEachElement(from: .file(url), atKeyPath: "items", as: [String].self) { _ in }
         }
         #expect(streamed?.contains("maximum element size of \(limit) bytes") == true)
         let decoded = validationReason { _ = try Elevate.decodeArray(from: .file(url), atKeyPath: "items") as [[String]] }
         #expect(decoded?.contains("maximum element size of \(limit) bytes") == true)
         let forwarded = validationReason {
-            try Elevate.forEachEvent(atKeyPath: "items.0", from: .file(url), to: NullHandler())
+            try Elevate.forEachEvent(from: .file(url), atKeyPath: "items.0", to: NullHandler())
         }
         #expect(forwarded?.contains("maximum element size of \(limit) bytes") == true)
     }
@@ -163,7 +163,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         options.maximumReportedFailures = 2
         var delivered: [Int] = []
         let reason = validationReason {
-            try Elevate.forEachElement(atKeyPath: "items", from: .data(Data(json.utf8)), as: Int.self, options: options)
+            try Elevate.forEachElement(from: .data(Data(json.utf8)), atKeyPath: "items", as: Int.self, options: options)
             {
                 delivered.append($0)
             }
@@ -236,7 +236,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
     @Test func aFewFailuresAreReportedWithoutACount() throws {
         let reason = validationReason {
             try Elevate.forEachElement(
-                atKeyPath: "", from: .data(Data(#"[1, "a", 2, "b"]"#.utf8)), as: Int.self,
+                from: .data(Data(#"[1, "a", 2, "b"]"#.utf8)), atKeyPath: "", as: Int.self,
                 options: StreamingOptions(skipsInvalidElements: true)
             ) { _ in }
         }
@@ -256,7 +256,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         var options = StreamingOptions(chunkSize: 4096)
         options.progress = { log.append($0) }
         var seen: [Int] = []
-        let count = try Elevate.forEachElement(atKeyPath: "items", from: .file(url), as: Int.self, options: options) {
+        let count = try Elevate.forEachElement(from: .file(url), atKeyPath: "items", as: Int.self, options: options) {
             seen.append($0)
             if $0 == 2 { throw JSONEventParser.Stop() }
         }
@@ -291,7 +291,7 @@ private func validationReason(_ body: () throws -> Void) -> String? {
         try Data(text.utf8).write(to: url)
         let reports = ProgressLog()
         let options = StreamingOptions(chunkSize: 4096, progress: { reports.append($0) })
-        #expect(try summarizeValue(atKeyPath: "", from: .file(url), options: options)?.count == 3000)
+        #expect(try summarizeValue(from: .file(url), atKeyPath: "", options: options)?.count == 3000)
         let seen = reports.values
         #expect(seen.count == (text.utf8.count + 4095) / 4096)
         #expect(seen == seen.sorted())
@@ -301,16 +301,16 @@ private func validationReason(_ body: () throws -> Void) -> String? {
     @Test func syntaxErrorsCanBeThrownUnwrapped() throws {
         let options = StreamingOptions(wrapsErrorsInParserError: false)
         let error = #expect(throws: JSONSyntaxError.self) {
-            try summarizeValue(atKeyPath: "a", from: .data(Data("{\"a\": [1,\n,2]}".utf8)), options: options)
+            try summarizeValue(from: .data(Data("{\"a\": [1,\n,2]}".utf8)), atKeyPath: "a", options: options)
         }
         #expect(error?.line == 2)
         #expect(throws: JSONInputError.self) {
             try forEachEvent(
-                atKeyPath: "", from: .file(URL(fileURLWithPath: "/no/such/file.json")), to: EventRecorder(),
+                from: .file(URL(fileURLWithPath: "/no/such/file.json")), atKeyPath: "", to: EventRecorder(),
                 options: options)
         }
         #expect(throws: ParserError.self) {
-            try summarizeValue(atKeyPath: "a", from: .data(Data("{".utf8)))
+            try summarizeValue(from: .data(Data("{".utf8)), atKeyPath: "a")
         }
     }
 
@@ -402,9 +402,9 @@ private final class NullHandler: JSONEventHandler {}
         let options = StreamingOptions(chunkSize: size)
         for input in [JSONInput.file(url), .data(Data(text.utf8))] {
             var seen: [Int] = []
-            try Elevate.forEachElement(atKeyPath: "items", from: input, as: Int.self, options: options) { seen.append($0) }
+            try Elevate.forEachElement(from: input, atKeyPath: "items", as: Int.self, options: options) { seen.append($0) }
             #expect(seen == [1, 2, 3])
-            #expect(try Elevate.summarizeValue(atKeyPath: "items", from: input, options: options)?.count == 3)
+            #expect(try Elevate.summarizeValue(from: input, atKeyPath: "items", options: options)?.count == 3)
             var bytes: [UInt8] = []
             try input.forEachChunk(chunkSize: size) { bytes.append(contentsOf: $0) }
             #expect(bytes == Array(text.utf8))

@@ -6,7 +6,7 @@ import Testing
 
 private let document = NamedItem.document
 
-/// `summarizeValue(atKeyPath:from:)` and `forEachEvent(atKeyPath:from:to:)`: what sits at a key
+/// `summarizeValue(from:atKeyPath:)` and `forEachEvent(from:atKeyPath:to:)`: what sits at a key
 /// path, counted without building it or forwarded as events, with the same rules for repeated keys
 /// and dotted key paths as the calls that decode.
 @Suite struct SubtreeTests {
@@ -20,10 +20,10 @@ private let document = NamedItem.document
         (#"{"a.b":{"x":1},"a":1,"a":2}"#, 1),
     ] as [(String, Int)])
     func countKeepsTheValueFoundWhenTheOtherSpellingRepeats(_ text: String, _ count: Int) throws {
-        let summary = try summarizeValue(atKeyPath: "a.b", from: .data(Data(text.utf8)))
+        let summary = try summarizeValue(from: .data(Data(text.utf8)), atKeyPath: "a.b")
         #expect(summary?.count == count)
         // The repeated spelling's own value is still replaced whole by its later occurrence.
-        let repeated = try summarizeValue(atKeyPath: "a.b", from: .data(Data(#"{"a":{"b":[1]},"a":{"b":[1,2]}}"#.utf8)))
+        let repeated = try summarizeValue(from: .data(Data(#"{"a":{"b":[1]},"a":{"b":[1,2]}}"#.utf8)), atKeyPath: "a.b")
         #expect(repeated == JSONContainerSummary(kind: .array, count: 2))
     }
 
@@ -39,19 +39,19 @@ private let document = NamedItem.document
             (#"{"a":{"b":"x"},"a.b":[2],"a.b":[3]}"#, ["s:x"]),
         ] {
             let recorder = EventRecorder()
-            #expect(try forEachEvent(atKeyPath: "a.b", from: .data(Data(text.utf8)), to: recorder), "\(text)")
+            #expect(try forEachEvent(from: .data(Data(text.utf8)), atKeyPath: "a.b", to: recorder), "\(text)")
             #expect(recorder.events == sent, "\(text)")
         }
         // Several top-level values at the same spelling are all sent, as before.
         let recorder = EventRecorder()
         let multiple = StreamingOptions(parsing: JSONParsingOptions(allowsMultipleValues: true))
-        try forEachEvent(atKeyPath: "a.b", from: .data(Data(#"{"a.b":1} {"a.b":2} {"a":{"b":3}}"#.utf8)), to: recorder, options: multiple)
+        try forEachEvent(from: .data(Data(#"{"a.b":1} {"a.b":2} {"a":{"b":3}}"#.utf8)), atKeyPath: "a.b", to: recorder, options: multiple)
         #expect(recorder.events == ["n:1", "n:2"])
         // A repeat of the spelling that was sent is still refused, at the repeated key.
         let unwrapped = StreamingOptions(wrapsErrorsInParserError: false)
         for (text, offset) in [(#"{"a":{"b":[1]},"a.b":[2],"a":3}"#, 25), (#"{"a.b":[1],"a.b":[2]}"#, 11)] {
             #expect {
-                try forEachEvent(atKeyPath: "a.b", from: .data(Data(text.utf8)), to: EventRecorder(), options: unwrapped)
+                try forEachEvent(from: .data(Data(text.utf8)), atKeyPath: "a.b", to: EventRecorder(), options: unwrapped)
             } throws: { error in
                 (error as? JSONSyntaxError).map { $0.kind == .duplicateKey && $0.byteOffset == offset } ?? false
             }
@@ -61,16 +61,16 @@ private let document = NamedItem.document
     @Test func summarizeAndForwardSubtrees() throws {
         let input = JSONInput.data(Data(document.utf8))
         #expect(
-            try Elevate.summarizeValue(atKeyPath: "data.items", from: input)
+            try Elevate.summarizeValue(from: input, atKeyPath: "data.items")
                 == JSONContainerSummary(kind: .array, count: 3))
         #expect(
-            try Elevate.summarizeValue(atKeyPath: "data", from: input) == JSONContainerSummary(kind: .object, count: 1))
+            try Elevate.summarizeValue(from: input, atKeyPath: "data") == JSONContainerSummary(kind: .object, count: 1))
         #expect(
-            try Elevate.summarizeValue(atKeyPath: "data.items.0.id", from: input)
+            try Elevate.summarizeValue(from: input, atKeyPath: "data.items.0.id")
                 == JSONContainerSummary(kind: .scalar, count: 0))
-        #expect(try Elevate.summarizeValue(atKeyPath: "nothing", from: input) == nil)
+        #expect(try Elevate.summarizeValue(from: input, atKeyPath: "nothing") == nil)
         let recorder = EventRecorder()
-        #expect(try Elevate.forEachEvent(atKeyPath: "data.items.1", from: input, to: recorder))
+        #expect(try Elevate.forEachEvent(from: input, atKeyPath: "data.items.1", to: recorder))
         #expect(recorder.events == ["{", "key:id", "n:2", "key:name", "s:b", "}"])
     }
 
@@ -80,7 +80,7 @@ private let document = NamedItem.document
         let text = #"{"a": {"b": [1, 2]}, "rest": "#.utf8 + [0x0C] + Array("tail".utf8)
         let recorder = EventRecorder()
         #expect(throws: ParserError.self) {
-            try Elevate.forEachEvent(atKeyPath: "a.b", from: .data(Data(text)), to: recorder)
+            try Elevate.forEachEvent(from: .data(Data(text)), atKeyPath: "a.b", to: recorder)
         }
         #expect(recorder.events == ["[", "n:1", "n:2", "]"])
     }

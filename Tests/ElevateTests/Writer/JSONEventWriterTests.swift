@@ -166,7 +166,7 @@ func rewrite(
         let text = #"{"response":{"items":[{"id":1,"n":1.50},{"id":2,"tags":["a"]}]},"tail":[1,2,3]}"#
         var output: [UInt8] = []
         let writer = JSONEventWriter { output.append(contentsOf: $0) }
-        let found = try forEachEvent(atKeyPath: "response.items.1", from: .data(Data(text.utf8)), to: writer)
+        let found = try forEachEvent(from: .data(Data(text.utf8)), atKeyPath: "response.items.1", to: writer)
         try writer.finish()
         #expect(found)
         #expect(String(decoding: output, as: UTF8.self) == #"{"id":2,"tags":["a"]}"#)
