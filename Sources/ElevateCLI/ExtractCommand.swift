@@ -1,8 +1,9 @@
 import ArgumentParser
 import Elevate
+import ElevateJSON
 
 /// `elevate extract`: writes the value at a key path to standard output as JSON, streamed event by
-/// event through a ``JSONTextWriter``, so a value of any size passes in bounded memory (at most
+/// event through the library's `JSONTextEmitter` (the writer behind `JSONEventWriter`), so a value of any size passes in bounded memory (at most
 /// 16 MiB of one value held, and only when the output is not a regular file).
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -72,7 +73,7 @@ struct ExtractCommand: ParsableCommand {
         let options = StreamingOptions(
             parsing: parsingOptions, maximumElementSize: .max,
             progress: progress?.update, wrapsErrorsInParserError: false)
-        let writer = JSONTextWriter(output: output, prettyPrinted: pretty)
+        let writer = JSONTextEmitter(output: output, prettyPrinted: pretty)
         let found: Bool
         do {
             let handler: any JSONEventHandler = jsonLines ? JSONLinesSplitter(forwardingTo: writer) : writer
@@ -93,7 +94,7 @@ struct ExtractCommand: ParsableCommand {
             throw CommandFailure.unreadable(error, in: file.name)
         }
         guard found else { throw CommandFailure.nothingAtKeyPath(keyPath, in: file.name) }
-        try writer.finish()
+        try writer.finishCompleteValues()
         // JSON Lines of an empty array is no line at all.
         if !jsonLines || writer.wroteAnyValue { try output.write("\n") }
     }
@@ -101,8 +102,8 @@ struct ExtractCommand: ParsableCommand {
     /// After a failure: the complete values, each ending its line, and nothing of an incomplete
     /// one (unless it was longer than the writer holds, over an output that cannot be truncated:
     /// then its start ends the last line).
-    private func writeCompleteValues(of writer: JSONTextWriter, to output: OutputFile) throws {
-        try writer.finish()
-        if writer.completedAnyValue || writer.leftCutValue { try output.write("\n") }
+    private func writeCompleteValues(of writer: JSONTextEmitter, to output: OutputFile) throws {
+        try writer.finishCompleteValues()
+        if writer.completedValueCount > 0 || writer.leftCutValue { try output.write("\n") }
     }
 }

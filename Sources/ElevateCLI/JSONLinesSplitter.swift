@@ -1,7 +1,7 @@
 import Elevate
 
 /// Passes on the elements of one array as separate top-level values, so that a
-/// ``JSONTextWriter`` prints one element per line: `extract --json-lines`.
+/// `JSONTextEmitter` prints one element per line: `extract --json-lines`.
 ///
 /// The array's own brackets are dropped; everything inside is forwarded unchanged. A value that is
 /// not an array is refused at its first event, before anything is printed.

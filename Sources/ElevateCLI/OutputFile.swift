@@ -6,6 +6,8 @@
     import Musl
 #endif
 
+import ElevateJSON
+
 /// Where a command writes: standard output, or a file written through its path.
 ///
 /// A named file is opened with `O_WRONLY | O_CREAT | O_TRUNC` and written in place, never replaced
@@ -13,7 +15,7 @@
 /// existing file keeps its mode and owner, and a device (`/dev/null`, `/dev/full`, a tty) is
 /// written to rather than destroyed. Every `write(2)` and the `close(2)` are checked, so a full disk
 /// or a failing device is an error with its reason, never a silent success.
-final class OutputFile {
+final class OutputFile: JSONTextOutput {
     /// The name as given (`-` for standard output).
     let name: String
     private var descriptor: Int32
@@ -21,6 +23,8 @@ final class OutputFile {
     /// Whether the descriptor is a regular file (`fstat`'s `S_ISREG`), which can be truncated back
     /// to an earlier offset; not a pipe, terminal, socket or device.
     let isRegularFile: Bool
+    /// A regular file is truncated back past a value cut short; see `JSONTextEmitter`.
+    var isTruncatable: Bool { isRegularFile }
 
     /// Standard output, which is written to but not closed.
     static func standardOutput() -> OutputFile {

@@ -114,7 +114,7 @@ struct ExtractAllOrNothingTests {
         #expect(expected.outcome == nil)
         #expect(expected.bytes.count > 60_000)
         let failing = String(document.dropLast(3))
-        for limit in [1, 4096, 20_000, 50_000, JSONTextWriter.defaultMemoryLimit, .max] {
+        for limit in [1, 4096, 20_000, 50_000, JSONTextEmitter.defaultMemoryLimit, .max] {
             for output in [Output.file, .appendingToAFileWithText, .pipe] {
                 let complete = try written(document, pretty: pretty, memoryLimit: limit, into: output, in: scratch)
                 #expect(complete.outcome == nil)
@@ -175,14 +175,14 @@ struct ExtractAllOrNothingTests {
             output = OutputFile(descriptor: descriptor, name: "pipe")
         }
         #expect(output.isRegularFile == (kind != .pipe))
-        let writer = JSONTextWriter(output: output, prettyPrinted: pretty, memoryLimit: memoryLimit)
+        let writer = JSONTextEmitter(output: output, prettyPrinted: pretty, memoryLimit: memoryLimit)
         var outcome: (any Error)?
         do {
             try JSONEventParser(handler: writer).parseAll(Data(document.utf8))
-            try writer.finish()
+            try writer.finishCompleteValues()
         } catch {
             outcome = error
-            try writer.finish()
+            try writer.finishCompleteValues()
         }
         try output.close()
         if descriptor >= 0 { close(descriptor) }

@@ -102,20 +102,29 @@ import Testing
 
     // MARK: extract's writer
 
-    /// `extract`'s writer must write what the library's `JSONEventWriter` writes, byte for byte.
+    /// `extract`'s writer (the library's `JSONTextEmitter`, behind `JSONEventWriter` too) escapes
+    /// and indents exactly as YAJL's generator does, and keeps numbers as their source text.
     @Test(arguments: [false, true])
-    func textWriterMatchesTheLibrary(pretty: Bool) throws {
-        var documents = [
+    func textWriterMatchesYAJLsGenerator(pretty: Bool) throws {
+        for numbers in [#"-0.5e+10"#, #"[1.50,1e400,123456789012345678901234567890,-0,2E-3]"#] {
+            let text = try written(numbers, pretty: false)
+            #expect(String(decoding: text, as: UTF8.self) == numbers)
+        }
+        let documents = [
             #"{"a":[1,{"b":"x\u2028\u2029\u0001\u001f\u007f\"\\\/\b\f\n\r\t é €𝄞"},[],{}],"c":true,"d":null}"#,
-            #"[]"#, #"{}"#, #""text""#, #"-0.5e+10"#, #"[[[[1]]],{"":{"":[]}}]"#,
-            #"[1.50,1e400,123456789012345678901234567890]"#,
+            #"[]"#, #"{}"#, #""text""#, #"[[[[1]]],{"":{"":[]}}]"#,
             #"{"a\u0000b":"\ud83d\ude00"}"#,
         ]
-        documents.append(String(decoding: SampleDocument.people.data(targetSize: 300_000, seed: 3), as: UTF8.self))
         for document in documents {
             #expect(
                 try written(document, pretty: pretty) == expected(document, pretty: pretty), "\(document.prefix(80))")
         }
+        // A large document, keys in document order: the same value, and compact text is a fixed point.
+        let people = String(decoding: SampleDocument.people.data(targetSize: 300_000, seed: 3), as: UTF8.self)
+        let text = try written(people, pretty: pretty)
+        #expect(try JSONValue(parsing: Data(text)) == JSONValue(parsing: people))
+        let compact = try written(people, pretty: false)
+        #expect(try written(String(decoding: compact, as: UTF8.self), pretty: false) == compact)
     }
 
     /// Every character that needs escaping, at every position of strings of 0 to 40 bytes, so
@@ -140,20 +149,18 @@ import Testing
         let scratch = try ScratchDirectory()
         let path = scratch.url.appendingPathComponent("out.json").path
         let output = try OutputFile(path)
-        let writer = JSONTextWriter(output: output, prettyPrinted: pretty)
+        let writer = JSONTextEmitter(output: output, prettyPrinted: pretty)
         try JSONEventParser(handler: writer).parseAll(Data(document.utf8))
-        try writer.finish()
+        try writer.finishCompleteValues()
         try output.close()
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// What YAJL's generator writes for the same value (through `JSONWriter`, which writes values,
+    /// not events): the emitter must escape and indent exactly as it does.
     private func expected(_ document: String, pretty: Bool) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        let writer = JSONEventWriter(options: JSONWriter.Options(prettyPrinted: pretty)) {
-            bytes.append(contentsOf: $0)
-        }
-        try JSONEventParser(handler: writer).parseAll(Data(document.utf8))
-        try writer.finish()
-        return bytes
+        try JSONWriter.bytes(
+            for: JSONValue(parsing: document).foundationValue,
+            options: JSONWriter.Options(prettyPrinted: pretty, sortedKeys: true))
     }
 }

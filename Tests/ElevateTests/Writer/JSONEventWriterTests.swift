@@ -291,4 +291,26 @@ func rewrite(
         }
         #expect(checked > 50)
     }
+
+    /// Every character that may need an escape, at every position of strings of 0 to 24 bytes (so at
+    /// each place of the eight-byte words the writer scans), in every option combination: the same
+    /// text as `JSONWriter`, which escapes through YAJL's generator.
+    @Test func escapesAtEveryPositionAsJSONWriterDoes() throws {
+        let specials = ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{2028}", "\u{2029}", "/", "é", "\u{2027}", "€", "\u{7F}"]
+        var strings: [String] = []
+        for length in 0...24 {
+            let plain = String(repeating: "a", count: length)
+            for special in specials {
+                for position in 0...length {
+                    let index = plain.index(plain.startIndex, offsetBy: position)
+                    strings.append(plain[..<index] + special + plain[index...])
+                }
+            }
+        }
+        for options in WriterSamples.optionCombinations {
+            let expected = try JSONWriter.bytes(for: strings, options: options)
+            let compact = try JSONWriter.bytes(for: strings)
+            #expect(try Self.rewriteInChunks(compact, options: options, chunkSizes: [1 << 20]) == expected, "\(options)")
+        }
+    }
 }

@@ -1,5 +1,3 @@
-import Elevate
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,42 +6,57 @@ import Elevate
     import Musl
 #endif
 
-/// The JSON text of the events it receives, written to an ``OutputFile``: `extract`'s writer.
+/// Where a ``JSONTextEmitter`` sends its text: a file, a pipe, a closure.
+package protocol JSONTextOutput: AnyObject {
+    /// Whether bytes once written can be taken back (a regular file): then a value cut short by a
+    /// failure is truncated away instead of being held in memory until it completes.
+    var isTruncatable: Bool { get }
+    /// Writes all of `bytes`.
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+    /// Where the next write lands (only asked of a truncatable output).
+    func nextWriteOffset() throws -> Int64
+    /// Drops everything from `offset` on (only asked of a truncatable output).
+    func truncate(to offset: Int64) throws
+}
+
+/// The JSON text of the events it receives: the one writer of event text, behind the public
+/// ``JSONEventWriter`` (which adds its checks of the event order) and `elevate extract`.
 ///
-/// It writes exactly what the library's `JSONEventWriter` writes with default options (numbers as
-/// their source text; `"`, `\`, control characters, U+2028 and U+2029 escaped as YAJL and
-/// `JSONWriter` escape them; pretty output indented by two spaces, with `{}` and `[]` for empty
-/// containers), about five times faster. `JSONEventWriter` hands every token to YAJL's generator,
-/// which prints it in several callbacks, each appending a few bytes to a Swift array through a
-/// class property: on a 200 MB array, three quarters of `extract`'s time went to those appends and
-/// their exclusivity checks. Here each token is copied once into a fixed buffer that nothing else
-/// can reach, and the buffer goes to the file in 256 KiB writes.
+/// Numbers are written as their source text; `"`, `\`, control characters, and (by default)
+/// U+2028 and U+2029 are escaped as ``JSONWriter`` escapes them, `/` too when asked; pretty output
+/// is indented by two spaces, with `{}` and `[]` for empty containers; top-level values after the
+/// first go on a new line each. Each token is copied once into a fixed buffer, strings checked
+/// eight bytes at a time, and the buffer goes to the output in large writes: handing each token to
+/// YAJL's generator instead, which prints it in several callbacks that each append a few bytes to
+/// a Swift array, spent three quarters of `extract`'s time on a 200 MB array in those appends.
 ///
 /// Each top-level value is written whole or not at all, as far as the output allows, so that when
-/// the input fails inside a value (truncated, invalid, unreadable) the output holds only the values
-/// completed before it (issue #26):
-/// - Into a regular file, the text is written through as it comes, in 256 KiB writes; the writer
-///   notes the file offset where a value began once part of it is written, and on a failure
-///   truncates the file back to it. Nothing is held and nothing is copied twice.
-/// - Into anything else (a pipe, a terminal, a socket, `/dev/null`), which cannot be taken back, a
-///   value's text stays in memory until its last event, the buffer growing up to ``memoryLimit``;
-///   a value larger than that is written through from then on, and a failure later in it leaves
-///   it cut off where the input failed.
+/// the input fails inside a value the output can end with the values completed before it
+/// (``finishCompleteValues()``):
+/// - Into a truncatable output, the text is written through as it comes; the emitter notes the
+///   offset where a value began once part of it is written, and on a failure truncates back to it.
+/// - Into anything else, a value's text stays in memory until its last event, the buffer growing
+///   up to `memoryLimit`; a value larger than that is written through from then on, and a failure
+///   later in it leaves it cut off where the input failed (``leftCutValue``).
 ///
-/// The parser has already checked the events (nesting, UTF-8, number grammar), so the writer does
-/// not check them again. A writer is not thread-safe.
-final class JSONTextWriter: JSONEventHandler {
-    /// Bytes gathered before a write to the file.
-    static let bufferSize = 256 << 10
+/// The events are assumed to make JSON (a parser has checked them, or ``JSONEventWriter`` has): the
+/// emitter does not check their order. It is not thread-safe.
+package final class JSONTextEmitter: JSONEventHandler {
+    /// Bytes gathered before a write to the output, by default.
+    package static let bufferSize = 256 << 10
     /// The most of one incomplete value held in memory by default, when the output cannot be
     /// truncated; past it, the value is written through.
-    static let defaultMemoryLimit = 16 << 20
+    package static let defaultMemoryLimit = 16 << 20
     /// The smallest buffer, whatever the limit: room for any indentation (two bytes per level of
     /// the parser's depth limit) and escape.
     private static let minimumCapacity = 4096
 
-    private let output: OutputFile
+    private let output: any JSONTextOutput
     private let prettyPrinted: Bool
+    /// `/` when slashes are escaped; otherwise `"`, which is escaped anyway, so that the word test
+    /// needs no branch.
+    private let slash: UInt8
+    private let escapesLineSeparators: Bool
     /// The most the buffer grows to while one value is incomplete (only when the output cannot be
     /// truncated: into a regular file, it stays at its first size).
     private let memoryLimit: Int
@@ -61,8 +74,8 @@ final class JSONTextWriter: JSONEventHandler {
     private var partlyWritten = false
     /// Where the value being written begins in the output file, once part of it is written there.
     private var valueStart: Int64 = 0
-    /// Whether a top-level value has been completed.
-    private(set) var completedAnyValue = false
+    /// How many top-level values have been completed.
+    package private(set) var completedValueCount = 0
     /// For each open container, outermost first: whether it has a member or element yet.
     @exclusivity(unchecked) private var hasChildren: [Bool] = []
     /// Whether an object key was just written, so that its value comes next without a separator.
@@ -70,21 +83,33 @@ final class JSONTextWriter: JSONEventHandler {
     /// Whether a complete top-level value was written (a further one goes on a new line).
     @exclusivity(unchecked) private var wroteValue = false
 
-    /// Whether any top-level value has been written.
-    var wroteAnyValue: Bool { wroteValue }
+    /// Whether any top-level value has been begun.
+    package var wroteAnyValue: Bool { wroteValue }
+    /// The open containers.
+    package var depth: Int { hasChildren.count }
 
-    /// Creates a writer that appends to `output`.
+    /// Creates an emitter that appends to `output`.
     /// - Parameters:
     ///   - output: Where the text goes.
     ///   - prettyPrinted: Whether to indent, one member or element per line.
+    ///   - escapesSlashes: Whether `/` is written `\/`.
+    ///   - escapesLineSeparators: Whether U+2028 and U+2029 are written `\u2028` and `\u2029`.
+    ///   - bufferSize: The bytes gathered before a write.
     ///   - memoryLimit: The most bytes of one incomplete value held in memory when `output` is not
-    ///     a regular file (at least 4 KiB are); the buffer never exceeds it.
-    init(output: OutputFile, prettyPrinted: Bool = false, memoryLimit: Int = defaultMemoryLimit) {
+    ///     truncatable (at least 4 KiB are); the buffer never exceeds it. At most `bufferSize`, the
+    ///     buffer never grows and values are written through as they come.
+    package init(
+        output: any JSONTextOutput, prettyPrinted: Bool = false, escapesSlashes: Bool = false,
+        escapesLineSeparators: Bool = true, bufferSize: Int = JSONTextEmitter.bufferSize,
+        memoryLimit: Int = JSONTextEmitter.defaultMemoryLimit
+    ) {
         self.output = output
         self.prettyPrinted = prettyPrinted
+        slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
+        self.escapesLineSeparators = escapesLineSeparators
         self.memoryLimit = max(memoryLimit, Self.minimumCapacity)
-        truncatable = output.isRegularFile
-        capacity = max(min(Self.bufferSize, memoryLimit), Self.minimumCapacity)
+        truncatable = output.isTruncatable
+        capacity = max(min(bufferSize, memoryLimit), Self.minimumCapacity)
         buffer = .allocate(capacity: capacity)
     }
 
@@ -94,12 +119,12 @@ final class JSONTextWriter: JSONEventHandler {
 
     // MARK: Events
 
-    func startObject() throws { try open(UInt8(ascii: "{")) }
-    func startArray() throws { try open(UInt8(ascii: "[")) }
-    func endObject() throws { try close(UInt8(ascii: "}")) }
-    func endArray() throws { try close(UInt8(ascii: "]")) }
+    package func startObject() throws { try open(UInt8(ascii: "{")) }
+    package func startArray() throws { try open(UInt8(ascii: "[")) }
+    package func endObject() throws { try close(UInt8(ascii: "}")) }
+    package func endArray() throws { try close(UInt8(ascii: "]")) }
 
-    func key(_ key: JSONText) throws {
+    package func key(_ key: JSONText) throws {
         try separate()
         try appendString(key.bytes)
         if prettyPrinted {
@@ -110,41 +135,41 @@ final class JSONTextWriter: JSONEventHandler {
         afterKey = true
     }
 
-    func string(_ value: JSONText) throws {
+    package func string(_ value: JSONText) throws {
         try separate()
         try appendString(value.bytes)
         if hasChildren.isEmpty { try valueEnded() }
     }
 
-    func number(_ value: JSONNumberText) throws {
+    package func number(_ value: JSONNumberText) throws {
         try separate()
         try append(value.bytes)
         if hasChildren.isEmpty { try valueEnded() }
     }
 
-    func bool(_ value: Bool) throws {
+    package func bool(_ value: Bool) throws {
         try separate()
         try append(value ? Self.trueText : Self.falseText)
         if hasChildren.isEmpty { try valueEnded() }
     }
 
-    func null() throws {
+    package func null() throws {
         try separate()
         try append(Self.nullText)
         if hasChildren.isEmpty { try valueEnded() }
     }
 
-    /// Whether ``finish()`` left part of a value in the output: one longer than ``memoryLimit``,
-    /// cut short by the input, into an output that cannot be truncated.
-    private(set) var leftCutValue = false
+    /// Whether ``finishCompleteValues()`` left part of a value in the output: one longer than the
+    /// memory limit, cut short by the input, into an output that cannot be truncated.
+    package private(set) var leftCutValue = false
 
     /// Writes the complete values still buffered to the output. A value whose last event has not
     /// come (the input failed inside it) is dropped, with the separator before it: from the
     /// buffer, and from a regular file by truncating it back to where the value began. Into an
     /// output that cannot be truncated, a value already partly written is written on to where the
     /// input failed (see ``leftCutValue``).
-    /// - Throws: ``CommandFailure`` when the output cannot be written or truncated.
-    func finish() throws {
+    /// - Throws: The output's error.
+    package func finishCompleteValues() throws {
         if partlyWritten && !truncatable {
             leftCutValue = true
         } else {
@@ -210,7 +235,7 @@ final class JSONTextWriter: JSONEventHandler {
     /// instructions, most of them the fixed cost of a call for strings of a few bytes.
     private func appendString(_ text: UnsafeRawBufferPointer) throws {
         if let source = text.baseAddress, text.count + 2 <= capacity - count,
-            appendPlain(source, text.count)
+            appendPlain(source, text.count, slash)
         {
             return
         }
@@ -226,23 +251,23 @@ final class JSONTextWriter: JSONEventHandler {
     /// its first, middle and last bytes. A byte read twice is checked and written twice, which
     /// changes nothing.
     @inline(__always)
-    private func appendPlain(_ source: UnsafeRawPointer, _ length: Int) -> Bool {
+    private func appendPlain(_ source: UnsafeRawPointer, _ length: Int, _ slash: UInt8) -> Bool {
         let destination = UnsafeMutableRawPointer(buffer + count)
         if length >= 8 {
             var offset = 0
             while offset &+ 8 < length {
                 let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                if Self.mayNeedCare(word) { return false }
+                if Self.mayNeedCare(word, slash) { return false }
                 destination.storeBytes(of: word, toByteOffset: 1 &+ offset, as: UInt64.self)
                 offset &+= 8
             }
             let last = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-            if Self.mayNeedCare(last) { return false }
+            if Self.mayNeedCare(last, slash) { return false }
             destination.storeBytes(of: last, toByteOffset: length &- 7, as: UInt64.self)
         } else if length >= 4 {
             let first = source.loadUnaligned(as: UInt32.self)
             let last = source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
-            if Self.mayNeedCare(UInt64(first) | UInt64(last) << 32) { return false }
+            if Self.mayNeedCare(UInt64(first) | UInt64(last) << 32, slash) { return false }
             destination.storeBytes(of: first, toByteOffset: 1, as: UInt32.self)
             destination.storeBytes(of: last, toByteOffset: length &- 3, as: UInt32.self)
         } else if length > 0 {
@@ -251,7 +276,7 @@ final class JSONTextWriter: JSONEventHandler {
             let last = source.load(fromByteOffset: length &- 1, as: UInt8.self)
             // The other five bytes of the word are a letter, which needs nothing.
             let word = UInt64(first) | UInt64(middle) << 8 | UInt64(last) << 16 | 0x4141_4141_4100_0000
-            if Self.mayNeedCare(word) { return false }
+            if Self.mayNeedCare(word, slash) { return false }
             destination.storeBytes(of: first, toByteOffset: 1, as: UInt8.self)
             destination.storeBytes(of: middle, toByteOffset: 1 &+ length &>> 1, as: UInt8.self)
             destination.storeBytes(of: last, toByteOffset: length, as: UInt8.self)
@@ -265,13 +290,14 @@ final class JSONTextWriter: JSONEventHandler {
     /// A quoted string that may need escapes: runs of bytes that need nothing are copied whole,
     /// found eight bytes at a time.
     private func appendEscaping(_ text: UnsafeRawBufferPointer) throws {
+        let slash = self.slash
         try append(UInt8(ascii: "\""))
         if let base = text.baseAddress {
             let bytes = base.assumingMemoryBound(to: UInt8.self)
             var runStart = 0
             var index = 0
             while index < text.count {
-                if index &+ 8 <= text.count, !Self.mayNeedCare(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                if index &+ 8 <= text.count, !Self.mayNeedCare(base.loadUnaligned(fromByteOffset: index, as: UInt64.self), slash) {
                     index &+= 8
                     continue
                 }
@@ -280,14 +306,14 @@ final class JSONTextWriter: JSONEventHandler {
                 let wordEnd = min(index &+ 8, text.count)
                 while index < wordEnd {
                     let byte = bytes[index]
-                    guard Self.needsCare(byte) else {
+                    guard Self.needsCare(byte, slash) else {
                         index &+= 1
                         continue
                     }
                     if byte == 0xE2 {
                         // Only U+2028 and U+2029 (E2 80 A8, E2 80 A9) are escaped; the UTF-8 is
                         // valid, so a lead byte E2 has its two continuation bytes.
-                        guard index + 2 < text.count, bytes[index + 1] == 0x80,
+                        guard escapesLineSeparators, index + 2 < text.count, bytes[index + 1] == 0x80,
                             bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
                         else {
                             index &+= 1
@@ -313,6 +339,7 @@ final class JSONTextWriter: JSONEventHandler {
         switch byte {
         case UInt8(ascii: "\""): try append(UInt8(ascii: "\\"), UInt8(ascii: "\""))
         case UInt8(ascii: "\\"): try append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): try append(UInt8(ascii: "\\"), UInt8(ascii: "/"))
         case 0x0A: try append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
         case 0x0D: try append(UInt8(ascii: "\\"), UInt8(ascii: "r"))
         case 0x09: try append(UInt8(ascii: "\\"), UInt8(ascii: "t"))
@@ -332,19 +359,18 @@ final class JSONTextWriter: JSONEventHandler {
         }
     }
 
-    /// The bytes a string cannot copy as they are: `"`, `\`, control characters, and E2, which
-    /// starts U+2028 and U+2029.
-    /// Whether `byte` is escaped, or may begin U+2028 or U+2029.
+    /// Whether `byte` is escaped (`"`, `\`, a control character, `slash`), or is E2, which may
+    /// begin U+2028 or U+2029.
     @inline(__always)
-    private static func needsCare(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2
+    private static func needsCare(_ byte: UInt8, _ slash: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || byte == slash
     }
 
-    /// Whether one of the eight bytes of `word` needs care (see ``needsCare(_:)``): a control
-    /// character, a quote, a backslash or 0xE2. Exact, as a whole: a borrow between the bytes in
-    /// the tests below can mark the wrong byte, only ever above one that really matches.
+    /// Whether one of the eight bytes of `word` needs care (see `needsCare`): a control character,
+    /// a quote, a backslash, 0xE2 or `slash`. Exact, as a whole: a borrow between the bytes in the
+    /// tests below can mark the wrong byte, only ever above one that really matches.
     @inline(__always)
-    private static func mayNeedCare(_ word: UInt64) -> Bool {
+    private static func mayNeedCare(_ word: UInt64, _ slash: UInt8) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         // A byte below 0x20: it alone wraps past 0x80 when 0x20 is taken from it.
@@ -356,7 +382,9 @@ final class JSONTextWriter: JSONEventHandler {
         let quotes = (quote &- ones) & ~quote & high
         let backslashes = (backslash &- ones) & ~backslash & high
         let leads = (lead &- ones) & ~lead & high
-        return (control | quotes | backslashes | leads) != 0
+        let other = word ^ (ones &* UInt64(slash))
+        let slashes = (other &- ones) & ~other & high
+        return (control | quotes | backslashes | leads | slashes) != 0
     }
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
     private static let lineSeparator = Array(#"\u2028"#.utf8)
@@ -440,13 +468,14 @@ final class JSONTextWriter: JSONEventHandler {
     /// A top-level value has had its last event: it is complete, and may be written.
     @inline(__always)
     private func valueEnded() throws {
-        completedAnyValue = true
+        completedValueCount &+= 1
         committed = count
         partlyWritten = false
     }
 
-    /// Writes the whole buffer, which holds only complete values.
-    private func flush() throws {
+    /// Writes the whole buffer: after ``finishCompleteValues()``, complete values only; otherwise
+    /// whatever was written so far, a value cut short included.
+    package func flush() throws {
         guard count > 0 else { return }
         let filled = count
         count = 0
