@@ -10,8 +10,7 @@ package enum ArrayDecoding {
         decode: @escaping (JSONValue) throws -> T
     ) throws -> [T] {
         try Pass(
-            keyPath: keyPath, methodName: methodName, workers: workers,
-            failureLimit: options.maximumReportedFailures, scope: options.decodingScope, decode: decode
+            keyPath: keyPath, methodName: methodName, options: options, workers: workers, decode: decode
         )
         .run(input, options: options)
     }
@@ -23,8 +22,7 @@ package enum ArrayDecoding {
         decode: @escaping (JSONValue) throws -> T
     ) async throws -> [T] where Chunks.Element: Sequence<UInt8> {
         try await Pass(
-            keyPath: keyPath, methodName: methodName, workers: workers,
-            failureLimit: options.maximumReportedFailures, scope: options.decodingScope, decode: decode
+            keyPath: keyPath, methodName: methodName, options: options, workers: workers, decode: decode
         )
         .run(chunks, options: options)
     }
@@ -34,14 +32,13 @@ package enum ArrayDecoding {
         let found: Found
         /// Where its array started among the pass's arrays (see ``Pass/settleInDocumentOrder()``).
         var order = 0
-        /// The failing elements: Elevate's texts for the first ``StreamingOptions/maximumReportedFailures``
-        /// (see ``Pass``), then only a count, so that an array of millions of invalid elements
-        /// does not hold millions of texts.
-        var failures = ElementFailures(limit: .max)
-        /// Decodes the elements on other threads, when more than one worker is asked for.
-        var parallel: ParallelElementDecoder<Element>?
-        /// The elements decoded on this thread, in the array that is returned: handing the
-        /// caller a copy would hold the document's elements twice at the end of the pass.
+        /// For an array: decodes its elements, here or on workers, gathers them here in document
+        /// order and records the failing ones (Elevate's texts for the first
+        /// ``StreamingOptions/maximumReportedFailures``, then only a count, so that an array of
+        /// millions of invalid elements does not hold millions of texts).
+        var delivery: ElementDelivery<Element>?
+        /// The elements decoded so far, in the array that is returned: handing the caller a copy
+        /// would hold the document's elements twice at the end of the pass.
         private var elements: [Element] = []
         // Elements reach `elements` a batch at a time: in this code, generic over a type known
         // only at run time, appending one element to an `[Element]` looks the array type's
@@ -52,7 +49,7 @@ package enum ArrayDecoding {
         /// Sizes `elements` once, when its first elements are in (see ``ElementCountEstimate``).
         var estimate: ElementCountEstimate?
 
-        package init(found: Found = .missing) {
+        init(found: Found = .missing) {
             self.found = found
         }
 
@@ -77,24 +74,6 @@ package enum ArrayDecoding {
             elements.append(contentsOf: UnsafeBufferPointer(start: batch, count: batchCount))
             batch.deinitialize(count: batchCount)
             batchCount = 0
-        }
-
-        /// Takes what a worker made of the element at its index, in document order: what the
-        /// sequential path does with the element itself.
-        func take(
-            _ outcome: ParallelElementDecoder<Element>.Outcome, keyPath: String, methodName: String,
-            codingPath: [any CodingKey]
-        ) throws {
-            switch outcome {
-            case .decoded(let element):
-                append(element)
-            case .failed(let failure):
-                if let error = failure.decodingError {
-                    throw error.prefixingCodingPath(codingPath + [IndexCodingKey(failure.index)])
-                }
-                failures.addElement(
-                    failure.index, of: keyPath, methodName: methodName, reason: failure.reason, nested: failure.nested)
-            }
         }
 
         /// The elements appended so far; none are left here afterwards.
@@ -170,7 +149,7 @@ package enum ArrayDecoding {
 
         private func replaceCandidate(_ target: Int, with candidate: Candidate<T>) throws {
             let replaced = self.candidate(target)
-            if let parallel = replaced.parallel {
+            if let parallel = replaced.delivery?.parallel {
                 // One thread decoded every element of the replaced array as it came, and stopped
                 // at one that threw (not a validation failure): the workers' error must not be
                 // dropped with the array (found by a parallel decoding test, where a repeated key
@@ -190,12 +169,12 @@ package enum ArrayDecoding {
         /// chosen in the end. The outcomes stay for ``ParallelElementDecoder/finish()``.
         private func settleInDocumentOrder() throws {
             for candidate in [splitPath, literalKey].sorted(by: { $0.order < $1.order }) {
-                try candidate.parallel?.throwFirstError()
+                try candidate.delivery?.parallel?.throwFirstError()
             }
         }
 
         package init(
-            keyPath: String, methodName: String, workers: Int, failureLimit: Int, scope: DecodingScope,
+            keyPath: String, methodName: String, options: StreamingOptions, workers: Int,
             decode: @escaping (JSONValue) throws -> T
         ) {
             self.keyPath = keyPath
@@ -206,19 +185,28 @@ package enum ArrayDecoding {
             selector.reusesTapes = workers == 1
             // The callbacks reach this pass, which the selector does not own: no cycle.
             var callbacks = KeyPathSelector.Callbacks()
+            var elementOptions = options
+            elementOptions.concurrency = workers
             callbacks.arrayStart = { [unowned self] target in
                 let found = Candidate<T>(found: .array)
-                found.failures = ElementFailures(limit: failureLimit)
+                let arrayPath = codingPath(target)
+                // The candidate owns its delivery, which reaches it back without owning it.
+                found.delivery = ElementDelivery(
+                    options: elementOptions, policy: .skipElevateFailures, decode: decode,
+                    deliver: { [unowned found] (element: consuming T) in found.append(element) },
+                    describe: { index, _, reason, _ in
+                        (
+                            FailureText.arrayElement(index: index, methodName: methodName, reason: reason),
+                            elementPath(keyPath, index)
+                        )
+                    },
+                    codingPrefix: { arrayPath + [IndexCodingKey($0)] })
                 if let byteCount, let position {
                     found.estimate = ElementCountEstimate(arrayStart: position(), inputEnd: byteCount, position: position)
                 }
                 found.order = arraysStarted
                 arraysStarted += 1
-                if workers > 1 {
-                    let parallel = ParallelElementDecoder(workers: workers, scope: scope, decode: decode)
-                    found.parallel = parallel
-                    selector.tapeRecycler = parallel.tapeRecycler
-                }
+                if let parallel = found.delivery?.parallel { selector.tapeRecycler = parallel.tapeRecycler }
                 try replaceCandidate(target, with: found)
             }
             callbacks.value = { [unowned self] target, value in
@@ -229,26 +217,10 @@ package enum ArrayDecoding {
                 for target in repeated { try replaceCandidate(target, with: Candidate()) }
             }
             callbacks.element = { [unowned self] target, index, element in
-                let candidate = candidate(target)
-                if let parallel = candidate.parallel {
-                    parallel.submit(element, at: index)
-                    // What the workers finished goes into the result as it comes, as one thread's
-                    // elements do: held to the end, the elements were there twice at the peak
-                    // (their outcomes, and the array made of them).
-                    try parallel.drain(untilAllDone: false) { outcome in
-                        try candidate.take(
-                            outcome, keyPath: keyPath, methodName: methodName, codingPath: codingPath(target))
-                    }
-                    return
-                }
-                do {
-                    candidate.append(try NestedFailures.decode { try decode(element) })
-                } catch let failure as DecodingFailure {
-                    // A Codable element: its error ends the pass, as `JSONDecoder`'s would.
-                    throw failure.error.prefixingCodingPath(codingPath(target) + [IndexCodingKey(index)])
-                } catch ParserError.validation(let reason) {
-                    candidate.failures.addElement(index, of: keyPath, methodName: methodName, reason: reason)
-                }
+                // What workers finish goes into the result as it comes, as one thread's elements
+                // do: held to the end, the elements were there twice at the peak (their outcomes,
+                // and the array made of them).
+                try candidate(target).delivery?.take(element, at: index, place: nil)
             }
             selector.callbacks = callbacks
         }
@@ -263,7 +235,7 @@ package enum ArrayDecoding {
 
         /// Whatever happens, no worker outlives the call.
         func end() {
-            for candidate in [splitPath, literalKey] { candidate.parallel?.cancel() }
+            for candidate in [splitPath, literalKey] { candidate.delivery?.parallel?.cancel() }
         }
 
         /// One thread would have decoded every element before the input's error first, and
@@ -278,15 +250,12 @@ package enum ArrayDecoding {
             // ParallelElementDecoderTests.SameAsOneThread: a split path's `Thirteen` hidden by a literal dotted key).
             try settleInDocumentOrder()
             let chosen = literalKey.found != .missing ? literalKey : splitPath
-            if let parallel = chosen.parallel {
-                try parallel.drain(untilAllDone: true) { outcome in
-                    try chosen.take(
-                        outcome, keyPath: keyPath, methodName: methodName,
-                        codingPath: codingPath(chosen === literalKey ? 1 : 0))
-                }
+            if let delivery = chosen.delivery {
+                try delivery.deliverRest(isStopped: false)
                 // The drain took every outcome: this only ends the threads.
-                let rest = try parallel.finish()
-                assert(rest.elements.isEmpty && rest.failures.isEmpty, "the drain left outcomes behind")
+                if let rest = try delivery.parallel?.finish() {
+                    assert(rest.elements.isEmpty && rest.failures.isEmpty, "the drain left outcomes behind")
+                }
             }
             let elements = chosen.takeElements()
             switch chosen.found {
@@ -295,9 +264,7 @@ package enum ArrayDecoding {
             case .wrongType:
                 throw ParserError.validation(failureReason: FailureText.incorrectType(keyPath))
             case .array:
-                guard chosen.failures.isEmpty else {
-                    throw chosen.failures.error()
-                }
+                try chosen.delivery?.throwSkippedFailures()
                 return elements
             }
         }

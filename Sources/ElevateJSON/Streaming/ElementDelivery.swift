@@ -1,12 +1,18 @@
-/// The delivering half of a stream's element pipeline, shared by an array's elements
-/// (``ElementStream``) and the values of JSON Lines and concatenated JSON
-/// (``ValueSequenceReader``): each value is decoded here or on workers, delivered to the body in
-/// document order, its failure recorded (skipped) or thrown, the first error winning, a stop by
-/// the body ending the stream, and nothing decoded once the call is over.
+/// The delivering half of the element pipeline, shared by an array's elements streamed
+/// (``ElementStream``) or gathered (``ArrayDecoding``) and the values of JSON Lines and
+/// concatenated JSON (``ValueSequenceReader``): each value is decoded here or on workers, delivered
+/// in document order, its failure recorded or thrown, the first error winning, a stop by the body
+/// ending the stream, and nothing decoded once the call is over.
 ///
-/// What differs between the readers is only how a value is named in a failure (`describe`) and
-/// what each value carries for that (`Place`: nothing for an element, its line for JSON Lines).
-final class ElementDelivery<T, Place> {
+/// What differs between the readers is how a value is named in a failure (`describe`, from its
+/// index and ``Place``), where a delivered value goes (a body, or the array being gathered), and the
+/// ``FailurePolicy``.
+final class ElementDelivery<T> {
+    /// What a failing value's text names besides its index: its line in JSON Lines, nil for an
+    /// array's element. Not a generic parameter: an empty tuple's type metadata was looked up on
+    /// every element.
+    typealias Place = Int?
+
     /// A failing value's text in the report and its path, given its index, its place, the
     /// decoder's failure text, and whether nothing was found to decode (at a key path inside it).
     typealias Describe = (_ index: Int, _ place: Place, _ reason: String, _ isMissing: Bool) -> (
@@ -16,11 +22,28 @@ final class ElementDelivery<T, Place> {
     /// index), given its index.
     typealias CodingPrefix = (_ index: Int) -> [any CodingKey]
 
+    /// What a value that fails to decode does to the stream.
+    enum FailurePolicy {
+        /// The failure is the stream's error, at once.
+        case throwFirst
+        /// The failure is recorded and the value skipped; the recorded failures are the error at
+        /// the end (``throwSkippedFailures()``). ``StreamingOptions/skipsInvalidElements``.
+        case skip
+        /// As ``skip``, but a Codable value's `DecodingError` ends the stream at once, as it
+        /// ends `JSONDecoder`'s decoding of the whole array: `decodeArray`, which reports every
+        /// invalid element of an Elevate type.
+        case skipElevateFailures
+
+        init(skipping: Bool) { self = skipping ? .skip : .throwFirst }
+    }
+
     private let decode: (JSONValue) throws -> T
-    private let deliver: (T) throws -> Void
+    /// Takes the value over (a copy of a decoded struct would retain and release each of its
+    /// strings and arrays).
+    private let deliver: (consuming T) throws -> Void
     private let describe: Describe
     private let codingPrefix: CodingPrefix
-    private let skipsInvalidValues: Bool
+    private let policy: FailurePolicy
     private var failures: ElementFailures
 
     /// Decodes on worker threads when ``StreamingOptions/concurrency`` is above 1; the values are
@@ -43,15 +66,24 @@ final class ElementDelivery<T, Place> {
     /// error, or at the end of the input.
     private(set) var stoppedOutsideParser = false
 
+    /// - Parameters:
+    ///   - options: The workers (``StreamingOptions/concurrency``), the failure limit, and the
+    ///     policy unless `policy` is given (``StreamingOptions/skipsInvalidElements``).
+    ///   - policy: What a failing value does to the stream.
+    ///   - decode: Decodes one value.
+    ///   - deliver: Takes each decoded value, in document order.
+    ///   - describe: Names a failing value.
+    ///   - codingPrefix: Where a value is, for a Codable error's coding path.
     init(
-        options: StreamingOptions, decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void,
-        describe: @escaping Describe, codingPrefix: @escaping CodingPrefix
+        options: StreamingOptions, policy: FailurePolicy? = nil, decode: @escaping (JSONValue) throws -> T,
+        deliver: @escaping (consuming T) throws -> Void, describe: @escaping Describe,
+        codingPrefix: @escaping CodingPrefix
     ) {
         self.decode = decode
         self.deliver = deliver
         self.describe = describe
         self.codingPrefix = codingPrefix
-        skipsInvalidValues = options.skipsInvalidElements
+        self.policy = policy ?? FailurePolicy(skipping: options.skipsInvalidElements)
         failures = ElementFailures(limit: options.maximumReportedFailures)
         parallel =
             options.concurrency > 1
@@ -88,7 +120,7 @@ final class ElementDelivery<T, Place> {
                     decodingError: failure.error)
             }
             deliveredCount += 1
-            try deliver(decoded)
+            try deliver(consume decoded)
         } catch {
             deliveryFailed = true
             throw error
@@ -125,9 +157,9 @@ final class ElementDelivery<T, Place> {
     ) throws {
         // A Codable value's error stops the stream as the error it is, as `JSONDecoder` decoding
         // the whole array would throw it: its coding path from the document's root.
-        if let decodingError, !skipsInvalidValues { throw decodingError.prefixingCodingPath(codingPrefix(index)) }
+        if let decodingError, policy != .skip { throw decodingError.prefixingCodingPath(codingPrefix(index)) }
         let (text, path) = describe(index, place, reason, isMissing)
-        guard skipsInvalidValues else {
+        guard policy != .throwFirst else {
             // Not skipping: this failure alone is the error.
             var single = FailureCollector()
             single.addNested(text, reason: reason, nested: nested, at: path)

@@ -9,7 +9,7 @@ package final class ElementStream<T> {
     private let keyPath: String
     private let options: StreamingOptions
     /// Decodes, delivers and records the elements, here or on workers.
-    private let delivery: ElementDelivery<T, Void>
+    private let delivery: ElementDelivery<T>
     private var parser: JSONEventParser!
     private var selector: KeyPathSelector!
 
@@ -50,7 +50,7 @@ package final class ElementStream<T> {
         callbacks.element = { [unowned self] target, index, element in
             guard target == activeTarget else { return }
             elementCount += 1
-            try delivery.take(element, at: index, place: ())
+            try delivery.take(element, at: index, place: nil)
         }
         callbacks.duplicateKey = { [unowned self] targets in
             guard let activeTarget, targets.contains(activeTarget) else { return }

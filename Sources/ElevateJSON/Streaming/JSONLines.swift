@@ -59,7 +59,7 @@ final class ValueSequenceReader<T> {
     private let options: StreamingOptions
     /// Decodes, delivers and records the values, here or on workers; a value's place is its line
     /// (JSON Lines) or nil (concatenated values).
-    private let delivery: ElementDelivery<T, Int?>
+    private let delivery: ElementDelivery<T>
     private var valueIndex = 0
     /// JSON Lines: the shared line splitter and parser.
     private var lines: JSONLinesParser?
