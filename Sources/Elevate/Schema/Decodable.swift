@@ -15,6 +15,16 @@
 ///     }
 /// }
 /// ```
+///
+/// The `json` an `init(json:)` is handed for an object or array is a read-only view of the parsed
+/// document, which ``Parser/parseEntity(json:closure:)`` reads without building a dictionary. Code
+/// that casts `json` itself (`json as? [String: Any]`) gets what Elevate documented instead: the
+/// first time a type's `init(json:)` returns or throws without reading its view through this
+/// library, it runs again on the `[String: Any]` or `[Any]`, and that type is handed such values for
+/// the rest of the call (`decodeObject`, `decodeArray`, `forEachElement`, …). So an `init(json:)`
+/// that casts runs twice for the first value of each call, and once for the others; one that uses
+/// `parseEntity` runs once for every value. Keep `init(json:)` free of side effects other than
+/// building the value. Wrap a call in ``withFoundationValues(_:)`` to hand every type Foundation values.
 public protocol Decodable {
     /// Creates an instance from a JSON value.
     /// - Throws: `ParserError.validation(failureReason:)` when the value does not fit.
