@@ -12,6 +12,7 @@
 // implicit declaration returning int, which the Swift importer lets through: every number read
 // here came back as 0.
 extern double strtod_l(const char *__restrict text, char **__restrict end, locale_t locale);
+extern float strtof_l(const char *__restrict text, char **__restrict end, locale_t locale);
 #endif
 
 #if defined(__linux__)
@@ -69,6 +70,24 @@ static inline double cyajl_strtod(const char *text, size_t length, locale_t c_lo
     buffer[length] = '\0';
     char *end = NULL;
     double value = strtod_l(buffer, &end, c_locale);
+    *ok = (end == buffer + length);
+    if (buffer != stack_buffer) free(buffer);
+    return value;
+}
+
+// As cyajl_strtod, for a float: rounded once from the text (through a double, a number can round
+// twice and land on the wrong side of a tie).
+static inline float cyajl_strtof(const char *text, size_t length, locale_t c_locale, int *ok) {
+    char stack_buffer[128];
+    char *buffer = stack_buffer;
+    if (length >= sizeof(stack_buffer)) {
+        buffer = (char *)malloc(length + 1);
+        if (buffer == NULL) { *ok = 0; return 0; }
+    }
+    memcpy(buffer, text, length);
+    buffer[length] = '\0';
+    char *end = NULL;
+    float value = strtof_l(buffer, &end, c_locale);
     *ok = (end == buffer + length);
     if (buffer != stack_buffer) free(buffer);
     return value;

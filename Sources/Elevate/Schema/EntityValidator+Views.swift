@@ -249,7 +249,8 @@ extension EntityValidator {
         case .uint:
             return put(tape.number(at: index).flatMap { StrictConversion.uint(number: .init($0)) }, into: destination)
         case .float:
-            return put(tape.number(at: index).flatMap { StrictConversion.float(number: .init($0)) }, into: destination)
+            // Rounded once, from the text when the tape kept it (see `JSONTape.float(at:)`).
+            return put(tape.float(at: index).flatMap { StrictConversion.float(rounded: $0, from: tape.number(at: index)) }, into: destination)
         case .double:
             return put(tape.number(at: index).flatMap { StrictConversion.double(number: .init($0)) }, into: destination)
         case .bool: return kind.isBool && put(kind.isTrue, into: destination)

@@ -64,7 +64,13 @@ enum StrictConversion {
     static func int(_ value: Any) -> Int? { int(number: number(value)) }
     static func uint(_ value: Any) -> UInt? { uint(number: number(value)) }
     static func double(_ value: Any) -> Double? { double(number: number(value)) }
-    static func float(_ value: Any) -> Float? { float(number: number(value)) }
+    static func float(_ value: Any) -> Float? {
+        // A number on a tape: rounded once, from its text when the tape kept it.
+        if let view = JSONValue.exactly(value), let rounded = view.tape.float(at: view.index) {
+            return float(rounded: rounded, from: view.tape.number(at: view.index))
+        }
+        return float(number: number(value))
+    }
 
     static func int(number: Number?) -> Int? {
         switch number {
@@ -98,6 +104,14 @@ enum StrictConversion {
         case .large(let value): return value.doubleValue
         case nil: return nil
         }
+    }
+
+    /// `float`, rounded once from the number's text or exact value, unless it is out of `Float`'s
+    /// range: infinite, or a false zero.
+    static func float(rounded float: Float, from number: JSONNumber?) -> Float? {
+        guard float.isFinite else { return nil }
+        if float == 0, double(number: number.map(Number.init)) != 0 { return nil }
+        return float
     }
 
     static func float(number: Number?) -> Float? {

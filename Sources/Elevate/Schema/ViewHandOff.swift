@@ -13,6 +13,8 @@
 /// `String`, `Int`, `Double`, `Bool`, … . ``withFoundationValues(_:)`` hands
 /// materialized values everywhere, for code that both reads and casts.
 enum ViewHandOff {
+    private static let floatIdentity = ObjectIdentifier(Float.self)
+
     /// One thread's state. It is touched on every nested decode, by its own thread only: its
     /// properties opt out of dynamic exclusivity checks.
     final class Slot {
@@ -53,7 +55,12 @@ enum ViewHandOff {
     ///   - decode: Calls `init(json:)` or `decode(_:)`.
     @inline(__always)
     static func decode<R>(_ value: JSONValue, by identity: ObjectIdentifier, _ decode: (Any) throws -> R) throws -> R {
-        guard value.isObject || value.isArray else { return try decode(value.foundationValue) }
+        guard value.isObject || value.isArray else {
+            // A number whose text the tape kept, for `Float`'s own conformance: the view, which it
+            // rounds once from the text (a `Double` may sit on a tie between two `Float`s).
+            if identity == floatIdentity, value.tape.numberText(at: value.index) != nil { return try decode(value) }
+            return try decode(value.foundationValue)
+        }
         let thread = DecodingThread.current
         let slot = thread.views
         if slot.forcesFoundationValues || slot.materializing.contains(identity) {

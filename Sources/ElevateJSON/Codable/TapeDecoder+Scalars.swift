@@ -108,60 +108,68 @@ extension TapeDecoder {
     }
 
     func readFloat(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Float {
-        // An integer is rounded to Float once, as Foundation's strtof does: through a Double, an
-        // integer of 2^53 or more is rounded twice, and 1152921573326323713 (2^60 + 2^36 + 1) lands
-        // exactly halfway between two Floats and then rounds down instead of up.
-        switch tape.kind(at: i) {
-        case .int56, .int64, .uint64:
-            switch tape.number(at: i) {
-            case .int(let value): return Float(value)
-            case .uint(let value): return Float(value)
-            default: break
+        // A number is rounded to Float once, as Foundation's strtof does, from its text or its exact
+        // value (see `JSONTape.float(at:)`): through a Double, an integer of 2^53 or more, or a
+        // number with more digits than a Double holds, can round twice and land on the wrong side of
+        // a tie (`1.00000005960464477539063` as 1.0 instead of 1.0000001).
+        guard let float = tape.float(at: i) else {
+            // Not a number: a non-conforming float string, or a mismatch, as for a Double.
+            do {
+                return Float(try readDouble(at: i, site, component))
+            } catch DecodingError.typeMismatch(_, let context) {
+                throw DecodingError.typeMismatch(Float.self, context)
+            } catch DecodingError.valueNotFound(_, let context) {
+                throw DecodingError.valueNotFound(Float.self, context)
             }
-        default: break
-        }
-        let double: Double
-        do {
-            double = try readDouble(at: i, site, component)
-        } catch DecodingError.typeMismatch(_, let context) {
-            throw DecodingError.typeMismatch(Float.self, context)
-        } catch DecodingError.valueNotFound(_, let context) {
-            throw DecodingError.valueNotFound(Float.self, context)
         }
         // Checked after rounding, as Foundation does: 3.4028235e38 is a hair above Float's largest
-        // value as a Double, but rounds to it.
-        let float = Float(double)
-        // A nonzero number that rounds to a zero Float underflowed; Foundation rejects it (`1e-50`).
-        guard !double.isFinite || (float.isFinite && (float != 0 || double == 0)) else {
+        // value, but rounds to it. A nonzero number that rounds to a zero Float underflowed;
+        // Foundation rejects it (`1e-50`).
+        guard float.isFinite, float != 0 || tape.number(at: i).map(Self.isZero) == true else {
             throw fail(
                 .dataCorrupted(
                     DecodingError.Context(
                         codingPath: codingPath(site, appending: component),
-                        debugDescription: "Parsed JSON number <\(double)> does not fit in Float.")),
+                        debugDescription: "Parsed JSON number <\(numberDescription(at: i))> does not fit in Float.")),
                 at: i)
         }
         return float
     }
 
-    /// A `Decimal`: exact for integers and for numbers the tape keeps as text; otherwise from the
-    /// `Double`'s shortest text, which is the source text for numbers of up to 15 significant
-    /// digits. A number no `Decimal` holds exactly (more than 38 digits, or an exponent beyond its
-    /// range) is `dataCorrupted`, never `NaN` or a number with digits dropped.
-    func readDecimal(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Decimal {
-        guard let number = tape.number(at: i) else { throw mismatch(Decimal.self, at: i, site, component) }
-        let text: String
+    private static func isZero(_ number: JSONNumber) -> Bool {
         switch number {
-        case .int(let value): return Decimal(value)
-        case .uint(let value): return Decimal(value)
-        case .double(let value): text = "\(value)"
-        case .large(let large): text = large
+        case .int(let value): value == 0
+        case .uint(let value): value == 0
+        case .double(let value): value == 0
+        case .large: false
         }
-        if let value = Decimal(exactly: text) { return value }
+    }
+
+    /// A number's text for an error message: its source text when the tape kept it.
+    private func numberDescription(at i: Int) -> String {
+        if let text = tape.numberText(at: i) { return text }
+        switch tape.number(at: i) {
+        case .int(let value): return "\(value)"
+        case .uint(let value): return "\(value)"
+        case .double(let value): return "\(value)"
+        case .large(let text): return text
+        case nil: return ""
+        }
+    }
+
+    /// A `Decimal`, exactly (see `JSONTape.decimal(at:)`): from the source text when the tape kept
+    /// it, otherwise from the integer or from the `Double`'s shortest text, which is the source text
+    /// for numbers of up to 15 significant digits. A number no `Decimal` holds exactly (more than 38
+    /// digits, or an exponent beyond its range) is `dataCorrupted`, never `NaN` or a number with
+    /// digits dropped.
+    func readDecimal(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Decimal {
+        guard tape.number(at: i) != nil else { throw mismatch(Decimal.self, at: i, site, component) }
+        if let value = tape.decimal(at: i) { return value }
         throw fail(
             .dataCorrupted(
                 DecodingError.Context(
                     codingPath: codingPath(site, appending: component),
-                    debugDescription: "Parsed JSON number <\(text)> does not fit in Decimal.")),
+                    debugDescription: "Parsed JSON number <\(numberDescription(at: i))> does not fit in Decimal.")),
             at: i)
     }
 

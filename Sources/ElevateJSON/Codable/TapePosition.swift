@@ -31,7 +31,8 @@ struct TapePosition {
         var position = 0
         while position < entry {
             switch tape.kind(at: position) {
-            case .int64, .uint64, .double64: position += 2
+            case .int64, .uint64: position += 2
+            case .double64: position += JSONTape.wordsOfDouble64(tape.words[position])
             default: position += 1
             }
             ordinal += 1

@@ -6,6 +6,8 @@
     import Musl
 #endif
 
+import struct Foundation.Decimal
+
 /// A parsed JSON document as one flat array of 8-byte entries plus one byte arena: no allocation per
 /// node, and a subtree is skipped in O(1).
 ///
@@ -20,7 +22,10 @@
 ///   (`int56`, two's complement); a `Double` whose lowest 8 bits are zero (`1.5`, `3.0`, most short
 ///   decimals are not, but halves, quarters and small integers are) is inline as `bits >> 8`
 ///   (`double56`); any other `Int`, `UInt` or `Double` takes a second word holding its 64 bits, as in
-///   simdjson (`int64`, `uint64`, `double64`). A number no 64-bit type holds (`large`) keeps its
+///   simdjson (`int64`, `uint64`, `double64`). A `Double` whose exact `Decimal` or `Float` its bits do
+///   not give (see ``JSONNumber/keepsText(for:textCount:)``) is a `double64` with a non-zero payload
+///   and a third word: its decimal mantissa (the payload holding the exponent and sign, see
+///   ``decimalPayload(negative:exponent:)``), or for more than 19 digits a reference to its text. A number no 64-bit type holds (`large`) keeps its
 ///   source text in the arena; so does a non-integer whose `Double` is an integer
 ///   (`1.00000000000000011`), so that no integer read takes it for one (it is rare: a `double`
 ///   entry stays the fast path).
@@ -176,7 +181,8 @@ package final class JSONTape: @unchecked Sendable {
         let word = words[index]
         switch Self.kind(of: word) {
         case .object, .array: return Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
-        case .int64, .uint64, .double64: return index + 2
+        case .int64, .uint64: return index + 2
+        case .double64: return index + Self.wordsOfDouble64(word)
         default: return index + 1
         }
     }
@@ -268,6 +274,68 @@ package final class JSONTape: @unchecked Sendable {
         case .double64: return .double(Double(bitPattern: words[index + 1]))
         case .large: return .large(String(decoding: arenaText(word), as: UTF8.self))
         default: return nil
+        }
+    }
+
+    /// A `double64` payload: its third word is the decimal mantissa; the payload holds the marker,
+    /// the sign and the exponent.
+    static func decimalPayload(negative: Bool, exponent: Int16) -> UInt64 {
+        decimalDigitsFlag | (negative ? 1 << 16 : 0) | UInt64(UInt16(bitPattern: exponent))
+    }
+    /// In a `double64` payload: a third word follows, the decimal mantissa.
+    static let decimalDigitsFlag: UInt64 = 1 << 17
+    /// In a `double64` payload: a third word follows, a reference to the number's text.
+    static let decimalTextFlag: UInt64 = 1 << 18
+
+    /// How many words the `double64` entry `word` takes: 3 when it carries its decimal digits.
+    @inline(__always)
+    static func wordsOfDouble64(_ word: UInt64) -> Int { word & payloadMask == 0 ? 2 : 3 }
+
+    /// The exact text of the number at `index` when the tape keeps more than its 64 bits: a `large`
+    /// number's text, or the decimal digits of a `double64` whose `Double` does not give exact
+    /// `Decimal` and `Float` reads (see ``JSONNumber/keepsText(for:textCount:)``), as
+    /// `±mantissa e exponent`; nil for any other entry.
+    package func numberText(at index: Int) -> String? {
+        let word = words[index]
+        switch Self.kind(of: word) {
+        case .large:
+            return String(decoding: arenaText(word), as: UTF8.self)
+        case .double64 where word & Self.decimalTextFlag != 0:
+            return String(decoding: arenaText(words[index + 2]), as: UTF8.self)
+        case .double64 where word & Self.decimalDigitsFlag != 0:
+            let exponent = Int16(bitPattern: UInt16(truncatingIfNeeded: word))
+            return (word & (1 << 16) != 0 ? "-" : "") + "\(words[index + 2])e\(exponent)"
+        default:
+            return nil
+        }
+    }
+
+    /// The number at `index` as the `Float` nearest it, rounded once from its text or its exact
+    /// value; nil when the entry is not a number. Out of `Float`'s range it is infinite or zero:
+    /// the caller decides what that means.
+    package func float(at index: Int) -> Float? {
+        if var text = numberText(at: index) {
+            return text.withUTF8 { JSONNumber.float(fromText: UnsafeRawBufferPointer($0)) }
+        }
+        switch number(at: index) {
+        case .int(let value): return Float(value)
+        case .uint(let value): return Float(value)
+        // Not a tie between two Floats (the text is kept for those): one rounding, as from the text.
+        case .double(let value): return Float(value)
+        case .large, nil: return nil
+        }
+    }
+
+    /// The number at `index` as a `Decimal`, exactly; nil when it is not a number or no `Decimal`
+    /// holds it (more than 38 significant digits, or an exponent beyond `Decimal`'s range).
+    package func decimal(at index: Int) -> Decimal? {
+        if let text = numberText(at: index) { return Decimal(exactly: text) }
+        switch number(at: index) {
+        case .int(let value): return Decimal(value)
+        case .uint(let value): return Decimal(value)
+        // At most 15 significant digits (the text is kept otherwise): the shortest text is the number.
+        case .double(let value): return Decimal(exactly: "\(value)")
+        case .large, nil: return nil
         }
     }
 

@@ -178,7 +178,7 @@ final class JSONTapeBuilder: JSONEventHandler {
 
     @inline(never)
     private func growWords() throws {
-        guard wordCount + 2 <= JSONTape.maximumWordCount else { throw Self.tooLarge() }
+        guard wordCount + 3 <= JSONTape.maximumWordCount else { throw Self.tooLarge() }
         let capacity = max(wordCapacity * 2, 64)
         words = realloc(words, capacity * 8)!.bindMemory(to: UInt64.self, capacity: capacity)
         wordCapacity = capacity
@@ -273,7 +273,8 @@ final class JSONTapeBuilder: JSONEventHandler {
         let word = words[index]
         switch JSONTape.kind(of: word) {
         case .object, .array: return Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
-        case .int64, .uint64, .double64: return index &+ 2
+        case .int64, .uint64: return index &+ 2
+        case .double64: return index &+ JSONTape.wordsOfDouble64(word)
         default: return index &+ 1
         }
     }
@@ -428,7 +429,8 @@ final class JSONTapeBuilder: JSONEventHandler {
     @inline(__always)
     func number(_ value: JSONNumberText) throws {
         try beginValue()
-        switch JSONNumber.parse(value.bytes) {
+        let (number, digits) = JSONNumber.parseKeepingDigits(value.bytes)
+        switch number {
         case .int(let integer):
             if integer >= -(1 << 55), integer < 1 << 55 {
                 append(JSONTape.word(.int56, UInt64(UInt(bitPattern: integer)) & JSONTape.payloadMask))
@@ -441,7 +443,23 @@ final class JSONTapeBuilder: JSONEventHandler {
             append(UInt64(integer))
         case .double(let double):
             let bits = double.bitPattern
-            if bits & 0xFF == 0 {
+            if JSONNumber.keepsText(for: double, textCount: value.bytes.count) {
+                // What exact `Decimal` and `Float` reads need, in a third word: the decimal digits,
+                // or for more than 19 of them a reference to the text (see `JSONTape`).
+                let extra: UInt64
+                let payload: UInt64
+                if let digits, let exponent = Int16(exactly: digits.exponent) {
+                    extra = digits.mantissa
+                    payload = JSONTape.decimalPayload(negative: digits.negative, exponent: exponent)
+                } else {
+                    extra = try arenaWord(.large, value.bytes)
+                    payload = JSONTape.decimalTextFlag
+                }
+                if wordCount &+ 3 > wordCapacity { try growWords() }
+                append(JSONTape.word(.double64, payload))
+                append(bits)
+                append(extra)
+            } else if bits & 0xFF == 0 {
                 append(JSONTape.word(.double56, bits >> 8))
             } else {
                 append(JSONTape.word(.double64))

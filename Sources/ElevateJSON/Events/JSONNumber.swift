@@ -21,9 +21,22 @@ public enum JSONNumber: Sendable, Hashable {
 
     /// Parses JSON number text that has already passed the grammar check.
     @usableFromInline
-    static func parse(_ text: UnsafeRawBufferPointer) -> JSONNumber {
+    static func parse(_ text: UnsafeRawBufferPointer) -> JSONNumber { parseKeepingDigits(text).number }
+
+    /// The exact decimal value of a number parsed as a `Double`: `±mantissa × 10^exponent`.
+    package struct DecimalDigits {
+        package var negative: Bool
+        package var mantissa: UInt64
+        package var exponent: Int
+    }
+
+    /// ``parse(_:)``, and for a `Double` the decimal digits it was read from, when they are at most
+    /// 19 (nil otherwise, and for every other case), found in the same pass: the tape keeps them
+    /// for the numbers whose `Double` does not give exact `Decimal` and `Float` reads.
+    @inline(__always)
+    package static func parseKeepingDigits(_ text: UnsafeRawBufferPointer) -> (number: JSONNumber, digits: DecimalDigits?) {
         let count = text.count
-        guard count > 0 else { return .large("") }
+        guard count > 0 else { return (.large(""), nil) }
         var index = 0
         let negative = text[0] == UInt8(ascii: "-")
         if negative { index = 1 }
@@ -56,19 +69,19 @@ public enum JSONNumber: Sendable, Hashable {
 
         if index == count {
             if overflowed {
-                return .large(String(decoding: text, as: UTF8.self))
+                return (.large(String(decoding: text, as: UTF8.self)), nil)
             }
             if negative {
-                if mantissa == 0 { return .double(-0.0) }
-                if mantissa <= UInt64(Int.max) { return .int(-Int(mantissa)) }
-                if mantissa == UInt64(Int.max) + 1 { return .int(Int.min) }
-                return .large(String(decoding: text, as: UTF8.self))
+                if mantissa == 0 { return (.double(-0.0), nil) }
+                if mantissa <= UInt64(Int.max) { return (.int(-Int(mantissa)), nil) }
+                if mantissa == UInt64(Int.max) + 1 { return (.int(Int.min), nil) }
+                return (.large(String(decoding: text, as: UTF8.self)), nil)
             }
-            if mantissa <= UInt64(Int.max) { return .int(Int(mantissa)) }
-            return .uint(UInt(mantissa))
+            if mantissa <= UInt64(Int.max) { return (.int(Int(mantissa)), nil) }
+            return (.uint(UInt(mantissa)), nil)
         }
 
-        return .parseFloatingPoint(text)
+        return parseFloatingPoint(text)
     }
 
     /// Powers of ten that a `Double` holds exactly.
@@ -77,7 +90,8 @@ public enum JSONNumber: Sendable, Hashable {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    private static func parseFloatingPoint(_ text: UnsafeRawBufferPointer) -> JSONNumber {
+    @inline(__always)
+    private static func parseFloatingPoint(_ text: UnsafeRawBufferPointer) -> (number: JSONNumber, digits: DecimalDigits?) {
         let count = text.count
         var index = 0
         let negative = text[0] == UInt8(ascii: "-")
@@ -120,10 +134,12 @@ public enum JSONNumber: Sendable, Hashable {
         decimalExponent += exponent
 
         if !nonZero {
-            return .double(negative ? -0.0 : 0.0)
+            return (.double(negative ? -0.0 : 0.0), nil)
         }
+        // The digits read, when they are the whole number (no non-zero digit past the 19th).
+        let decimalDigits = exact ? DecimalDigits(negative: negative, mantissa: mantissa, exponent: decimalExponent) : nil
         if exponentTooLarge {
-            return .large(String(decoding: text, as: UTF8.self))
+            return (.large(String(decoding: text, as: UTF8.self)), nil)
         }
         // Clinger's fast path: both operands exact, so one rounding gives the correct result.
         if exact, mantissa <= (1 << 53), decimalExponent >= -22, decimalExponent <= 22 {
@@ -133,7 +149,7 @@ public enum JSONNumber: Sendable, Hashable {
             } else {
                 value *= exactPowersOfTen[decimalExponent]
             }
-            return .double(negative ? -value : value)
+            return (.double(negative ? -value : value), decimalDigits)
         }
         // Clinger's fast path needs no integrality check: its `Double` is integral exactly when the
         // text spells an integer (a mantissa of at most 2⁵³ divided by 10^k lies at least 10^-k
@@ -143,15 +159,47 @@ public enum JSONNumber: Sendable, Hashable {
         let value = cyajl_strtod(text.baseAddress!.assumingMemoryBound(to: CChar.self), count, cLocale, &ok)
         if ok == 0 || !value.isFinite || value == 0 {
             // Overflow to infinity or underflow to zero would silently change the number.
-            return .large(String(decoding: text, as: UTF8.self))
+            return (.large(String(decoding: text, as: UTF8.self)), nil)
         }
         if integral(value) != nil, !spellsInteger(text) {
             // `1.00000000000000011` is the `Double` 1.0, which integer reads would take for the
             // integer 1: kept as text, so that they refuse it as they refuse `1.5`. Beyond 2⁵³ they
             // refuse every number with a fraction or exponent anyway.
-            return .large(String(decoding: text, as: UTF8.self))
+            return (.large(String(decoding: text, as: UTF8.self)), nil)
         }
-        return .double(value)
+        return (.double(value), decimalDigits)
+    }
+
+    /// Whether a number read as `double` from text of `textCount` bytes needs that text for an
+    /// exact `Decimal` or `Float` read, which the `Double` alone cannot give:
+    /// - text of more than 16 bytes may have more than 15 significant digits, which a `Double`'s
+    ///   shortest text need not repeat (up to 15, text → `Double` → shortest text is the same
+    ///   number, so `Decimal` reads it from the `Double`); 16 bytes with a point or a sign hold
+    ///   at most 15 digits, and 16 digits alone are an integer, never a `Double` here;
+    /// - a `Double` exactly halfway between two `Float`s (or below `Float`'s normal range, where
+    ///   halfway is harder to tell) was maybe rounded onto that tie from one side: rounding it again
+    ///   to a `Float` can go the wrong way (`1.00000005960464477539063` is a hair above the tie
+    ///   between 1 and the next `Float`, which ties to even as 1). Any other `Double` rounds to the
+    ///   `Float` the text does.
+    package static func keepsText(for double: Double, textCount: Int) -> Bool {
+        if double == 0 { return false }
+        if textCount > 16 { return true }
+        let bits = double.bitPattern
+        let exponent = Int((bits >> 52) & 0x7FF)
+        // Float's normal range is 2^-126 up to 2^128, biased 1023 in a Double.
+        if exponent < 1023 - 126 { return true }
+        // Halfway: the 29 bits below a Float's 23-bit mantissa are 1 then zeros.
+        return bits & 0x1FFF_FFFF == 0x1000_0000
+    }
+
+    /// The `Float` nearest the number `text` spells, rounded once (`strtof`); nil when the text is
+    /// not a number (never for text that passed the grammar check). Out of range, it is infinite or
+    /// zero, as `strtof` gives it.
+    package static func float(fromText text: UnsafeRawBufferPointer) -> Float? {
+        guard let base = text.baseAddress, !text.isEmpty else { return nil }
+        var ok: Int32 = 0
+        let value = cyajl_strtof(base.assumingMemoryBound(to: CChar.self), text.count, cLocale, &ok)
+        return ok == 0 ? nil : value
     }
 
     /// Whether number text that passed the grammar check spells an integer: every non-zero digit

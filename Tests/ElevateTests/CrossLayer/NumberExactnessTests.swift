@@ -653,3 +653,114 @@ private func codableIntegerMismatches(_ text: String) -> [String] {
         #expect(views[0] == views[1] && views[1] == views[2])
     }
 }
+
+/// `Decimal` and `Float` reads of numbers with more digits than a `Double` holds, or that a
+/// `Double` rounds onto a tie between two `Float`s: the tape keeps their text, and every read is
+/// the number the text spells, rounded once, or an error.
+@Suite struct ExactDecimalAndFloatReadsTests {
+    static let longDecimals = [
+        "12345678901234567890.5", "3.141592653589793238", "-3.141592653589793238462643383279502884",
+        "0.1000000000000000055511151231257827", "1.0000000000000002", "9007199254740993.5",
+        "123.45678901234567", "-0.000000000000000000123456789012345678",
+        "1.50000000000000000000000000000", "1.2345678901234567e-5", "-9.87654321098765432E+20",
+        "100000000000000000000.000000000000000001", "0.30000000000000000000000000000000000001",
+    ]
+
+    @Test(arguments: longDecimals)
+    func decimalKeepsEveryDigit(_ text: String) throws {
+        let expected = try #require(Decimal(string: text))
+        let decoder = ElevateJSONDecoder()
+        #expect(try decoder.decode(Decimal.self, from: Data(text.utf8)) == expected)
+        // Inside containers, from a stream read in small chunks, and through the array calls.
+        struct Holder: Swift.Decodable { var amount: Decimal }
+        let document = #"{"items": [{"amount": \#(text)}, {"amount": \#(text)}]}"#
+        let items = try decoder.decode([Holder].self, from: Data(document.utf8), atKeyPath: "items")
+        #expect(items.map(\.amount) == [expected, expected])
+        var streamed: [Decimal] = []
+        var options = StreamingOptions()
+        options.chunkSize = 4096
+        try forEachElement(from: .data(Data(document.utf8)), atKeyPath: "items", as: Holder.self, options: options) {
+            streamed.append($0.amount)
+        }
+        #expect(streamed == [expected, expected])
+        // What this library writes, it reads back.
+        let written = try ElevateJSONEncoder().encode([expected])
+        #expect(try decoder.decode([Decimal].self, from: written) == [expected])
+    }
+
+    /// `1.00000005960464477539063` is a hair above the tie between 1 and the next `Float`; its
+    /// `Double` is the tie itself, which rounds to even (1.0): read from the text, it is
+    /// 1.0000001, as `strtof` and Foundation give it.
+    @Test func floatRoundsOnceFromTheText() throws {
+        let text = "1.00000005960464477539063"
+        #expect(Float(text) == Float(1).nextUp)
+        #expect(try floatReads(text) == .init(repeating: Float(1).nextUp, count: 4))
+    }
+
+    /// Texts at, just above and just below ties between two `Float`s (random `Float`s across the
+    /// whole normal range), read four ways: each must be what `Float(String)` (strtof, rounded
+    /// once) gives.
+    @Test func floatReadsMatchStrtofNearTies() throws {
+        var random = SystemRandomNumberGenerator()
+        var texts: [String] = []
+        for _ in 0..<300 {
+            let float = Float(
+                sign: Bool.random(using: &random) ? .minus : .plus,
+                exponent: Int.random(in: -125...126, using: &random),
+                significand: Float.random(in: 1..<2, using: &random))
+            let tie = Double(float) + Double(float.ulp) / 2
+            let shortest = "\(tie)"
+            texts.append(shortest)
+            texts.append(String(format: "%.30e", tie))
+            if shortest.contains(".") && !shortest.contains("e") { texts.append(shortest + "000000001") }
+        }
+        for text in texts {
+            guard let expected = Float(text), expected.isFinite, expected != 0 else { continue }
+            let reads = try floatReads(text)
+            #expect(reads == .init(repeating: expected, count: 4), "\(text)")
+        }
+    }
+
+    /// Random number texts of 1 to 38 significant digits, with and without fractions and
+    /// exponents: `Decimal` reads equal `Decimal(string:)` (exact at this size), `Float` reads
+    /// equal `Float(String)`, and `Double` reads equal `Double(String)`, in one document.
+    @Test func randomNumbersReadExactly() throws {
+        var random = SystemRandomNumberGenerator()
+        var texts: [String] = []
+        for _ in 0..<2000 {
+            let digitCount = Int.random(in: 1...38, using: &random)
+            var digits = String(Int.random(in: 1...9, using: &random))
+            for _ in 1..<digitCount { digits.append(String(Int.random(in: 0...9, using: &random))) }
+            let point = Int.random(in: 1...digitCount, using: &random)
+            var text = (Bool.random(using: &random) ? "-" : "")
+            text += point == digitCount ? digits : digits.prefix(point) + "." + digits.dropFirst(point)
+            // Within Float's normal range: 10^-36 up to 10^37.
+            if Bool.random(using: &random) {
+                text += "e\(Int.random(in: max(-30, -36 - point)...min(30, 37 - point), using: &random))"
+            }
+            texts.append(text)
+        }
+        let document = Data(("[" + texts.joined(separator: ",") + "]").utf8)
+        let decoder = ElevateJSONDecoder()
+        let decimals = try decoder.decode([Decimal].self, from: document)
+        let floats = try decoder.decode([Float].self, from: document)
+        let doubles = try decoder.decode([Double].self, from: document)
+        for (index, text) in texts.enumerated() {
+            #expect(decimals[index] == Decimal(string: text), "\(text)")
+            #expect(floats[index] == Float(text), "\(text)")
+            #expect(doubles[index] == Double(text), "\(text)")
+        }
+    }
+
+    /// A number's `Float` through Codable, an Elevate `.float` property, `Float(json:)` of a view,
+    /// and Codable from a stream.
+    private func floatReads(_ text: String) throws -> [Float] {
+        let codable = try ElevateJSONDecoder().decode(Float.self, from: Data(text.utf8))
+        let entity = try Parser.parseEntity(data: Data(#"{"v": \#(text)}"#.utf8)) { $0.addProperty(keyPath: "v", type: .float) }
+        let property = try #require(entity["v"] as? Float)
+        let view = try Float(json: try JSONValue(parsing: "[\(text)]").elements!.first!)
+        var streamed: Float = .nan
+        try forEachElement(from: .data(Data("[\(text)]".utf8)), as: Float.self) { (value: Float) in streamed = value }
+        return [codable, property, view, streamed]
+    }
+}
