@@ -215,7 +215,7 @@ extension EntityValidator {
         default:
             guard scalar(tape, index, kind, as: pointer.pointee.type, into: destination) else {
                 if pointer.pointee.type == .url, kind.isString {
-                    failures.add(FailureText.invalidURL(keyPath), at: keyPath)
+                    failures.add(FailureText.invalidURL(keyPath, optional: pointer.pointee.optional), at: keyPath)
                 } else {
                     failures.add(FailureText.incorrectType(keyPath), at: keyPath)
                 }

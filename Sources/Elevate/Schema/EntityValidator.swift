@@ -87,7 +87,7 @@ enum EntityValidator {
         guard let typed = typedValue(value, as: property.type) else {
             if property.type == .url, StrictConversion.string(value) != nil {
                 failures.add(
-                    FailureText.invalidURL(property.keyPath), at: property.keyPath)
+                    FailureText.invalidURL(property.keyPath, optional: property.optional), at: property.keyPath)
             } else {
                 failures.add(FailureText.incorrectType(property.keyPath), at: property.keyPath)
             }

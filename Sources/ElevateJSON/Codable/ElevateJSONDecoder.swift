@@ -243,6 +243,20 @@ public final class ElevateJSONDecoder: Sendable {
         }
     }
 
+    /// Runs `body` with a decoder at the root of `root`, as the decode calls do for `init(from:)`.
+    static func decodeRoot<T>(
+        of root: JSONValue, settings: DecodingSettings, source: DecodingSource?, _ body: (TapeDecoder) throws -> T
+    ) throws -> T {
+        let context = DecodingContext(tape: root.tape, strategies: ResolvedStrategies(settings), source: source)
+        let decoder = TapeDecoder(
+            context: context, tape: root.tape, index: root.index, path: [], hintDepth: TapeDecoder.documentHintDepth)
+        do {
+            return try body(decoder)
+        } catch let error as DecodingError {
+            throw context.positioned(error)
+        }
+    }
+
     /// The value at `keyPath`, and the coding path leading to it.
     private static func locate(_ keyPath: String, in root: JSONValue) throws -> (JSONValue, [CodingPathComponent]) {
         var path: [CodingPathComponent] = []

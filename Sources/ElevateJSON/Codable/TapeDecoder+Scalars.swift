@@ -56,7 +56,8 @@ extension TapeDecoder {
         case .double(let double):
             // Integral doubles of 2^53 or more may already have been rounded by parsing.
             value = JSONNumber.integral(double).flatMap { T(exactly: $0) }
-        case .large: value = nil
+        // Digits beyond 64 bits: exact for a type that holds them (`Int128`), nil otherwise.
+        case .large(let text): value = T(text)
         }
         guard let value else {
             throw fail(

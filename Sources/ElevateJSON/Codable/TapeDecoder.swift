@@ -262,7 +262,9 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         }
         switch context.treatment(of: T.self) {
         case .plain:
-            return try T(from: self)
+            // The metatype given, not `T`: a subclass asked for through its base class's metatype
+            // is built as the subclass, as Foundation does.
+            return try type.init(from: self)
         case .array(let array):
             func decode<A: TapeDecodableArray>(_ type: A.Type) throws -> T { Self.same(try A.decode(from: self)) }
             return try decode(array)
@@ -273,7 +275,7 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
             plan = typePlan
             planDepth = path.count
             defer { (plan, planDepth) = saved }
-            return try T(from: self)
+            return try type.init(from: self)
         }
     }
 
@@ -312,6 +314,10 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try readInteger(type, at: index, currentSite, nil) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try readInteger(type, at: index, currentSite, nil) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try readInteger(type, at: index, currentSite, nil) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try readInteger(type, at: index, currentSite, nil) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try readInteger(type, at: index, currentSite, nil) }
     func decode<T: Swift.Decodable>(_ type: T.Type) throws -> T { try unwrap(type) }
 }
 

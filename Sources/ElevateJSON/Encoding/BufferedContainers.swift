@@ -30,6 +30,10 @@ struct BufferedKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { try set(.integer(Int64(value)), forKey: key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try set(.integer(Int64(value)), forKey: key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try set(.unsigned(value), forKey: key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try set(.exactInteger(value), forKey: key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try set(.exactInteger(value), forKey: key) }
 
     mutating func encode<T: Swift.Encodable>(_ value: T, forKey key: Key) throws {
         try set(try BufferedEncoding.value(value, in: context, codingPath: codingPath + [key]), forKey: key)
@@ -44,6 +48,7 @@ struct BufferedKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if case .object(let existing)? = object.value(forKey: name) {
             nested = existing
         } else {
+            if object.value(forKey: name) != nil { mismatch(key, asked: "a keyed container") }
             nested = EncodedObject()
             place(.object(nested), name)
         }
@@ -57,6 +62,7 @@ struct BufferedKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if case .array(let existing)? = object.value(forKey: name) {
             nested = existing
         } else {
+            if object.value(forKey: name) != nil { mismatch(key, asked: "an unkeyed container") }
             nested = EncodedArray()
             place(.array(nested), name)
         }
@@ -71,6 +77,15 @@ struct BufferedKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let slot = EncodedSlot()
         place(.slot(slot), context.jsonKey(key, codingPath: codingPath))
         return BufferedEncoder(context: context, slot: slot, codingPath: codingPath + [key])
+    }
+
+    /// A nested container asked for under a key that holds another kind of value: Foundation traps;
+    /// the encode call throws when it ends, rather than keep the container and silently drop what
+    /// went into the other.
+    private func mismatch(_ key: Key, asked: String) {
+        if context.deferredError == nil {
+            context.deferredError = EncodingContext.containerMismatch(codingPath + [key], asked: asked)
+        }
     }
 
     /// Adds a member where no error can be thrown; a sealed object sends the call to the buffered pass.
@@ -110,6 +125,10 @@ struct BufferedUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try append(.integer(Int64(value))) }
     mutating func encode(_ value: UInt32) throws { try append(.integer(Int64(value))) }
     mutating func encode(_ value: UInt64) throws { try append(.unsigned(value)) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { try append(.exactInteger(value)) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { try append(.exactInteger(value)) }
 
     mutating func encode<T: Swift.Encodable>(_ value: T) throws {
         try append(try BufferedEncoding.value(value, in: context, codingPath: elementPath()))

@@ -17,7 +17,10 @@ enum BufferedEncoding {
         switch try context.plan(value, codingPath: { [] }) {
         case .value(let scalar): return scalar
         case .stringKeyedDictionary(let dictionary): return .object(try dictionary.encodedObject(in: context, codingPath: []))
-        case .custom(let body): try body(BufferedEncoder(context: context, slot: slot, codingPath: []))
+        case .custom(let body):
+            // A `.custom` date or data strategy that writes nothing gives `{}`, as in Foundation.
+            try body(BufferedEncoder(context: context, slot: slot, codingPath: []))
+            return slot.value ?? .object(EncodedObject())
         case .ordinary: try value.encode(to: BufferedEncoder(context: context, slot: slot, codingPath: []))
         }
         guard let result = slot.value else { throw EncodingContext.nothingEncoded(value) }
@@ -124,6 +127,10 @@ struct BufferedSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try set(.integer(Int64(value))) }
     mutating func encode(_ value: UInt32) throws { try set(.integer(Int64(value))) }
     mutating func encode(_ value: UInt64) throws { try set(.unsigned(value)) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { try set(.exactInteger(value)) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { try set(.exactInteger(value)) }
     mutating func encode<T: Swift.Encodable>(_ value: T) throws {
         try set(try BufferedEncoding.value(value, in: context, codingPath: codingPath))
     }

@@ -16,6 +16,13 @@ enum EncodedValue {
     case array(EncodedArray)
     /// The value a `superEncoder` writes, filled in when it does.
     case slot(EncodedSlot)
+
+    /// An integer of any width, exactly: its digits when no 64-bit type holds it (`Int128`).
+    static func exactInteger(_ value: some BinaryInteger) -> EncodedValue {
+        if let small = Int64(exactly: value) { return .integer(small) }
+        if let unsigned = UInt64(exactly: value) { return .unsigned(unsigned) }
+        return .number(String(value))
+    }
 }
 
 /// An object's members in the order first written; writing a key again replaces its value in place,

@@ -77,7 +77,8 @@ final class EncodingStream {
         try output.root.writeValue {
             switch try context.plan(value, codingPath: { [] }) {
             case .value(let scalar): try output.write(scalar, sealing: false)
-            case .custom(let body): try encodeNested(ifEmpty: { EncodingContext.nothingEncoded(value) }, body)
+            // A `.custom` date or data strategy that writes nothing gives `{}`, as in Foundation.
+            case .custom(let body): try encodeNested(body)
             case .stringKeyedDictionary(let dictionary): try dictionary.encodeMembers(to: self)
             case .ordinary:
                 try encodeNested(ifEmpty: { EncodingContext.nothingEncoded(value) }) { try value.encode(to: $0) }

@@ -67,6 +67,10 @@ struct StreamingSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try write(.integer(Int64(value))) }
     mutating func encode(_ value: UInt32) throws { try write(.integer(Int64(value))) }
     mutating func encode(_ value: UInt64) throws { try write(.unsigned(value)) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { try write(.exactInteger(value)) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { try write(.exactInteger(value)) }
 
     mutating func encode<T: Swift.Encodable>(_ value: T) throws {
         try stream.beginSingleValue(frame, generation)

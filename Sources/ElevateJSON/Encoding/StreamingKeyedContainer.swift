@@ -41,6 +41,10 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { try write(.integer(Int64(value)), forKey: key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try write(.integer(Int64(value)), forKey: key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try write(.unsigned(value), forKey: key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try write(.exactInteger(value), forKey: key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try write(.exactInteger(value), forKey: key) }
 
     mutating func encode<T: Swift.Encodable>(_ value: T, forKey key: Key) throws {
         try stream.beginMember(key, frame, generation)

@@ -11,9 +11,10 @@ package enum FailureText {
         "Value for key path [\(keyPath)] is of incorrect type"
     }
 
-    /// `Required key path [a.b] could not be parsed to valid URL`.
-    package static func invalidURL(_ keyPath: String) -> String {
-        "Required key path [\(keyPath)] could not be parsed to valid URL"
+    /// `Required key path [a.b] could not be parsed to valid URL`, Elevate's text; for an optional
+    /// property, which is not required, `Optional key path [a.b] could not be parsed to valid URL`.
+    package static func invalidURL(_ keyPath: String, optional: Bool = false) -> String {
+        "\(optional ? "Optional" : "Required") key path [\(keyPath)] could not be parsed to valid URL"
     }
 
     /// Elevate's text for an array element that failed to decode: its index, the decoding type or
