@@ -303,11 +303,29 @@ package final class JSONTape: @unchecked Sendable {
         case .double64 where word & Self.decimalTextFlag != 0:
             return String(decoding: arenaText(words[index + 2]), as: UTF8.self)
         case .double64 where word & Self.decimalDigitsFlag != 0:
-            let exponent = Int16(bitPattern: UInt16(truncatingIfNeeded: word))
-            return (word & (1 << 16) != 0 ? "-" : "") + "\(words[index + 2])e\(exponent)"
+            let exponent = Int(Int16(bitPattern: UInt16(truncatingIfNeeded: word)))
+            return (word & (1 << 16) != 0 ? "-" : "") + Self.decimalText(words[index + 2], exponent: exponent)
         default:
             return nil
         }
+    }
+
+    /// `mantissa × 10^exponent` as JSON number text, with a decimal point where one fits in a few
+    /// zeros (`12345678901234567890.5`, `0.000123456789012345678`), in exponent form otherwise.
+    private static func decimalText(_ mantissa: UInt64, exponent: Int) -> String {
+        let digits = String(mantissa)
+        if exponent == 0 { return digits }
+        if exponent < 0 {
+            let fraction = -exponent
+            if fraction < digits.count {
+                let point = digits.index(digits.endIndex, offsetBy: -fraction)
+                return digits[..<point] + "." + digits[point...]
+            }
+            if fraction - digits.count <= 20 {
+                return "0." + String(repeating: "0", count: fraction - digits.count) + digits
+            }
+        }
+        return digits + "e" + String(exponent)
     }
 
     /// The number at `index` as the `Float` nearest it, rounded once from its text or its exact

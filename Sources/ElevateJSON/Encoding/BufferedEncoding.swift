@@ -10,6 +10,14 @@ enum BufferedEncoding {
         try output.root.writeValue { try output.write(root, sealing: false) }
     }
 
+    /// `value` as a tree of encoded values, as the text would hold it.
+    static func tree<T: Swift.Encodable>(of value: T, settings: EncodingSettings) throws -> EncodedValue {
+        let context = EncodingContext(settings: settings)
+        let root = try topLevelValue(value, in: context)
+        if let error = context.deferredError { throw error }
+        return root
+    }
+
     private static func topLevelValue<T: Swift.Encodable>(_ value: T, in context: EncodingContext) throws
         -> EncodedValue
     {
