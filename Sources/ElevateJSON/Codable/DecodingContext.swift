@@ -81,7 +81,7 @@ final class DecodingContext {
     func plan(for type: any JSONKeyPathDecodable.Type) -> KeyPathPlan {
         let identifier = ObjectIdentifier(type)
         if let known = plans[identifier] { return known }
-        let plan = KeyPathPlan(keyPaths: type.keyPaths, defaults: type.defaults)
+        let plan = KeyPathPlan(keyPaths: type.keyPaths, defaults: type.defaults, typeName: String(describing: type))
         plans[identifier] = plan
         return plan
     }

@@ -31,6 +31,8 @@
 ///
 /// Rules:
 /// - Keys are the coding keys' `stringValue`s (the property names, for synthesized conformances).
+///   A name that is no coding key (`"nmae"`) is `dataCorrupted` when the type's keyed container is
+///   first asked for, rather than ignored while the property is read by its own name.
 ///   A key without a key path is read by its own name, with the decoder's key strategy; a key path
 ///   is used as written (no key strategy).
 /// - A default applies when the value is missing or `null`, to required and optional properties

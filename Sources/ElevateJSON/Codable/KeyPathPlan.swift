@@ -29,10 +29,28 @@ final class KeyPathPlan {
     /// Every key name with a route or a default.
     let mappedNames: [String]
 
-    init(keyPaths: [String: String], defaults: [String: any Sendable]) {
+    /// The conforming type, for errors.
+    let typeName: String
+    /// The coding key type whose names were checked against the declarations.
+    private var checkedKeyType: ObjectIdentifier?
+
+    init(keyPaths: [String: String], defaults: [String: any Sendable], typeName: String) {
         routes = keyPaths.mapValues(Route.init)
         self.defaults = defaults
         mappedNames = Array(Set(keyPaths.keys).union(defaults.keys)).sorted()
+        self.typeName = typeName
+    }
+
+    /// Checks, the first time a keyed container of `Key` uses the plan, that every name in
+    /// `keyPaths` and `defaults` is one of `Key`'s: a misspelled name (`"nmae"`) would otherwise be
+    /// ignored, and the property read by its own name.
+    /// - Returns: The names that are no coding key, in order; empty when all are.
+    func namesWithoutKey<Key: CodingKey>(_ key: Key.Type) -> [String] {
+        let identifier = ObjectIdentifier(key)
+        if checkedKeyType == identifier { return [] }
+        let unknown = mappedNames.filter { Key(stringValue: $0) == nil }
+        if unknown.isEmpty { checkedKeyType = identifier }
+        return unknown
     }
 
     /// `" at key path "a.b""` for a routed key, for error messages.

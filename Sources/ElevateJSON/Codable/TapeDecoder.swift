@@ -92,6 +92,17 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
         let site = currentSite
         try expectContainer(object: true, at: index, site, nil)
         let plan = planDepth == site.depth ? self.plan : nil
+        if let plan {
+            let unknown = plan.namesWithoutKey(Key.self)
+            if !unknown.isEmpty {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath(site, appending: nil),
+                        debugDescription: "\(plan.typeName).keyPaths or .defaults names "
+                            + unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+                            + ", which is no coding key of \(plan.typeName)"))
+            }
+        }
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: index, site: site, plan: plan))
     }
 

@@ -439,3 +439,35 @@ struct ConvertedKeyLookupHintTests {
         #expect(order.user == ConvertedHintUser(name: nil))
     }
 }
+
+private struct MisspelledKeyPath: Swift.Decodable, JSONKeyPathDecodable {
+    var name: String
+    static let keyPaths = ["nmae": "person.name"]
+}
+
+private struct MisspelledDefault: Swift.Decodable, JSONKeyPathDecodable {
+    var name: String
+    var age: Int
+    static let keyPaths = ["name": "person.name"]
+    static let defaults: [String: any Sendable] = ["agee": 0]
+}
+
+@Suite("ElevateJSONDecoder: key paths and defaults name coding keys")
+struct JSONKeyPathDeclarationTests {
+    /// A name in `keyPaths` or `defaults` that is no coding key is an error at first use, naming
+    /// it, instead of being ignored while the property is read by its own name.
+    @Test func aNameThatIsNoCodingKeyIsAnError() throws {
+        let data = Data(#"{"person": {"name": "Ada"}, "name": "wrong", "age": 3}"#.utf8)
+        for decode in [
+            { _ = try ElevateJSONDecoder().decode(MisspelledKeyPath.self, from: data) },
+            { _ = try ElevateJSONDecoder().decode([MisspelledDefault].self, from: Data("[\(String(decoding: data, as: UTF8.self))]".utf8)) },
+        ] as [() throws -> Void] {
+            #expect {
+                try decode()
+            } throws: { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return false }
+                return context.debugDescription.contains(#""nmae""#) || context.debugDescription.contains(#""agee""#)
+            }
+        }
+    }
+}
