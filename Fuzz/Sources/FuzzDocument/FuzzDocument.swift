@@ -2,22 +2,21 @@ import Elevate
 import Foundation
 import _FuzzSupport
 
-/// `JSONValue(parsing:)` accepts and rejects what `JSONValueBuilder.value(from:)` does, with the
+/// `JSONValue(parsing:)` accepts and rejects what `foundationTree(from:)` (the fuzz package's own events-to-tree builder) does, with the
 /// same `JSONSyntaxError`; its `foundationValue` equals the builder's tree; and the document parsed
 /// from chunks (`init(parsing:)` over an asynchronous sequence) equals the one parsed whole.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
     let data = Data(input.bytes)
-    let parsing = JSONParsingOptions(
-        allowsComments: input.chance(4), maximumDepth: input.chance(4) ? 1 + input.next(below: 8) : 512)
-    let rejectsDuplicates = input.chance(4)
-    let options = JSONDocumentOptions(parsing: parsing, rejectsDuplicateKeys: rejectsDuplicates)
+    let options = JSONParsingOptions(
+        allowsComments: input.chance(4), maximumDepth: input.chance(4) ? 1 + input.next(below: 8) : 512,
+        rejectsDuplicateKeys: input.chance(4))
 
     var tree: Any?
     var treeError: JSONSyntaxError?
     do {
-        tree = try JSONValueBuilder.value(from: data, options: parsing)
+        tree = try foundationTree(from: data, options: options)
     } catch let error as JSONSyntaxError {
         treeError = error
     } catch {
@@ -30,24 +29,16 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     } catch let error as JSONSyntaxError {
         fuzzCheck(
             error == treeError,
-            "JSONValue rejects (\(error)) but JSONValueBuilder gives \(treeError.map { "\($0)" } ?? "a value")")
-        return 0
-    } catch let error as JSONDocumentError {
-        // The document stops at the first duplicate, so a syntax error after it goes unseen.
-        let seenFirst = tree != nil || treeError.map { $0.byteOffset >= error.byteOffset } == true
-        fuzzCheck(
-            rejectsDuplicates && seenFirst,
-            "JSONDocumentError \(error) (rejectsDuplicateKeys \(rejectsDuplicates)); builder: \(treeError.map { "\($0)" } ?? "a value")"
-        )
+            "JSONValue rejects (\(error)) but the tree builder gives \(treeError.map { "\($0)" } ?? "a value")")
         return 0
     } catch {
         fuzzFailure("JSONValue(parsing:) threw \(type(of: error)): \(error)")
     }
-    guard let tree else { fuzzFailure("JSONValue accepts what JSONValueBuilder rejects: \(treeError!)") }
+    guard let tree else { fuzzFailure("JSONValue accepts what the tree builder rejects: \(treeError!)") }
     let converted = document.foundationValue
     fuzzCheck(
         sameJSON(converted, tree),
-        "foundationValue differs from JSONValueBuilder\ndocument: \(describeJSON(converted))\nbuilder:  \(describeJSON(tree))"
+        "foundationValue differs from the tree builder\ndocument: \(describeJSON(converted))\nbuilder:  \(describeJSON(tree))"
     )
 
     let chunks = input.chunks(count: input.bytes.count).map { Array(input.bytes[$0]) }

@@ -5,7 +5,7 @@ import _FuzzSupport
 /// The JSON Lines and concatenated-JSON readers: `forEachValue(from: .data, framing:)` (one chunk)
 /// and `decodedValues(framing:)` over chunks cut from the input deliver the same values and fail
 /// the same way; only `ParserError` comes out; and JSON Lines agrees with parsing each
-/// non-blank line on its own with `JSONValueBuilder`.
+/// non-blank line on its own with `foundationTree(from:)`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -113,7 +113,7 @@ func lineByLine(_ bytes: [UInt8]) -> (values: [Any], errorKind: ParserError.Kind
         // A line of JSON whitespace only (carriage returns included) holds no value.
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         if index > 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { return (values, .deserialization) }
-        guard let value = try? JSONValueBuilder.value(from: Data(line)) else { return (values, .deserialization) }
+        guard let value = try? foundationTree(from: Data(line)) else { return (values, .deserialization) }
         // A top-level null is handed to the decoder like any value.
         values.append(value)
     }

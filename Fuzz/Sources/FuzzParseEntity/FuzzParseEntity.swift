@@ -6,7 +6,7 @@ import _FuzzSupport
 /// `Decodable` type and with a `Decoder`), `decodeArray`/`decodeObject` of a small `Decodable`:
 /// only `ParserError` may come out; a parsed entity holds each property as its schema's Swift
 /// type; and streaming validation agrees with validating the built tree
-/// (`parseEntity(json: JSONValueBuilder.value(from:))`) on success or failure.
+/// (`parseEntity(json: foundationTree(from:))`) on success or failure.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -22,7 +22,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         for (property, optional) in zip(properties, optional) { property.check(entity, optional: optional) }
     }
     // The same schema over the tree, when the data is JSON at all.
-    if let tree = try? JSONValueBuilder.value(from: data) {
+    if let tree = try? foundationTree(from: data) {
         let validated = expectingParserError { try Parser.parseEntity(json: tree, closure: schema) }
         fuzzCheck(
             (streamed == nil) == (validated == nil),

@@ -2,7 +2,7 @@ import Elevate
 import Foundation
 import _FuzzSupport
 
-/// `JSONValueBuilder.value(from:)`, written back with `JSONWriter` (options drawn from the input)
+/// `foundationTree(from:)` (the fuzz package's own events-to-tree builder), written back with `JSONWriter` (options drawn from the input)
 /// and parsed again, gives the same tree; and with sorted keys, writing the second tree gives the
 /// same bytes as writing the first.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,7 +11,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let parsing = JSONParsingOptions(allowsComments: input.chance(4))
     let value: Any
     do {
-        value = try JSONValueBuilder.value(from: Data(input.bytes), options: parsing)
+        value = try foundationTree(from: Data(input.bytes), options: parsing)
     } catch is JSONSyntaxError {
         return 0
     } catch {
@@ -28,7 +28,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     let reparsed: Any
     do {
-        reparsed = try JSONValueBuilder.value(from: written)
+        reparsed = try foundationTree(from: written)
     } catch {
         fuzzFailure("the writer's output does not parse: \(error)\noutput: \(String(decoding: written, as: UTF8.self))")
     }

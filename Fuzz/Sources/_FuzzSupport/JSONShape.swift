@@ -2,7 +2,7 @@ import Elevate
 
 import class Foundation.NSNull
 
-/// Whether two trees in `JSONValueBuilder`'s shape (`[String: Any]`, `[Any]`, `String`, `Int`,
+/// Whether two trees in `JSONSerialization`'s shape (`[String: Any]`, `[Any]`, `String`, `Int`,
 /// `UInt`, `Double`, `Bool`, `NSNull`, `JSONLargeNumber`) are the same JSON value.
 ///
 /// Types must match exactly, with no bridging: `1` (`Int`) is not `1.0` (`Double`), and `-0.0`
