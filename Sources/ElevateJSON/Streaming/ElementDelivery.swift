@@ -33,6 +33,10 @@ final class ElementDelivery<T> {
         /// ends `JSONDecoder`'s decoding of the whole array: `decodeArray`, which reports every
         /// invalid element of an Elevate type.
         case skipElevateFailures
+        /// Every failure is recorded with its own error (a Codable value's `DecodingError`, an
+        /// Elevate value's `ParserError`) and the value skipped; the stream goes on and the
+        /// failures are the caller's (``collectedFailures``): a lossy decode.
+        case collect
 
         init(skipping: Bool) { self = skipping ? .skip : .throwFirst }
     }
@@ -58,6 +62,11 @@ final class ElementDelivery<T> {
     private var nextOutcome = 0
 
     private(set) var deliveredCount = 0
+    /// With ``FailurePolicy/collect``: the first failures (up to the options' limit), and how many
+    /// there were in all.
+    private(set) var collectedFailures: [ElementFailure] = []
+    private(set) var collectedFailureCount = 0
+    private let collectLimit: Int
     /// Whether delivering a value threw (its failure, or the body's error): the values after it
     /// must not be delivered.
     private(set) var deliveryFailed = false
@@ -84,6 +93,7 @@ final class ElementDelivery<T> {
         self.describe = describe
         self.codingPrefix = codingPrefix
         self.policy = policy ?? FailurePolicy(skipping: options.skipsInvalidElements)
+        collectLimit = options.maximumReportedFailures
         failures = ElementFailures(limit: options.maximumReportedFailures)
         parallel =
             options.concurrency > 1
@@ -155,6 +165,15 @@ final class ElementDelivery<T> {
         index: Int, place: Place, reason: String, nested: [ValidationFailure]?, isMissing: Bool,
         decodingError: DecodingError? = nil
     ) throws {
+        if policy == .collect {
+            collectedFailureCount += 1
+            guard collectedFailures.count < collectLimit else { return }
+            let error: any Error =
+                decodingError.map { $0.prefixingCodingPath(codingPrefix(index)) }
+                ?? ParserError.validation(failureReason: isMissing ? describe(index, place, reason, true).text : reason)
+            collectedFailures.append(ElementFailure(index: index, byteOffset: place ?? -1, error: error))
+            return
+        }
         // A Codable value's error stops the stream as the error it is, as `JSONDecoder` decoding
         // the whole array would throw it: its coding path from the document's root.
         if let decodingError, policy != .skip { throw decodingError.prefixingCodingPath(codingPrefix(index)) }

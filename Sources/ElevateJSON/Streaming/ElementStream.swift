@@ -23,15 +23,18 @@ package final class ElementStream<T> {
     /// the rest of the input need not be read.
     package var isStopped: Bool { parser.isStopped || delivery.stoppedOutsideParser }
 
+    /// Where the element being delivered ends, when failures name it (a lossy decode).
+    private var elementEnd: (() -> Int)?
+
     package init(
-        keyPath: String, methodName: String, options: StreamingOptions, decode: @escaping (JSONValue) throws -> T,
-        deliver: @escaping (T) throws -> Void
+        keyPath: String, methodName: String, options: StreamingOptions, collectsFailures: Bool = false,
+        decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
     ) {
         self.keyPath = keyPath
         self.options = options
         let arrayPath: [any CodingKey] = KeyPath(keyPath).components.map { StringCodingKey($0) }
         delivery = ElementDelivery(
-            options: options, decode: decode, deliver: deliver,
+            options: options, policy: collectsFailures ? .collect : nil, decode: decode, deliver: deliver,
             describe: { index, _, reason, _ in
                 (FailureText.arrayElement(index: index, methodName: methodName, reason: reason), elementPath(keyPath, index))
             },
@@ -50,7 +53,7 @@ package final class ElementStream<T> {
         callbacks.element = { [unowned self] target, index, element in
             guard target == activeTarget else { return }
             elementCount += 1
-            try delivery.take(element, at: index, place: nil)
+            try delivery.take(element, at: index, place: elementEnd?())
         }
         callbacks.duplicateKey = { [unowned self] targets in
             guard let activeTarget, targets.contains(activeTarget) else { return }
@@ -68,6 +71,7 @@ package final class ElementStream<T> {
         let parser = JSONEventParser(handler: selector, options: options.parsing)
         selector.maximumCaptureSize = options.maximumElementSize
         selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
+        if collectsFailures { elementEnd = { [unowned parser] in parser.currentByteOffset } }
         selector.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         if let parallel = delivery.parallel {
             selector.reusesTapes = false
@@ -107,6 +111,11 @@ package final class ElementStream<T> {
         }
         try delivery.throwSkippedFailures()
         return delivery.deliveredCount
+    }
+
+    /// The failures recorded when the stream collects them, and how many there were.
+    package var collectedFailures: (kept: [ElementFailure], count: Int) {
+        (delivery.collectedFailures, delivery.collectedFailureCount)
     }
 
     private func translatingErrors(_ body: () throws -> Void) throws {

@@ -40,3 +40,25 @@ package func readChunks(
         throw ParserError.deserialization(reason: error.description)
     }
 }
+
+/// Decodes every element of the array at `keyPath` that decodes, and records the others with
+/// their own errors instead of stopping: the lossy decode behind the public `decodeLossyArray`
+/// calls. Errors of the input itself (syntax, limits, a missing or mistyped array) still throw.
+package func decodeLossyArray<T>(
+    from input: JSONInput, atKeyPath keyPath: String, methodName: String, options: StreamingOptions,
+    decode: @escaping (JSONValue) throws -> T
+) throws -> LossyElements<T> {
+    options.decodingScope.enter()
+    defer { options.decodingScope.leave() }
+    var elements: [T] = []
+    let stream = ElementStream(
+        keyPath: keyPath, methodName: methodName, options: options, collectsFailures: true, decode: decode,
+        deliver: { elements.append($0) })
+    try readChunks(of: input, options: options, until: { stream.isStopped }) {
+        try stream.feed($0)
+        if input.mayWaitForInput { try stream.deliverCompleted() }
+    }
+    _ = try stream.finish()
+    let (failures, count) = stream.collectedFailures
+    return LossyElements(elements: elements, failures: failures, failureCount: count)
+}
