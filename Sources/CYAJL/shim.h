@@ -56,40 +56,40 @@ static inline int cyajl_gen_config_print_callback(
     return yajl_gen_config(generator, yajl_gen_print_callback, callback, context);
 }
 
-// strtod follows LC_NUMERIC, so "1.5" would read as 1 under a German locale.
-// strtod_l with a "C" locale object (created once, by the Swift caller) is locale-proof, and
-// the stack copy supplies the NUL terminator that yajl's number text lacks.
-static inline double cyajl_strtod(const char *text, size_t length, locale_t c_locale, int *ok) {
-    char stack_buffer[128];
-    char *buffer = stack_buffer;
-    if (length >= sizeof(stack_buffer)) {
-        buffer = (char *)malloc(length + 1);
-        if (buffer == NULL) { *ok = 0; return 0; }
-    }
+// `length` bytes of `text`, NUL-terminated (yajl's number text lacks the terminator): in `stack`
+// (128 bytes) when they fit, else in memory the caller frees when the result is not `stack`; NULL
+// when that memory cannot be had.
+static inline char *cyajl_terminated(const char *text, size_t length, char *stack) {
+    char *buffer = length < 128 ? stack : (char *)malloc(length + 1);
+    if (buffer == NULL) return NULL;
     memcpy(buffer, text, length);
     buffer[length] = '\0';
+    return buffer;
+}
+
+// strtod follows LC_NUMERIC, so "1.5" would read as 1 under a German locale.
+// strtod_l with a "C" locale object (created once, by the Swift caller) is locale-proof.
+static inline double cyajl_strtod(const char *text, size_t length, locale_t c_locale, int *ok) {
+    char stack[128];
+    char *buffer = cyajl_terminated(text, length, stack);
+    if (buffer == NULL) { *ok = 0; return 0; }
     char *end = NULL;
     double value = strtod_l(buffer, &end, c_locale);
     *ok = (end == buffer + length);
-    if (buffer != stack_buffer) free(buffer);
+    if (buffer != stack) free(buffer);
     return value;
 }
 
 // As cyajl_strtod, for a float: rounded once from the text (through a double, a number can round
 // twice and land on the wrong side of a tie).
 static inline float cyajl_strtof(const char *text, size_t length, locale_t c_locale, int *ok) {
-    char stack_buffer[128];
-    char *buffer = stack_buffer;
-    if (length >= sizeof(stack_buffer)) {
-        buffer = (char *)malloc(length + 1);
-        if (buffer == NULL) { *ok = 0; return 0; }
-    }
-    memcpy(buffer, text, length);
-    buffer[length] = '\0';
+    char stack[128];
+    char *buffer = cyajl_terminated(text, length, stack);
+    if (buffer == NULL) { *ok = 0; return 0; }
     char *end = NULL;
     float value = strtof_l(buffer, &end, c_locale);
     *ok = (end == buffer + length);
-    if (buffer != stack_buffer) free(buffer);
+    if (buffer != stack) free(buffer);
     return value;
 }
 

@@ -111,12 +111,6 @@ extension JSON {
         return builder.takeValue() ?? JSONValue(tape: .null(), index: 0)
     }
 
-    /// An open container while building: what is still to add.
-    private enum OpenContainer {
-        case array([JSON], next: Int)
-        case object([(key: String, value: JSON)], next: Int)
-    }
-
     /// A number's JSON text; nil for an infinite or NaN `Double`, which JSON has no text for.
     private static func numberText(_ number: JSONNumber) -> String? {
         switch number {

@@ -17,8 +17,9 @@ extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
     /// ``description`` with a `JSON` prefix.
     public var debugDescription: String { "JSON(" + description + ")" }
 
-    /// An open container while writing: the elements, or the members in key order, still to write.
-    private enum OpenContainer {
+    /// An open container while a value is walked without recursion (written as text, or put on a
+    /// tape): the elements, or the members in key order, and the next one to visit.
+    enum OpenContainer {
         case array([JSON], next: Int)
         case object([(key: String, value: JSON)], next: Int)
     }
