@@ -81,6 +81,15 @@ import Testing
         #expect(throws: DecodingError.self) { try json.decodeIfPresent(Int.self, at: "c") }
     }
 
+    /// A Foundation object (`[String: Any]`, as `JSONSerialization` or a plist gives it) decodes
+    /// through `JSON` without being written out as text.
+    @Test func foundationObjectsDecodeWithoutText() throws {
+        let object: [String: Any] = ["id": 7, "money": ["amount": 12.5, "currency": "SEK"] as [String: Any]]
+        struct Payment: Codable, Equatable { var id: Int; var money: Money }
+        let payment = try JSON(foundationValue: object).decode(Payment.self)
+        #expect(payment == Payment(id: 7, money: Money(amount: 12.5, currency: "SEK")))
+    }
+
     /// A value decodes as `JSON` itself unchanged, nested or not.
     @Test func decodingAsJSONGivesTheSameValue() throws {
         var json: JSON = ["k": [1, 2.5, "s", true, nil, ["x": JSON(UInt.max)]]]
