@@ -35,6 +35,8 @@
 ///   first asked for, rather than ignored while the property is read by its own name.
 ///   A key without a key path is read by its own name, with the decoder's key strategy; a key path
 ///   is used as written (no key strategy).
+/// - When a key path leads nowhere, the key is read by its own name, as Ladybug does: the type
+///   decodes what ``ElevateJSONEncoder`` (or any encoder) wrote for it, keyed by property name.
 /// - A default applies when the value is missing or `null`, to required and optional properties
 ///   alike; give it as the property's type (`0.0`, not `0`, for a `Double`), or decoding throws
 ///   `typeMismatch`.

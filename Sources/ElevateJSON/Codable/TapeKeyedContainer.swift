@@ -33,6 +33,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 let present =
                     plan.defaults[name] != nil
                     || plan.routes[name].flatMap { $0.resolve(on: tape, in: object) } != nil
+                    || decoder.member(named: name, in: object, site) != nil
                 if present, !keys.contains(where: { $0.stringValue == name }), let key = Key(stringValue: name) {
                     keys.append(key)
                 }
@@ -53,10 +54,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(never)
     private func planValueIndex(_ key: Key, _ plan: KeyPathPlan) -> Int? {
         let name = key.stringValue
+        // A key path that leads nowhere falls back to the key's own name, as in Ladybug: the type
+        // then decodes what an encoder wrote for it (by property name).
         let found =
-            if let route = plan.routes[name] { route.resolve(on: decoder.tape, in: object) } else {
-                decoder.member(named: name, in: object, site)
-            }
+            plan.routes[name].flatMap { $0.resolve(on: decoder.tape, in: object) }
+            ?? decoder.member(named: name, in: object, site)
         if let found, plan.defaults[name] != nil, decoder.tape.kind(at: found) == .null { return nil }
         return found
     }

@@ -471,3 +471,24 @@ struct JSONKeyPathDeclarationTests {
         }
     }
 }
+
+private struct RoundTripTree: Codable, Equatable, JSONKeyPathDecodable {
+    var name: String
+    var age: Int
+    var leaves: [String]
+    static let keyPaths = ["name": "tree_names.colloquial.0", "age": "stats.age_years"]
+    static let defaults: [String: any Sendable] = ["leaves": [String]()]
+}
+
+@Suite("ElevateJSONDecoder: a key-path type reads back what the encoder wrote")
+struct JSONKeyPathRoundTripTests {
+    /// The encoder writes properties by name; a key path that leads nowhere falls back to the name,
+    /// so the type decodes its own output. The key paths still win where they lead somewhere.
+    @Test func aKeyPathTypeDecodesItsOwnOutput() throws {
+        let tree = RoundTripTree(name: "oak", age: 120, leaves: ["a"])
+        let written = try ElevateJSONEncoder().encode(tree)
+        #expect(try ElevateJSONDecoder().decode(RoundTripTree.self, from: written) == tree)
+        let source = Data(#"{"tree_names": {"colloquial": ["elm"]}, "stats": {"age_years": 5}, "name": "x", "age": 1}"#.utf8)
+        #expect(try ElevateJSONDecoder().decode(RoundTripTree.self, from: source) == RoundTripTree(name: "elm", age: 5, leaves: []))
+    }
+}
