@@ -140,13 +140,21 @@ public enum JSONInput: Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: clampedChunkSize(chunkSize), alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = readBytes(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
+            let count = readOnce(descriptor, into: buffer)
+            if count < 0 { return Int32(-count) }
             if count == 0 { return nil }
             guard try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return nil }
+        }
+    }
+
+    /// One `read(2)` of `descriptor` into `buffer`, retried when a signal interrupts it: the bytes
+    /// read (0 at the end), or minus the `errno` of a read that failed. The only read call of the
+    /// library: ``readChunks(of:chunkSize:_:)`` and ``AsyncFileChunks`` loop over it.
+    package static func readOnce(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let count = readBytes(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { return -Int(errno) }
         }
     }
 }

@@ -18,7 +18,7 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     ///     this method is called (a `.formatted` strategy's `DateFormatter` is shared, not copied).
     ///   - options: Limits, skipping of invalid elements, error wrapping and concurrency.
     /// - Returns: The decoded elements, in document order. Iterating throws as
-    ///   ``_Concurrency/AsyncSequence/decodedElements(atKeyPath:as:options:)`` does; an element that
+    ///   `AsyncSequence.decodedElements(atKeyPath:as:options:)` does; an element that
     ///   fails to decode throws its `DecodingError`, its coding path from the document's root through
     ///   the element's index (`["items", "Index 3", "name"]`), unless invalid elements are skipped:
     ///   they are then reported together at the end, as a `ParserError.validation`.

@@ -36,7 +36,7 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     ///   - options: Limits (the value is held to ``StreamingOptions/maximumElementSize``),
     ///     progress and error wrapping.
     /// - Returns: Whether a value was found at the key path.
-    /// - Throws: As ``_Concurrency/AsyncSequence/summarizeValue(atKeyPath:options:)``, or what
+    /// - Throws: As `AsyncSequence.summarizeValue(atKeyPath:options:)`, or what
     ///   `handler` throws.
     @discardableResult
     public func forEachEvent(
