@@ -108,9 +108,10 @@ enum StrictConversion {
 
     /// `float`, rounded once from the number's text or exact value, unless it is out of `Float`'s
     /// range: infinite, or a false zero.
-    static func float(rounded float: Float, from number: JSONNumber?) -> Float? {
+    static func float(rounded float: Float, from number: @autoclosure () -> JSONNumber?) -> Float? {
         guard float.isFinite else { return nil }
-        if float == 0, double(number: number.map(Number.init)) != 0 { return nil }
+        // Zero: a real zero, or an underflow, which only the number itself tells apart.
+        if float == 0, double(number: number().map(Number.init)) != 0 { return nil }
         return float
     }
 

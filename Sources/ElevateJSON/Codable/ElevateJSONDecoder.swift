@@ -233,23 +233,30 @@ public final class ElevateJSONDecoder: Sendable {
         _ type: T.Type, in root: JSONValue, atKeyPath keyPath: String, strategies: ResolvedStrategies,
         source: DecodingSource?, hintDepth: Int = TapeDecoder.documentHintDepth
     ) throws -> T {
-        let context = DecodingContext(tape: root.tape, strategies: strategies, source: source)
         let (value, path) = try locate(keyPath, in: root)
-        let decoder = TapeDecoder(context: context, tape: root.tape, index: value.index, path: path, hintDepth: hintDepth)
-        do {
-            return try decoder.unwrap(type)
-        } catch let error as DecodingError {
-            throw context.positioned(error)
-        }
+        return try withDecoder(
+            at: value, path: path, strategies: strategies, source: source, hintDepth: hintDepth
+        ) { try $0.unwrap(type) }
     }
 
     /// Runs `body` with a decoder at the root of `root`, as the decode calls do for `init(from:)`.
     static func decodeRoot<T>(
         of root: JSONValue, settings: DecodingSettings, source: DecodingSource?, _ body: (TapeDecoder) throws -> T
     ) throws -> T {
-        let context = DecodingContext(tape: root.tape, strategies: ResolvedStrategies(settings), source: source)
-        let decoder = TapeDecoder(
-            context: context, tape: root.tape, index: root.index, path: [], hintDepth: TapeDecoder.documentHintDepth)
+        try withDecoder(
+            at: root, path: [], strategies: ResolvedStrategies(settings), source: source,
+            hintDepth: TapeDecoder.documentHintDepth, body)
+    }
+
+    /// A decoder at `value` for `body`; a `DecodingError` it throws gets its position in the
+    /// source, when the source still has it.
+    @inline(__always)
+    private static func withDecoder<T>(
+        at value: JSONValue, path: [CodingPathComponent], strategies: ResolvedStrategies, source: DecodingSource?,
+        hintDepth: Int, _ body: (TapeDecoder) throws -> T
+    ) throws -> T {
+        let context = DecodingContext(tape: value.tape, strategies: strategies, source: source)
+        let decoder = TapeDecoder(context: context, tape: value.tape, index: value.index, path: path, hintDepth: hintDepth)
         do {
             return try body(decoder)
         } catch let error as DecodingError {

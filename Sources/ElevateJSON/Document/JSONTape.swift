@@ -23,7 +23,7 @@ import struct Foundation.Decimal
 ///   decimals are not, but halves, quarters and small integers are) is inline as `bits >> 8`
 ///   (`double56`); any other `Int`, `UInt` or `Double` takes a second word holding its 64 bits, as in
 ///   simdjson (`int64`, `uint64`, `double64`). A `Double` whose exact `Decimal` or `Float` its bits do
-///   not give (see ``JSONNumber/keepsText(for:textCount:)``) is a `double64` with a non-zero payload
+///   not give (see ``JSONNumber/needsExactDigits(for:textCount:)``) is a `double64` with a non-zero payload
 ///   and a third word: its decimal mantissa (the payload holding the exponent and sign, see
 ///   ``decimalPayload(negative:exponent:)``), or for more than 19 digits a reference to its text. A number no 64-bit type holds (`large`) keeps its
 ///   source text in the arena; so does a non-integer whose `Double` is an integer
@@ -293,7 +293,7 @@ package final class JSONTape: @unchecked Sendable {
 
     /// The exact text of the number at `index` when the tape keeps more than its 64 bits: a `large`
     /// number's text, or the decimal digits of a `double64` whose `Double` does not give exact
-    /// `Decimal` and `Float` reads (see ``JSONNumber/keepsText(for:textCount:)``), as
+    /// `Decimal` and `Float` reads (see ``JSONNumber/needsExactDigits(for:textCount:)``), as
     /// `±mantissa e exponent`; nil for any other entry.
     package func numberText(at index: Int) -> String? {
         let word = words[index]

@@ -443,7 +443,7 @@ final class JSONTapeBuilder: JSONEventHandler {
             append(UInt64(integer))
         case .double(let double):
             let bits = double.bitPattern
-            if JSONNumber.keepsText(for: double, textCount: value.bytes.count) {
+            if JSONNumber.needsExactDigits(for: double, textCount: value.bytes.count) {
                 // What exact `Decimal` and `Float` reads need, in a third word: the decimal digits,
                 // or for more than 19 of them a reference to the text (see `JSONTape`).
                 let extra: UInt64

@@ -170,8 +170,8 @@ public enum JSONNumber: Sendable, Hashable {
         return (.double(value), decimalDigits)
     }
 
-    /// Whether a number read as `double` from text of `textCount` bytes needs that text for an
-    /// exact `Decimal` or `Float` read, which the `Double` alone cannot give:
+    /// Whether a number read as `double` from text of `textCount` bytes needs its decimal digits
+    /// kept for an exact `Decimal` or `Float` read, which the `Double` alone cannot give:
     /// - text of more than 16 bytes may have more than 15 significant digits, which a `Double`'s
     ///   shortest text need not repeat (up to 15, text → `Double` → shortest text is the same
     ///   number, so `Decimal` reads it from the `Double`); 16 bytes with a point or a sign hold
@@ -181,7 +181,7 @@ public enum JSONNumber: Sendable, Hashable {
     ///   to a `Float` can go the wrong way (`1.00000005960464477539063` is a hair above the tie
     ///   between 1 and the next `Float`, which ties to even as 1). Any other `Double` rounds to the
     ///   `Float` the text does.
-    package static func keepsText(for double: Double, textCount: Int) -> Bool {
+    package static func needsExactDigits(for double: Double, textCount: Int) -> Bool {
         if double == 0 { return false }
         if textCount > 16 { return true }
         let bits = double.bitPattern

@@ -4,18 +4,23 @@ package func forEachElement<T>(
     from input: JSONInput, atKeyPath keyPath: String, methodName: String, options: StreamingOptions,
     decode: @escaping (JSONValue) throws -> T, _ body: (T) throws -> Void
 ) throws -> Int {
-    // The elements decoded on this thread are one call for the decoder (see `DecodingScope`).
+    try withoutActuallyEscaping(body) { body in
+        try run(
+            ElementStream(keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body),
+            on: input, options: options)
+    }
+}
+
+/// Feeds `input` to `stream` chunk by chunk and ends it: the delivered count. The elements decoded
+/// on this thread are one call for the decoder (see `DecodingScope`).
+private func run<T>(_ stream: ElementStream<T>, on input: JSONInput, options: StreamingOptions) throws -> Int {
     options.decodingScope.enter()
     defer { options.decodingScope.leave() }
-    return try withoutActuallyEscaping(body) { body in
-        let stream = ElementStream(
-            keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: body)
-        try readChunks(of: input, options: options, until: { stream.isStopped }) {
-            try stream.feed($0)
-            if input.mayWaitForInput { try stream.deliverCompleted() }
-        }
-        return try stream.finish()
+    try readChunks(of: input, options: options, until: { stream.isStopped }) {
+        try stream.feed($0)
+        if input.mayWaitForInput { try stream.deliverCompleted() }
     }
+    return try stream.finish()
 }
 
 /// Reads `input` chunk by chunk into `feed`, and stops reading as soon as `isStopped` says the
@@ -48,17 +53,11 @@ package func decodeLossyArray<T>(
     from input: JSONInput, atKeyPath keyPath: String, methodName: String, options: StreamingOptions,
     decode: @escaping (JSONValue) throws -> T
 ) throws -> LossyElements<T> {
-    options.decodingScope.enter()
-    defer { options.decodingScope.leave() }
     var elements: [T] = []
     let stream = ElementStream(
         keyPath: keyPath, methodName: methodName, options: options, collectsFailures: true, decode: decode,
         deliver: { elements.append($0) })
-    try readChunks(of: input, options: options, until: { stream.isStopped }) {
-        try stream.feed($0)
-        if input.mayWaitForInput { try stream.deliverCompleted() }
-    }
-    _ = try stream.finish()
+    _ = try run(stream, on: input, options: options)
     let (failures, count) = stream.collectedFailures
     return LossyElements(elements: elements, failures: failures, failureCount: count)
 }
