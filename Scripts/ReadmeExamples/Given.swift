@@ -149,6 +149,14 @@ public let logURL = sampleFile("log.jsonl", logDocument)
 public let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("out.json")
 public var chunks: AsyncStream<[UInt8]> { chunked(peopleDocument) { $0 } }
 public var socketChunks: AsyncStream<Data> { chunked(logDocument) { Data($0) } }
+/// The people document one byte at a time, as `URLSession.bytes(from:)` delivers it.
+public var bytes: AsyncStream<UInt8> {
+    let bytes = Array(peopleDocument.utf8)
+    return AsyncStream { continuation in
+        for byte in bytes { continuation.yield(byte) }
+        continuation.finish()
+    }
+}
 public let handle: FileHandle = {
     let file = sampleFile("written.json", "")
     return try! FileHandle(forWritingTo: file)

@@ -63,6 +63,14 @@ public enum Contender: String, CaseIterable, Sendable {
     case tapeCodableForEachElement = "tape-codable-foreachelement"
     /// As ``tapeCodableForEachElement``, with one worker per core.
     case tapeCodableForEachElementParallel = "tape-codable-foreachelement-parallel"
+    /// `AsyncFileChunks(url:chunkSize: 64 KiB).decodedElements(atKeyPath:as: CodablePerson.self)`
+    /// in a task: the asynchronous twin of ``tapeCodableForEachElement``.
+    case asyncChunks = "async-chunks"
+    /// As ``asyncChunks``, from a sequence of single bytes buffered as `URLSession.AsyncBytes` is.
+    case asyncBytes = "async-bytes"
+    /// As ``asyncChunks``, the loop isolated to an actor on a serial queue, as code on the main
+    /// actor is (top-level code, an `@main` type's `main()`).
+    case asyncOnActor = "async-on-actor"
     /// `Elevate.forEachValue` of the people as JSON Lines (``BenchmarkInput/jsonLinesFile``) into
     /// ``BenchmarkPerson``, streaming from the file.
     case jsonLines = "elevate-jsonlines"
@@ -106,6 +114,9 @@ public enum Contender: String, CaseIterable, Sendable {
         case .tapeCodableWithDates: "tape Codable (.formatted dates)"
         case .tapeCodableForEachElement: "tape Codable forEachElement (file, streaming)"
         case .tapeCodableForEachElementParallel: "tape Codable forEachElement, one worker per core (file, streaming)"
+        case .asyncChunks: "tape Codable decodedElements, AsyncFileChunks (64 KiB chunks)"
+        case .asyncBytes: "tape Codable decodedElements, one byte at a time (buffered, as AsyncBytes)"
+        case .asyncOnActor: "tape Codable decodedElements, 64 KiB chunks, loop on an actor (as on the main actor)"
         case .jsonLines: "Elevate forEachValue, JSON Lines (file, streaming)"
         case .jsonLinesParallel: "Elevate forEachValue, JSON Lines, one worker per core (file, streaming)"
         case .jsonDecoderTwitter: "JSONDecoder (TwitterDocument model)"
@@ -147,7 +158,7 @@ public enum Contender: String, CaseIterable, Sendable {
     public var readsFile: Bool {
         switch self {
         case .forEachElement, .forEachElementParallel, .tapeCodableForEachElement, .tapeCodableForEachElementParallel,
-            .jsonLines, .jsonLinesParallel, .cYAJLFile, .countFile:
+            .jsonLines, .jsonLinesParallel, .cYAJLFile, .countFile, .asyncChunks, .asyncBytes, .asyncOnActor:
             true
         default: false
         }
@@ -300,6 +311,8 @@ public enum Contender: String, CaseIterable, Sendable {
                 from: .file(input.file), atKeyPath: Self.peopleKeyPath, as: CodablePerson.self, options: options
             ) { _ in count += 1 }
             return count
+        case .asyncChunks, .asyncBytes, .asyncOnActor:
+            return try runAsync(file: input.file)
         }
     }
 

@@ -199,6 +199,27 @@ public final class ElevateJSONDecoder: Sendable {
         return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: nil)
     }
 
+    /// Decodes a value of `type` from the value at an Elevate key path of a document that arrives
+    /// as an asynchronous sequence of single bytes (`URLSession.AsyncBytes`, `AsyncStream<UInt8>`,
+    /// …), gathered into chunks as ``AsyncByteChunks`` does.
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
+    /// let reply = try await decoder.decode(Reply.self, from: bytes)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - bytes: The document's bytes, in order.
+    ///   - keyPath: Where the value is; `""`, the default, for the root.
+    /// - Returns: The value.
+    /// - Throws: As the chunk sequences' `decode(_:from:atKeyPath:)`.
+    @inlinable
+    public func decode<T: Swift.Decodable, Bytes: AsyncSequence>(
+        _ type: T.Type, from bytes: Bytes, atKeyPath keyPath: String = ""
+    ) async throws -> T where Bytes.Element == UInt8 {
+        try await decode(type, from: AsyncByteChunks(bytes), atKeyPath: keyPath)
+    }
+
     /// Decodes a value of `type` from an already parsed value (or the value at a key path below it).
     ///
     /// ```swift

@@ -114,7 +114,7 @@ extension JSONValue {
     ///
     /// ```swift
     /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
-    /// let document = try await JSONValue(parsing: chunked(bytes))
+    /// let document = try await JSONValue(parsing: AsyncFileChunks(url: url))
     /// ```
     /// - Parameters:
     ///   - chunks: The document's bytes, in order.
@@ -131,6 +131,25 @@ extension JSONValue {
         }
         try Task.checkCancellation()
         self = try parse.finish()
+    }
+
+    /// Parses a JSON document that arrives as an asynchronous sequence of single bytes
+    /// (`URLSession.AsyncBytes`, `FileHandle.AsyncBytes`, `AsyncStream<UInt8>`), gathered into
+    /// chunks as ``AsyncByteChunks`` does.
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
+    /// let document = try await JSONValue(parsing: bytes)
+    /// ```
+    /// - Parameters:
+    ///   - bytes: The document's bytes, in order.
+    ///   - options: The parser's settings: comments, limits, whether a repeated key is an error.
+    /// - Throws: What the sequence throws, `CancellationError` or ``JSONSyntaxError``.
+    @inlinable
+    public init<Bytes: AsyncSequence>(parsing bytes: Bytes, options: JSONParsingOptions = .default)
+        async throws where Bytes.Element == UInt8
+    {
+        try await self.init(parsing: AsyncByteChunks(bytes), options: options)
     }
 
     private static func fileError(_ path: String, errno code: Int32 = errno) -> CocoaError {

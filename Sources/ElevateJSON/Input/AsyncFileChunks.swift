@@ -57,6 +57,16 @@ public struct AsyncFileChunks: AsyncSequence, Sendable {
         public mutating func next() async throws -> [UInt8]? {
             try file.next()
         }
+
+        /// The next chunk, read on the caller's executor: a `for try await` loop on the main actor
+        /// reads without leaving it (the read blocks it, as the synchronous calls would).
+        /// - Parameter actor: The caller's actor, or nil.
+        /// - Returns: Up to the chunk size of bytes, or nil.
+        /// - Throws: ``JSONInputError`` when the file cannot be opened or read.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> [UInt8]? {
+            try file.next()
+        }
     }
 }
 

@@ -57,6 +57,23 @@ extension JSONEventParser {
         try finish()
     }
 
+    /// Parses every byte of an asynchronous sequence of single bytes (`URLSession.AsyncBytes`,
+    /// `AsyncStream<UInt8>`, …), gathered into chunks as ``AsyncByteChunks`` does, and finishes.
+    ///
+    /// ```swift
+    /// try await parser.parseAll(bytes)
+    /// ```
+    /// - Parameters:
+    ///   - bytes: The document's bytes, in order.
+    ///   - progress: Told the total number of bytes read so far, after each chunk is parsed.
+    /// - Throws: As ``parseAll(_:progress:)-(Chunks,_)``.
+    @inlinable
+    public func parseAll<Bytes: AsyncSequence>(
+        _ bytes: Bytes, progress: ((_ bytesRead: Int) -> Void)? = nil
+    ) async throws where Bytes.Element == UInt8 {
+        try await parseAll(AsyncByteChunks(bytes), progress: progress)
+    }
+
     /// Parses one chunk of any sequence of bytes, in place when its storage is contiguous.
     /// - Returns: The number of bytes parsed.
     @discardableResult

@@ -110,6 +110,52 @@ where Chunks.Element: Sequence<UInt8> {
             }
         }
 
+        /// What the iterator does next: hand out a value, end, or read a chunk.
+        enum Step {
+            case value(Element)
+            case end
+            case needsChunk
+        }
+
+        /// Does everything of a `next()` that needs no waiting: hands out a ready value, throws a
+        /// held error once, or parses until a value is ready or a chunk is needed.
+        func step() throws -> Step {
+            while true {
+                if let element = nextReady() { return .value(element) }
+                if let error = pendingError {
+                    // Values completed before the error went out first; then the error, once.
+                    pendingError = nil
+                    throw error
+                }
+                if isFinished { return .end }
+                do {
+                    try Task.checkCancellation()
+                    if hasPendingInput {
+                        try feedNextSlice()
+                    } else if try deliverCompleted() {
+                        continue
+                    } else {
+                        return .needsChunk
+                    }
+                } catch {
+                    // After an error the sequence is over: later calls return nil.
+                    fail(with: error)
+                }
+            }
+        }
+
+        /// Takes what the chunk sequence gave: a chunk, or nil at its end.
+        func receive(_ chunk: Chunks.Element?) throws {
+            if let chunk {
+                take(chunk)
+            } else {
+                // A source such as `AsyncStream` ends its iteration when the task is cancelled:
+                // that end is the cancellation, not the end of the input.
+                try Task.checkCancellation()
+                try finish()
+            }
+        }
+
         func finish() throws {
             isFinished = true
             try decoder.finish()
@@ -144,30 +190,29 @@ where Chunks.Element: Sequence<UInt8> {
         /// - Throws: ``ParserError``, `CancellationError`, or what the chunk sequence throws.
         public mutating func next() async throws -> Element? {
             while true {
-                if let element = state.nextReady() { return element }
-                if let error = state.pendingError {
-                    // Values completed before the error went out first; then the error, once.
-                    state.pendingError = nil
-                    throw error
+                switch try state.step() {
+                case .value(let element): return element
+                case .end: return nil
+                case .needsChunk:
+                    do { try state.receive(await upstream.next()) } catch { state.fail(with: error) }
                 }
-                if state.isFinished { return nil }
-                do {
-                    try Task.checkCancellation()
-                    if state.hasPendingInput {
-                        try state.feedNextSlice()
-                    } else if try state.deliverCompleted() {
-                        continue
-                    } else if let chunk = try await upstream.next() {
-                        state.take(chunk)
-                    } else {
-                        // A source such as `AsyncStream` ends its iteration when the task is
-                        // cancelled: that end is the cancellation, not the end of the input.
-                        try Task.checkCancellation()
-                        try state.finish()
-                    }
-                } catch {
-                    // After an error the sequence is over: later calls return nil.
-                    state.fail(with: error)
+            }
+        }
+
+        /// The next value, parsed and decoded on the caller's executor: a `for try await` loop on
+        /// the main actor (top-level code, an `@main` type's `main()`) gets each value without two
+        /// thread hops, as the synchronous calls would.
+        /// - Parameter actor: The caller's actor, or nil.
+        /// - Returns: The next value, nil at the end of the input.
+        /// - Throws: ``ParserError``, `CancellationError`, or what the chunk sequence throws.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+            while true {
+                switch try state.step() {
+                case .value(let element): return element
+                case .end: return nil
+                case .needsChunk:
+                    do { try state.receive(await upstream.next(isolation: actor)) } catch { state.fail(with: error) }
                 }
             }
         }
