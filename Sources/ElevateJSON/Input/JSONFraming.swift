@@ -23,4 +23,13 @@ public enum JSONFraming: Sendable, Hashable {
     /// that two numbers cannot run together (``JSONWriter/Options/prettyPrinted`` applies); a reader
     /// accepts them with or without whitespace between them.
     case concatenated
+    /// JSON text sequences (RFC 7464, `application/json-seq`): each value preceded by a record
+    /// separator (`0x1E`) and followed by a newline. A writer writes exactly that
+    /// (``JSONWriter/Options/prettyPrinted`` applies: a record may span lines); a reader splits the
+    /// input at record separators and reads each record as exactly one value, skipping empty ones.
+    /// The input must start with a separator; a record whose value is a number not followed by
+    /// whitespace is refused as possibly cut short, as the RFC asks; and a record that is not one
+    /// valid value is an error naming the record (the RFC lets a reader skip it; this one does not
+    /// guess). Positions in errors are the input's lines and columns.
+    case jsonTextSequence
 }

@@ -44,24 +44,24 @@ package func makeValueReader<T>(
         }
         return ElementStream(
             keyPath: "", methodName: methodName, options: options, decode: decodeElement, deliver: deliver)
-    case .jsonLines, .concatenated:
+    case .jsonLines, .concatenated, .jsonTextSequence:
         return ValueSequenceReader(
-            keyPath: keyPath, methodName: methodName, isJSONLines: framing == .jsonLines, options: options,
-            decode: decode, deliver: deliver)
+            keyPath: keyPath, methodName: methodName, framing: framing, options: options, decode: decode,
+            deliver: deliver)
     }
 }
 
 /// Splits input into top-level values and decodes each one.
 final class ValueSequenceReader<T> {
     private let keyPath: KeyPath
-    /// JSON Lines, or else concatenated JSON.
-    private let isJSONLines: Bool
+    /// JSON Lines, a JSON text sequence, or concatenated JSON.
+    private let framing: JSONFraming
     private let options: StreamingOptions
     /// Decodes, delivers and records the values, here or on workers; a value's place is its line
-    /// (JSON Lines) or nil (concatenated values).
+    /// (JSON Lines) or record (JSON text sequences), or nil (concatenated values).
     private let delivery: ElementDelivery<T>
     private var valueIndex = 0
-    /// JSON Lines: the shared line splitter and parser.
+    /// JSON Lines and text sequences: the shared line (or record) splitter and parser.
     private var lines: JSONLinesParser?
     /// Concatenated JSON: one parser for the whole input.
     private var parser: JSONEventParser?
@@ -82,20 +82,22 @@ final class ValueSequenceReader<T> {
     }
 
     init(
-        keyPath: String, methodName: String, isJSONLines: Bool, options: StreamingOptions,
+        keyPath: String, methodName: String, framing: JSONFraming, options: StreamingOptions,
         decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
     ) {
         self.keyPath = KeyPath(keyPath)
-        self.isJSONLines = isJSONLines
+        self.framing = framing
+        let unit = framing == .jsonTextSequence ? "record" : "line"
         self.options = options
         let keyPathText = keyPath
         let innerPath: [any CodingKey] = KeyPath(keyPath).components.map { StringCodingKey($0) }
         delivery = ElementDelivery(
             options: options, decode: decode, deliver: deliver,
             describe: { index, line, reason, isMissing in
-                // Lines count from 1 as editors do; concatenated values from 0, as array indices.
-                let place = line.map { "line \($0)" } ?? "value \(index)"
-                let path = line.map { "[line \($0)]" } ?? "[\(index)]"
+                // Lines and records count from 1 as editors do; concatenated values from 0, as
+                // array indices.
+                let place = line.map { "\(unit) \($0)" } ?? "value \(index)"
+                let path = line.map { "[\(unit) \($0)]" } ?? "[\(index)]"
                 let text = "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--"
                 // A value that failed to decode fails at the key path inside it; a missing one at itself.
                 return (text, isMissing || keyPathText.isEmpty ? path : path + "." + keyPathText)
@@ -107,7 +109,7 @@ final class ValueSequenceReader<T> {
         selector.maximumCaptureSize = options.maximumElementSize
         selector.reusesTapes = delivery.parallel == nil
         selector.tapeRecycler = delivery.parallel?.tapeRecycler
-        if !isJSONLines {
+        if framing == .concatenated {
             var parsing = options.parsing
             parsing.allowsMultipleValues = true
             selector.callbacks.documentEnd = { [unowned self] in try completeValue(line: nil) }
@@ -117,7 +119,8 @@ final class ValueSequenceReader<T> {
         } else {
             // Every line, however the input is chunked, is held to the element size limit.
             let lines = JSONLinesParser(
-                handler: selector, options: options.parsing, maximumLineLength: options.maximumElementSize
+                handler: selector, options: options.parsing, maximumLineLength: options.maximumElementSize,
+                separator: framing == .jsonTextSequence ? .recordSeparator : .newline
             ) { [unowned self] line in try completeValue(line: line) }
             selector.currentOffset = { [unowned lines] in lines.currentByteOffset }
             self.lines = lines
@@ -175,24 +178,28 @@ final class ValueSequenceReader<T> {
             tooLarge: { "Value \(valueIndex) is larger than the maximum element size of \($0) bytes" }, body)
     }
 
-    /// JSON Lines: syntax errors name the line of the input (their positions are within it).
+    /// What a value's place is called in messages: a line, or a record of a text sequence.
+    private var unitName: String { framing == .jsonTextSequence ? "Record" : "Line" }
+
+    /// JSON Lines and text sequences: syntax errors name the line of the input.
     private func translatingLineErrors(_ body: () throws -> Void) throws {
         do {
             try body()
         } catch let failure as JSONLinesParser.LineError {
-            // The position in the input, not in the line (the column counts from the line's start
-            // either way), in the same words as every other syntax error.
+            // The position in the input, not in the line (the line and column are the input's
+            // already), in the same words as every other syntax error.
             var error = failure.error
-            error.line = failure.line
             error.byteOffset += failure.lineStartOffset
+            // A record may span lines: the message says which record it is.
+            if framing == .jsonTextSequence { error.message = "record \(failure.line): " + error.message }
             guard options.wrapsErrorsInParserError else { throw error }
             throw ParserError(error)
         } catch let failure as JSONLinesParser.LineTooLong {
             throw ParserError.validation(
-                failureReason: "Line \(failure.line) is longer than the maximum element size of \(failure.limit) bytes")
+                failureReason: "\(unitName) \(failure.line) is longer than the maximum element size of \(failure.limit) bytes")
         } catch let error as KeyPathSelector.CaptureTooLarge {
             throw ParserError.validation(
-                failureReason: "Line \(lines?.lineNumber ?? 0) is longer than the maximum element size of "
+                failureReason: "\(unitName) \(lines?.lineNumber ?? 0) is longer than the maximum element size of "
                     + "\(error.limit) bytes")
         }
     }
@@ -218,8 +225,8 @@ final class ValueSequenceReader<T> {
     package func finish() throws -> Int {
         if !delivery.stoppedOutsideParser {
             try delivery.catchingUp {
-                if isJSONLines {
-                    try translatingLineErrors { try lines!.finish() }
+                if let lines {
+                    try translatingLineErrors { try lines.finish() }
                 } else {
                     // Nothing but whitespace: no values, as for JSON Lines, rather than a truncated document.
                     // The first bytes of a mark alone are invalid text, not an empty input.

@@ -27,12 +27,27 @@
 /// try JSONInput.file(url).forEachChunk { try lines.feed($0) }
 /// try lines.finish()
 /// ```
+///
+/// With ``Separator/recordSeparator`` it reads JSON text sequences (RFC 7464) by the same rules,
+/// records split at `0x1E` instead of lines at `\n`, except that: a record may span lines (a newline
+/// is whitespace in it), nothing may come before the first separator, no byte order mark is
+/// accepted, a record whose value is a number must end with whitespace (else it may have been cut
+/// short), and an error's line and column are the input's, not the record's.
 package final class JSONLinesParser {
-    /// A syntax error, and the line of the input it is on (counted from 1).
+    /// What ends a value's line or record.
+    package enum Separator: UInt8 {
+        /// JSON Lines: `\n`.
+        case newline = 0x0A
+        /// JSON text sequences: the record separator `0x1E`, which starts each record.
+        case recordSeparator = 0x1E
+    }
+
+    /// A syntax error, and the line (or record) of the input it is on (counted from 1).
     package struct LineError: Error {
-        /// The error; its column counts from the start of the line.
+        /// The error; its line is the input's, and its column counts from the start of that line;
+        /// its byte offset counts from the start of the line or record.
         package var error: JSONSyntaxError
-        /// The line of the input.
+        /// The line of the input (JSON Lines), or the record (JSON text sequences).
         package var line: Int
         /// How many bytes of the input come before the line: the error's byte offset within the
         /// input is this plus its own.
@@ -55,6 +70,9 @@ package final class JSONLinesParser {
     package let maximumLineLength: Int
     /// Told the line number after each line that held a valid value, once its events are all sent.
     private let lineEnded: (_ line: Int) throws -> Void
+    /// The byte that ends a line: `\n`, or `0x1E` for JSON text sequences.
+    private let separator: UInt8
+    private var readsRecords: Bool { separator == Separator.recordSeparator.rawValue }
 
     // Touched a few times per line, by this parser's own methods only, never across a call
     // out: no dynamic exclusivity checks (a few hundred instructions per line).
@@ -77,6 +95,16 @@ package final class JSONLinesParser {
     @exclusivity(unchecked) package private(set) var valueCount = 0
     /// Whether a stop ended the input.
     @exclusivity(unchecked) package private(set) var isStopped = false
+    /// Records: the first byte of the record's content, and whether its last byte so far is
+    /// whitespace (a number must be followed by some).
+    @exclusivity(unchecked) private var firstContentByte: UInt8 = 0
+    @exclusivity(unchecked) private var endsWithWhitespace = true
+    /// Records: the input's line at the current position, and the bytes since its start.
+    @exclusivity(unchecked) private var inputLine = 1
+    @exclusivity(unchecked) private var inputColumnOffset = 0
+    /// Records: where the current record starts in the input (line, bytes since that line's start).
+    @exclusivity(unchecked) private var recordStartLine = 1
+    @exclusivity(unchecked) private var recordStartColumnOffset = 0
 
     /// The current line parser's byte offset within its line (see ``JSONEventParser/currentByteOffset``).
     package var currentByteOffset: Int { parser?.currentByteOffset ?? 0 }
@@ -86,11 +114,16 @@ package final class JSONLinesParser {
     ///   - options: The parser settings; ``JSONParsingOptions/allowsMultipleValues`` is ignored, as
     ///     a line holds exactly one value.
     ///   - maximumLineLength: The longest line accepted, in bytes.
-    ///   - lineEnded: Told the line number after each value line.
+    ///   - separator: What ends a line: `\n` for JSON Lines, `0x1E` for JSON text sequences.
+    ///   - lineEnded: Told the line (or record) number after each value line.
     package init<Handler: JSONEventHandler>(
-        handler: Handler, options: JSONParsingOptions, maximumLineLength: Int = .max,
+        handler: Handler, options: JSONParsingOptions, maximumLineLength: Int = .max, separator: Separator = .newline,
         lineEnded: @escaping (_ line: Int) throws -> Void = { _ in }
     ) {
+        self.separator = separator.rawValue
+        // Records count from 1 after the first separator; what comes before it is record 0,
+        // which must be empty.
+        if separator == .recordSeparator { lineNumber = 0 }
         var options = options
         options.allowsMultipleValues = false
         makeParser = { skipsByteOrderMark in
@@ -106,13 +139,20 @@ package final class JSONLinesParser {
     package func feed(_ chunk: UnsafeRawBufferPointer) throws {
         var start = 0
         while start < chunk.count, !isStopped {
-            let newline = memchr(chunk.baseAddress! + start, 0x0A, chunk.count - start).map {
+            let newline = memchr(chunk.baseAddress! + start, Int32(separator), chunk.count - start).map {
                 UnsafeRawPointer($0) - chunk.baseAddress!
             }
-            try feedLine(UnsafeRawBufferPointer(rebasing: chunk[start..<(newline ?? chunk.count)]))
+            let line = UnsafeRawBufferPointer(rebasing: chunk[start..<(newline ?? chunk.count)])
+            try feedLine(line)
+            if readsRecords { advanceInputPosition(over: line) }
             guard let newline else { return }
             try endLine()
             start = newline + 1
+            if readsRecords {
+                inputColumnOffset += 1
+                recordStartLine = inputLine
+                recordStartColumnOffset = inputColumnOffset
+            }
         }
     }
 
@@ -123,8 +163,23 @@ package final class JSONLinesParser {
         try endLine()
     }
 
+    /// Records: moves the input's line and column past `bytes`.
+    private func advanceInputPosition(over bytes: UnsafeRawBufferPointer) {
+        var lastNewline = -1
+        for index in bytes.indices where bytes[index] == 0x0A {
+            inputLine += 1
+            lastNewline = index
+        }
+        inputColumnOffset = lastNewline < 0 ? inputColumnOffset + bytes.count : bytes.count - lastNewline - 1
+    }
+
     private func feedLine(_ whole: UnsafeRawBufferPointer) throws {
         guard !whole.isEmpty else { return }
+        if readsRecords {
+            if lineNumber == 0 { throw recordError(.syntax, "a JSON text sequence must start with a record separator (0x1E)", at: lineLength, in: whole) }
+            let last = whole[whole.count - 1]
+            endsWithWhitespace = last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D
+        }
         // A piece that takes the line past the limit is parsed up to the limit before the line is
         // refused: a syntax error before that point comes first, as in a stream read byte by byte.
         // Refused whole, the error depended on where the chunks were cut (parsed in pieces, the
@@ -140,7 +195,11 @@ package final class JSONLinesParser {
             let lineOffset = lineLength - piece.count
             lineHasContent = piece.indices.contains { index in
                 let byte = piece[index]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0D { return false }
+                if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A { return false }
+                if readsRecords {
+                    firstContentByte = byte
+                    return true
+                }
                 // Nor is a byte order mark at the start of the input: a first line of only a mark
                 // (and whitespace) is blank, as the same input is with the other framings.
                 let offset = lineOffset + index
@@ -154,7 +213,7 @@ package final class JSONLinesParser {
         do {
             try parser.parse(piece)
         } catch let error as JSONSyntaxError {
-            throw LineError(error: error, line: lineNumber, lineStartOffset: lineStartOffset)
+            throw lineError(error)
         }
         if parser.isStopped {
             isStopped = true
@@ -165,8 +224,8 @@ package final class JSONLinesParser {
 
     /// A parser for the line beginning: the spare one restarted, or a new one.
     private func parserForLine() -> JSONEventParser {
-        // A byte order mark is allowed at the start of the input only.
-        let skipsByteOrderMark = lineNumber == 1
+        // A byte order mark is allowed at the start of the input only, and never before a record.
+        let skipsByteOrderMark = lineNumber == 1 && !readsRecords
         guard let spare = spareParser else { return makeParser(skipsByteOrderMark) }
         spareParser = nil
         spare.restart(skipsByteOrderMark: skipsByteOrderMark)
@@ -181,6 +240,7 @@ package final class JSONLinesParser {
             lineHasContent = false
             lineLength = 0
             lineNumber += 1
+            endsWithWhitespace = true
         }
         let hasPartialMark = lineNumber == 1 && leadingMarkBytes > 0 && leadingMarkBytes < Self.byteOrderMark.count
         guard lineHasContent || hasPartialMark, let parser, !isStopped else { return }
@@ -193,6 +253,11 @@ package final class JSONLinesParser {
             // The space is not in the input: an error found at the end is reported just past the
             // line's last byte (the newline, or the end of the input), not past the space, which
             // would name a byte that does not exist (one past the end of the input on a last line).
+            if readsRecords, error.byteOffset >= lineLength {
+                // A record may span lines: its end is where the input's position is now.
+                error.line = inputLine - recordStartLine + 1
+                error.column = (error.line == 1 ? inputColumnOffset - recordStartColumnOffset : inputColumnOffset) + 1
+            }
             error.column = min(error.column, lineLength + 1)
             error.byteOffset = min(error.byteOffset, lineLength)
             // Nor is the space part of the excerpt, which shows up to 15 bytes after the error's
@@ -202,7 +267,16 @@ package final class JSONLinesParser {
             if lineLength - error.byteOffset < 16, error.excerpt.hasSuffix(" ") {
                 error.excerpt.removeLast()
             }
-            throw LineError(error: error, line: lineNumber, lineStartOffset: lineStartOffset)
+            throw lineError(error)
+        }
+        // RFC 7464, 2.4: a number that ends its record without whitespace may be one cut short.
+        if readsRecords, !endsWithWhitespace, firstContentByte == UInt8(ascii: "-") || (0x30...0x39).contains(firstContentByte) {
+            let line = inputLine - recordStartLine + 1
+            let column = (line == 1 ? inputColumnOffset - recordStartColumnOffset : inputColumnOffset) + 1
+            throw lineError(
+                JSONSyntaxError(
+                    kind: .truncated, message: "a number that ends a record without whitespace may have been cut short",
+                    byteOffset: lineLength, line: line, column: column, excerpt: ""))
         }
         if parser.isStopped {
             isStopped = true
@@ -214,6 +288,26 @@ package final class JSONLinesParser {
         } catch is JSONEventParser.Stop {
             isStopped = true
         }
+    }
+
+    /// The error of the current line, its line and column made the input's for a record (a record
+    /// may span lines, and starts mid-line).
+    private func lineError(_ error: JSONSyntaxError) -> LineError {
+        var error = error
+        if readsRecords {
+            if error.line == 1 { error.column += recordStartColumnOffset }
+            error.line += recordStartLine - 1
+        } else {
+            error.line = lineNumber
+        }
+        return LineError(error: error, line: lineNumber, lineStartOffset: lineStartOffset)
+    }
+
+    /// An error of the parser's own at `offset` of the current record, whose bytes fed so far
+    /// end with `bytes`.
+    private func recordError(_ kind: JSONSyntaxError.Kind, _ message: String, at offset: Int, in bytes: UnsafeRawBufferPointer) -> LineError {
+        let excerpt = String(decoding: bytes.prefix(16), as: UTF8.self)
+        return lineError(JSONSyntaxError(kind: kind, message: message, byteOffset: offset, line: 1, column: offset + 1, excerpt: excerpt))
     }
 
     private static let space: [UInt8] = [0x20]

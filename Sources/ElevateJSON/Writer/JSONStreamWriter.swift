@@ -114,6 +114,8 @@ public final class JSONStreamWriter {
             if count > 0 { generator.output.append(UInt8(ascii: "\n")) }
         case (.jsonLines, _):
             break
+        case (.jsonTextSequence, _):
+            generator.output.append(Self.recordSeparator)
         }
         do {
             try writeValue(generator)
@@ -121,7 +123,7 @@ public final class JSONStreamWriter {
             generator.output.removeSubrange(mark...)
             throw error
         }
-        if framing == .jsonLines { generator.output.append(UInt8(ascii: "\n")) }
+        if framing == .jsonLines || framing == .jsonTextSequence { generator.output.append(UInt8(ascii: "\n")) }
         count += 1
         if generator.output.count >= Self.bufferSize {
             try flush()
@@ -170,4 +172,6 @@ public final class JSONStreamWriter {
 
     private static let prettyFirst = Array("\n  ".utf8)
     private static let prettySeparator = Array(",\n  ".utf8)
+    /// What starts each record of a JSON text sequence (RFC 7464).
+    private static let recordSeparator: UInt8 = 0x1E
 }

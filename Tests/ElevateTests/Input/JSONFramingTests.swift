@@ -53,7 +53,7 @@ private func isNull(_ value: Any) -> Bool {
     /// Every value the writer accepts, at the top level, reads back from its JSON Lines output.
     /// One framing enum for both sides: whatever the writer writes, the reader of the same framing
     /// reads back, value for value.
-    @Test(arguments: [JSONFraming.array, .jsonLines, .concatenated])
+    @Test(arguments: [JSONFraming.array, .jsonLines, .concatenated, .jsonTextSequence])
     func theWritersOutputReadsBack(framing: JSONFraming) throws {
         let values: [Any] = [
             NSNull(), Optional<Int>.none as Any, 1, -2.5, "text\nwith\u{2028}breaks", true, false, [1, NSNull()],

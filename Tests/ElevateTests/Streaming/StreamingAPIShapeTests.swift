@@ -89,7 +89,7 @@ import Testing
                 {}
             },
         ]
-        for framing in [JSONFraming.array, .jsonLines, .concatenated] {
+        for framing in [JSONFraming.array, .jsonLines, .concatenated, .jsonTextSequence] {
             entries += [
                 EntryPoint(name: "forEachValue(\(framing), as:)") { input, options in
                     try Elevate.forEachValue(from: input, framing: framing, as: AnyJSON.self, options: options) { _ in }

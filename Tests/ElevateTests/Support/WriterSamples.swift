@@ -101,6 +101,13 @@ enum WriterSamples {
         case .concatenated:
             // Compact values, one per line.
             return try output.split(separator: UInt8(ascii: "\n")).map { try JSONValueBuilder.value(from: Data($0)) }
+        case .jsonTextSequence:
+            // Each record: the separator, a value, a newline.
+            #expect(output.first == 0x1E || output.isEmpty)
+            return try output.split(separator: 0x1E).map {
+                #expect($0.last == UInt8(ascii: "\n"))
+                return try JSONValueBuilder.value(from: Data($0))
+            }
         }
     }
 

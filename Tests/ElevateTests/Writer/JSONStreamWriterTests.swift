@@ -128,7 +128,7 @@ import Testing
 
     /// Both writers released unfinished write nothing more: what is buffered is dropped and an
     /// array stays open, so that output cut short by an error never reads as complete.
-    @Test(arguments: [JSONFraming.array, .jsonLines, .concatenated])
+    @Test(arguments: [JSONFraming.array, .jsonLines, .concatenated, .jsonTextSequence])
     func unfinishedStreamWriterWritesNothingWhenReleased(framing: JSONFraming) throws {
         var output: [UInt8] = []
         do {
@@ -146,7 +146,7 @@ import Testing
             try writer.write(2)
         }
         #expect(
-            String(decoding: output, as: UTF8.self) == (framing == .array ? "[1" : framing == .jsonLines ? "1\n" : "1"))
+            String(decoding: output, as: UTF8.self) == (framing == .array ? "[1" : framing == .jsonLines ? "1\n" : framing == .jsonTextSequence ? "\u{1E}1\n" : "1"))
     }
 
     @Test func finishedAndFailedWritersAreReleasedQuietly() throws {
@@ -173,7 +173,7 @@ import Testing
             while text.utf8.count < length { text += WriterSamples.hostileScalars.randomElement(using: &random)! }
             strings.append(text)
         }
-        for framing in [JSONFraming.array, .jsonLines, .concatenated] {
+        for framing in [JSONFraming.array, .jsonLines, .concatenated, .jsonTextSequence] {
             var output: [UInt8] = []
             let writer = JSONStreamWriter(framing: framing) { output.append(contentsOf: $0) }
             for string in strings { try writer.write([string: string]) }
@@ -215,7 +215,7 @@ import Testing
 
     /// Every write is accounted for: a full disk (`/dev/full`) or a closed handle is an error from
     /// the call that reached the file, from every later call, and from `finish()`.
-    @Test(arguments: [JSONFraming.array, .jsonLines, .concatenated])
+    @Test(arguments: [JSONFraming.array, .jsonLines, .concatenated, .jsonTextSequence])
     func streamWriterReportsFileHandleErrors(framing: JSONFraming) throws {
         if let full = FileHandle(forWritingAtPath: "/dev/full") {
             let writer = JSONStreamWriter(fileHandle: full, framing: framing)
@@ -250,6 +250,6 @@ import Testing
         try writer.write(2)
         #expect(throws: (any Error).self) { try writer.finish() }
         #expect(throws: (any Error).self) { try writer.write(3) }
-        #expect(try Data(contentsOf: url) == Data((framing == .array ? "[1" : framing == .jsonLines ? "1\n" : "1").utf8))
+        #expect(try Data(contentsOf: url) == Data((framing == .array ? "[1" : framing == .jsonLines ? "1\n" : framing == .jsonTextSequence ? "\u{1E}1\n" : "1").utf8))
     }
 }
