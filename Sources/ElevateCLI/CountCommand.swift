@@ -15,7 +15,7 @@ struct CountCommand: ParsableCommand {
 
     @Option(
         name: .customLong("key-path"),
-        help: "Keys joined by '.', array indices as numbers (items.0.tags); '' (the default) is the root."
+        help: "Keys joined by '.', array indices as numbers (items.0.tags), or a JSON Pointer (/items/0/tags, ~1 for '/', ~0 for '~'); '' (the default) is the root."
     )
     var keyPath = ""
 

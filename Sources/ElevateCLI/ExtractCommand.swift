@@ -26,7 +26,7 @@ struct ExtractCommand: ParsableCommand {
 
     @Option(
         name: .customLong("key-path"),
-        help: "Keys joined by '.', array indices as numbers (items.0.name); '' (the default) is the root.")
+        help: "Keys joined by '.', array indices as numbers (items.0.name), or a JSON Pointer (/items/0/name, ~1 for '/', ~0 for '~'); '' (the default) is the root.")
     var keyPath = ""
 
     @Flag(help: "Indent the output, one member or element per line.")

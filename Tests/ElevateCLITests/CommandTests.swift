@@ -133,6 +133,9 @@ struct CommandTests {
         #expect(try scratch.run("count", "--key-path", "response.items", file).output == "2\n")
         #expect(try scratch.run("count", "--key-path", "response", file).output == "2\n")
         #expect(try scratch.run("count", "--key-path", "response.items.0.tags", file).output == "2\n")
+        // The same place as a JSON Pointer.
+        #expect(try scratch.run("count", "--key-path", "/response/items/0/tags", file).output == "2\n")
+        #expect(try scratch.run("extract", "--key-path", "/response/items/1/id", file).output == "2\n")
         #expect(try scratch.run("count", file).output == "1\n")
         #expect(try scratch.run("count", "--key-path", "", "-", input: "[1,[2,3],4]").output == "3\n")
 

@@ -45,7 +45,8 @@ extension JSONValue {
     ///
     /// The path splits on `.`; `""` is the value itself; a component that is a decimal number selects
     /// an element where the container is an array; in an object, a key that itself contains dots
-    /// (`"a.b"`) wins over the split path.
+    /// (`"a.b"`) wins over the split path. A path that starts with `/` is a JSON Pointer (RFC 6901:
+    /// `"/response/items/0"`, `~1` for `/` and `~0` for `~` in a key).
     ///
     /// ```swift
     /// document[keyPath: "response.items.0.name"]?.string
@@ -62,6 +63,7 @@ extension JSONValue {
     @inline(__always)
     package func index(atKeyPath keyPath: String, hint: inout Int?) -> Int? {
         if keyPath.isEmpty { return index }
+        if keyPath.utf8.first == UInt8(ascii: "/") { return self[keyPath: keyPath]?.index }
         if let member = memberIndex(keyPath, hint: &hint) { return member }
         guard KeyPath(keyPath).hasLiteralAlternative || isArray else { return nil }
         return self[keyPath: keyPath]?.index

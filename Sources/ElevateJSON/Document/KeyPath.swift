@@ -1,8 +1,14 @@
-/// A key path as Elevate spells it: `"response.items"`, or `""` for the root.
+/// A key path as Elevate spells it: `"response.items"`, or `""` for the root; or a JSON Pointer
+/// (RFC 6901), which starts with `/`.
 ///
 /// The path splits on `.`; a component that is a decimal number also selects an array element
 /// where the container is an array (`"items.0.name"`). A root key that itself contains dots
 /// (`"a.b"`) wins over the split path, as in Elevate.
+///
+/// A path that starts with `/` is a JSON Pointer: it splits on `/` only, `~1` stands for `/` and
+/// `~0` for `~` in a component (`"/a.b/c~1d"` is the key `a.b`, then the key `c/d`), and nothing is
+/// tried as a literal key. So a key that holds dots, or starts with `/`, can always be addressed:
+/// `"/~1tmp"` is the root key `/tmp`. (Elevate read such a path as one key: the only change from it.)
 ///
 /// Schemas are rebuilt for every decoded element, so creating a key path must cost nothing: the
 /// text is only examined (for dots, for components) when a lookup needs it.
@@ -14,15 +20,30 @@ package struct KeyPath: Hashable, Sendable {
         self.text = text
     }
 
-    /// Whether the text contains a dot, i.e. names more than one component.
+    /// Whether the path is a JSON Pointer (it starts with `/`).
+    @inline(__always)
+    package var isPointer: Bool { text.utf8.first == UInt8(ascii: "/") }
+
+    /// Whether the whole text may also be one key: a dotted Elevate path (never a pointer).
     package var hasLiteralAlternative: Bool {
-        text.utf8.withContiguousStorageIfAvailable { $0.count > 0 && memchr($0.baseAddress!, 0x2E, $0.count) != nil }
-            ?? text.utf8.contains(UInt8(ascii: "."))
+        guard !isPointer else { return false }
+        return text.utf8.withContiguousStorageIfAvailable {
+            $0.count > 0 && memchr($0.baseAddress!, 0x2E, $0.count) != nil
+        } ?? text.utf8.contains(UInt8(ascii: "."))
     }
 
     /// The split components; empty for the root.
     package var components: [String] {
         if text.isEmpty { return [] }
+        if isPointer {
+            // The first `/` starts the first component; `~1` before `~0`, as RFC 6901 says, so
+            // that `~01` is `~1` and not `/`. A `~` followed by anything else is kept as it is.
+            return text.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
+                let component = String(decoding: $0, as: UTF8.self)
+                guard component.contains("~") else { return component }
+                return component.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            }
+        }
         if !hasLiteralAlternative { return [text] }
         return text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
@@ -41,6 +62,7 @@ package struct KeyPath: Hashable, Sendable {
         from root: Node, step: (KeyPathStep) -> Void = { _ in }
     ) -> KeyPathWalk<Node> {
         if text.isEmpty { return .found(root) }
+        if isPointer { return Self.walk(components, from: root, step: step) }
         let rootIsObject = root.isObjectNode
         if rootIsObject, let literal = root.member(forKey: text) {
             step(.key(text))
@@ -86,6 +108,7 @@ package struct KeyPath: Hashable, Sendable {
     /// ``resolve(from:step:)`` without casting the root again.
     package func value(inObject object: [String: Any]) -> Any? {
         if text.isEmpty { return object }
+        if isPointer { return Self.walk(components, from: FoundationNode(value: object)).value?.value }
         // A single key, or a literal dotted key, is one dictionary lookup; a missing key without
         // a dot is missing, with no second lookup (optional properties miss often).
         if let value = object[text] { return value }
