@@ -3,14 +3,17 @@
 /// skipped by counting depth, without building anything.
 ///
 /// Each target either captures its whole value (`.value`), captures each element of the array
-/// there as soon as that element's last event arrives (`.elements`), or only counts the array's
-/// elements or the object's members (`.count`). Targets form a trie, so one pass serves a whole
+/// there as soon as that element's last event arrives (`.elements`), each member of the object
+/// there (`.members`, captured as a `[key, value]` pair), or only counts the array's elements or
+/// the object's members (`.count`). Targets form a trie, so one pass serves a whole
 /// schema. A target nested inside another target's value is not captured separately: the
 /// consumer reads it out of the enclosing value.
 package final class KeyPathSelector: JSONEventHandler {
     package enum Mode {
         case value
         case elements
+        /// Each member of the object at the target, as a two-element array: its key, its value.
+        case members
         case count
         /// Sends the value's events to another handler instead of building it.
         case forward(any JSONEventHandler)
@@ -28,7 +31,7 @@ package final class KeyPathSelector: JSONEventHandler {
 
         /// A target's whole value (also used for `.elements`/`.count` targets whose value is not a container).
         package var value: (_ target: Int, _ value: JSONValue) throws -> Void = { _, _ in }
-        /// An `.elements` target's array begins.
+        /// An `.elements` target's array (or a `.members` target's object) begins.
         var arrayStart: (_ target: Int) throws -> Void = { _ in }
         /// One element of an `.elements` target's array.
         var element: (_ target: Int, _ index: Int, _ value: JSONValue) throws -> Void = { _, _, _ in }
@@ -113,9 +116,11 @@ package final class KeyPathSelector: JSONEventHandler {
         var isArray: Bool
         var nextIndex = 0
         var pendingChild: Node?
-        /// Set when this container is an `.elements` or `.count` target.
+        /// Set when this container is an `.elements`, `.members` or `.count` target.
         var target: Target?
         var count = 0
+        /// A `.members` target: the key of the member whose value comes next.
+        var pendingKey: [UInt8] = []
         /// Which of `node`'s children this object has named so far (one bit per child; objects
         /// are matched against at most a handful of schema keys).
         var seenChildren: UInt64 = 0
@@ -124,6 +129,8 @@ package final class KeyPathSelector: JSONEventHandler {
     private enum Capture {
         case value(Target)
         case element(Target, Int)
+        /// A member of a `.members` target's object, captured as `[key, value]`.
+        case member(Target, Int, key: [UInt8])
         case forward(Target, any JSONEventHandler)
     }
 
@@ -231,8 +238,11 @@ package final class KeyPathSelector: JSONEventHandler {
             if let target = stack[top].target {
                 let index = stack[top].count
                 stack[top].count += 1
-                if case .count = target.mode { return .count }
-                return .capture(.element(target, index))
+                switch target.mode {
+                case .count: return .count
+                case .members: return .capture(.member(target, index, key: stack[top].pendingKey))
+                default: return .capture(.element(target, index))
+                }
             }
             if stack[top].isArray {
                 node = stack[top].node.child(forIndex: stack[top].nextIndex)
@@ -250,9 +260,9 @@ package final class KeyPathSelector: JSONEventHandler {
                 return .capture(.forward(target, handler))
             case .value:
                 return .capture(.value(target))
-            case .elements where isArray, .count where isContainer:
+            case .elements where isArray, .members where isContainer && !isArray, .count where isContainer:
                 return .descend(Frame(node: node, isArray: isArray, target: target))
-            case .elements, .count:
+            case .elements, .members, .count:
                 return .capture(.value(target))
             }
         }
@@ -274,14 +284,14 @@ package final class KeyPathSelector: JSONEventHandler {
         case .skip, .count:
             skipDepth = 1
         case .capture(let newCapture):
-            begin(newCapture)
+            try begin(newCapture)
             captureDepth = 1
             try sendStart(isArray: isArray)
         case .descend(let frame):
             stack.append(frame)
             if let target = frame.target {
                 switch target.mode {
-                case .elements: try callbacks.arrayStart(target.id)
+                case .elements, .members: try callbacks.arrayStart(target.id)
                 case .count where !isArray: countedKeys.removeAll()
                 default: break
                 }
@@ -315,9 +325,14 @@ package final class KeyPathSelector: JSONEventHandler {
         if stack.isEmpty { try callbacks.documentEnd() }
     }
 
-    private func begin(_ newCapture: Capture) {
+    private func begin(_ newCapture: Capture) throws {
         capture = newCapture
         builder.reset()
+        if case .member(_, _, let key) = newCapture {
+            // The member's key travels with its value, as the first element of a pair.
+            try builder.startArray()
+            try key.withUnsafeBytes { try builder.string(JSONText(bytes: $0)) }
+        }
         // Called at the capture's first event: for a container, its opening bracket, one byte
         // that the parser's offset is already past and that counts toward the capture's size.
         // (A scalar capture is measured by its length instead.)
@@ -375,7 +390,7 @@ package final class KeyPathSelector: JSONEventHandler {
             break
         case .capture(let newCapture):
             if length > maximumCaptureSize { throw CaptureTooLarge(limit: maximumCaptureSize) }
-            begin(newCapture)
+            try begin(newCapture)
             if let forwardSink { try forward(forwardSink) } else { try add() }
             try completeCapture()
             return
@@ -391,6 +406,9 @@ package final class KeyPathSelector: JSONEventHandler {
         case .value(let target):
             try callbacks.value(target.id, builder.takeValue()!)
         case .element(let target, let index):
+            try callbacks.element(target.id, index, builder.takeValue()!)
+        case .member(let target, let index, _):
+            try builder.endArray()
             try callbacks.element(target.id, index, builder.takeValue()!)
         case .forward(let target, _):
             try callbacks.forwarded(target.id)
@@ -413,6 +431,10 @@ package final class KeyPathSelector: JSONEventHandler {
             return
         }
         let top = stack.count - 1
+        if let target = stack[top].target, case .members = target.mode {
+            stack[top].pendingKey = key.withUnsafeBytes { Array($0) }
+            return
+        }
         if stack[top].target != nil {
             // A `.count` target object: members are counted when their values start, a repeated
             // key's value not again (the count goes back by one here, and on at its value).

@@ -22,4 +22,9 @@ package enum FailureText {
     package static func arrayElement(index: Int, methodName: String, reason: String) -> String {
         "Error parsing array object at index \(index) with parser [\(methodName)]\n\(reason)\n--"
     }
+
+    /// The failure of the member at `index` (counted in document order) of a streamed object.
+    package static func objectMember(index: Int, methodName: String, reason: String) -> String {
+        "Error parsing object member at index \(index) with parser [\(methodName)]\n\(reason)\n--"
+    }
 }

@@ -26,9 +26,11 @@ package final class ElementStream<T> {
     /// Where the element being delivered ends, when failures name it (a lossy decode).
     private var elementEnd: (() -> Int)?
 
+    /// - Parameter members: Whether to cut the members of an object at `keyPath`, each handed to
+    ///   `decode` as a `[key, value]` pair (see ``memberDecoding(_:)``), instead of an array's elements.
     package init(
         keyPath: String, methodName: String, options: StreamingOptions, collectsFailures: Bool = false,
-        decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
+        members: Bool = false, decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
     ) {
         self.keyPath = keyPath
         self.options = options
@@ -36,10 +38,13 @@ package final class ElementStream<T> {
         delivery = ElementDelivery(
             options: options, policy: collectsFailures ? .collect : nil, decode: decode, deliver: deliver,
             describe: { index, _, reason, _ in
-                (FailureText.arrayElement(index: index, methodName: methodName, reason: reason), elementPath(keyPath, index))
+                members
+                    ? (FailureText.objectMember(index: index, methodName: methodName, reason: reason), keyPath)
+                    : (FailureText.arrayElement(index: index, methodName: methodName, reason: reason), elementPath(keyPath, index))
             },
-            codingPrefix: { arrayPath + [IndexCodingKey($0)] })
-        let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements)
+            // A member's key is put in its coding path by `memberDecoding`, which knows it.
+            codingPrefix: { members ? arrayPath : arrayPath + [IndexCodingKey($0)] })
+        let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: members ? .members : .elements)
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { [unowned self] target in
             if activeTarget == nil { activeTarget = target }
@@ -143,5 +148,26 @@ func translatingParseErrors(
         throw ParserError(error)
     } catch let error as KeyPathSelector.CaptureTooLarge {
         throw ParserError.validation(failureReason: tooLarge(error.limit))
+    }
+}
+
+/// Decodes a member cut by a `members` ``ElementStream`` (a `[key, value]` pair) with `decode`,
+/// naming the key in a failure: in a `DecodingError`'s coding path, and in front of an Elevate
+/// validation failure's text.
+package func memberDecoding<T>(
+    _ decode: @escaping (JSONValue) throws -> T
+) -> (JSONValue) throws -> (key: String, value: T) {
+    { pair in
+        let key = pair[0]?.string ?? ""
+        do {
+            return (key, try decode(pair[1]!))
+        } catch let failure as DecodingFailure {
+            throw DecodingFailure(
+                error: failure.error.prefixingCodingPath([StringCodingKey(key)]), reason: "Member [\(key)]: \(failure.reason)")
+        } catch let error as DecodingError {
+            throw error.prefixingCodingPath([StringCodingKey(key)])
+        } catch ParserError.validation(let reason) {
+            throw ParserError.validation(failureReason: "Member [\(key)]: \(reason)")
+        }
     }
 }

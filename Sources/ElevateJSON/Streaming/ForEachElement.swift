@@ -11,6 +11,21 @@ package func forEachElement<T>(
     }
 }
 
+/// Decodes each member of the object at `keyPath` as soon as it is complete and hands `body` its
+/// key and decoded value: ``forEachElement(from:atKeyPath:methodName:options:decode:_:)`` for maps.
+package func forEachMember<T>(
+    from input: JSONInput, atKeyPath keyPath: String, methodName: String, options: StreamingOptions,
+    decode: @escaping (JSONValue) throws -> T, _ body: (_ key: String, _ value: T) throws -> Void
+) throws -> Int {
+    try withoutActuallyEscaping(body) { body in
+        try run(
+            ElementStream(
+                keyPath: keyPath, methodName: methodName, options: options, members: true,
+                decode: memberDecoding(decode), deliver: { try body($0.key, $0.value) }),
+            on: input, options: options)
+    }
+}
+
 /// Feeds `input` to `stream` chunk by chunk and ends it: the delivered count. The elements decoded
 /// on this thread are one call for the decoder (see `DecodingScope`).
 private func run<T>(_ stream: ElementStream<T>, on input: JSONInput, options: StreamingOptions) throws -> Int {
