@@ -61,6 +61,9 @@ final class ElementDelivery<T> {
     /// The index of the next outcome the workers hand back.
     private var nextOutcome = 0
 
+    /// Told each delivered value's index and place, after `deliver` returned (checkpoints).
+    var delivered: ((_ index: Int, _ place: Place) -> Void)?
+
     private(set) var deliveredCount = 0
     /// With ``FailurePolicy/collect``: the first failures (up to the options' limit), and how many
     /// there were in all.
@@ -131,6 +134,7 @@ final class ElementDelivery<T> {
             }
             deliveredCount += 1
             try deliver(consume decoded)
+            delivered?(index, place)
         } catch {
             deliveryFailed = true
             throw error
@@ -154,6 +158,7 @@ final class ElementDelivery<T> {
         case .decoded(let decoded):
             deliveredCount += 1
             try deliver(decoded)
+            delivered?(index, place)
         case .failed(let failure):
             try fail(
                 index: index, place: place, reason: failure.reason, nested: failure.nested, isMissing: false,

@@ -21,10 +21,35 @@ package final class ElementStream<T> {
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`):
     /// the rest of the input need not be read.
-    package var isStopped: Bool { parser.isStopped || delivery.stoppedOutsideParser }
+    package var isStopped: Bool {
+        (parser.isStopped && !resumedArrayEnded) || delivery.stoppedOutsideParser
+    }
 
-    /// Where the element being delivered ends, when failures name it (a lossy decode).
+    /// Whether nothing more is to be read: the consumer stopped, or a resumed array ended.
+    package var hasEnded: Bool { parser.isStopped || delivery.stoppedOutsideParser }
+
+    /// Resumed: the array ended (the parser was stopped there, so that the input after it is not
+    /// read), which is the stream's end, not a stop by the consumer: the elements still on the
+    /// workers are delivered.
+    private var resumedArrayEnded = false
+
+    /// Where the element being delivered ends, when failures name it (a lossy decode) or
+    /// checkpoints are asked for.
     private var elementEnd: (() -> Int)?
+
+    /// Resuming from a checkpoint: the input starts just past an element, so the parser is first
+    /// fed ``resumePrefix`` (an array's opening bracket and a placeholder element) to make the
+    /// rest a valid array, whose placeholder is not delivered and whose end ends the stream.
+    private let resumption: StreamCheckpoint?
+    private var prefixFed = false
+    private static var resumePrefix: [UInt8] { Array("[null".utf8) }
+    /// What to add to the parser's offsets to get the input's: the checkpoint's offset, less the
+    /// prefix.
+    private var offsetShift: Int {
+        resumption.map { $0.byteOffset - Self.resumePrefix.count } ?? 0
+    }
+    /// The index of the first element delivered: the checkpoint's, or 0.
+    private var indexBase: Int { resumption?.index ?? 0 }
 
     /// - Parameter members: Whether to cut the members of an object at `keyPath`, each handed to
     ///   `decode` as a `[key, value]` pair (see ``memberDecoding(_:)``), instead of an array's elements.
@@ -34,17 +59,23 @@ package final class ElementStream<T> {
     ) {
         self.keyPath = keyPath
         self.options = options
+        let resumption = members ? nil : options.resumingFrom
+        self.resumption = resumption
+        let indexBase = resumption?.index ?? 0
         let arrayPath: [any CodingKey] = KeyPath(keyPath).components.map { StringCodingKey($0) }
         delivery = ElementDelivery(
             options: options, policy: collectsFailures ? .collect : nil, decode: decode, deliver: deliver,
             describe: { index, _, reason, _ in
                 members
                     ? (FailureText.objectMember(index: index, methodName: methodName, reason: reason), keyPath)
-                    : (FailureText.arrayElement(index: index, methodName: methodName, reason: reason), elementPath(keyPath, index))
+                    : (FailureText.arrayElement(index: index + indexBase, methodName: methodName, reason: reason),
+                        elementPath(keyPath, index + indexBase))
             },
             // A member's key is put in its coding path by `memberDecoding`, which knows it.
-            codingPrefix: { members ? arrayPath : arrayPath + [IndexCodingKey($0)] })
-        let targets = [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: members ? .members : .elements)
+            codingPrefix: { members ? arrayPath : arrayPath + [IndexCodingKey($0 + indexBase)] })
+        // Resumed, the input is the rest of the array, at the root of what the parser sees.
+        let targets = [KeyPathSelector.Target].candidates(
+            for: KeyPath(resumption == nil ? keyPath : ""), mode: members ? .members : .elements)
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { [unowned self] target in
             if activeTarget == nil { activeTarget = target }
@@ -57,8 +88,18 @@ package final class ElementStream<T> {
         }
         callbacks.element = { [unowned self] target, index, element in
             guard target == activeTarget else { return }
+            // Resumed: the placeholder is element 0 of what the parser sees.
+            if resumption != nil, index == 0 { return }
             elementCount += 1
-            try delivery.take(element, at: index, place: elementEnd?())
+            try delivery.take(element, at: resumption == nil ? index : index - 1, place: elementEnd?())
+        }
+        if resumption != nil {
+            // The rest of the input lies after the array: not read.
+            callbacks.containerEnd = { [unowned self] target, _, _ in
+                guard target == activeTarget else { return }
+                resumedArrayEnded = true
+                throw JSONEventParser.Stop()
+            }
         }
         callbacks.duplicateKey = { [unowned self] targets in
             guard let activeTarget, targets.contains(activeTarget) else { return }
@@ -76,7 +117,15 @@ package final class ElementStream<T> {
         let parser = JSONEventParser(handler: selector, options: options.parsing)
         selector.maximumCaptureSize = options.maximumElementSize
         selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
-        if collectsFailures { elementEnd = { [unowned parser] in parser.currentByteOffset } }
+        if collectsFailures || options.checkpoints != nil {
+            let shift = offsetShift
+            elementEnd = { [unowned parser] in parser.currentByteOffset + shift }
+        }
+        if let checkpoints = options.checkpoints {
+            delivery.delivered = { index, end in
+                checkpoints(StreamCheckpoint(index: index + indexBase + 1, byteOffset: end ?? 0))
+            }
+        }
         selector.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         if let parallel = delivery.parallel {
             selector.reusesTapes = false
@@ -88,7 +137,13 @@ package final class ElementStream<T> {
 
     /// Parses the next chunk, decoding and delivering every element it completes.
     package func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        try translatingErrors { try parser.parse(chunk) }
+        try translatingErrors {
+            if resumption != nil, !prefixFed {
+                prefixFed = true
+                try Self.resumePrefix.withUnsafeBytes { try parser.parse($0) }
+            }
+            try parser.parse(chunk)
+        }
     }
 
     /// Delivers every element cut so far, waiting for the workers (see
@@ -102,6 +157,8 @@ package final class ElementStream<T> {
     /// - Returns: the number of elements delivered.
     package func finish() throws -> Int {
         if !delivery.stoppedOutsideParser {
+            // An empty input resumed is the prefix alone: cut short, as it is.
+            if resumption != nil, !prefixFed { try feed(UnsafeRawBufferPointer(start: nil, count: 0)) }
             try translatingErrors { try parser.finish() }
         }
         try delivery.deliverRest(isStopped: isStopped)
@@ -120,14 +177,49 @@ package final class ElementStream<T> {
 
     /// The failures recorded when the stream collects them, and how many there were.
     package var collectedFailures: (kept: [ElementFailure], count: Int) {
-        (delivery.collectedFailures, delivery.collectedFailureCount)
+        let base = indexBase
+        let kept = delivery.collectedFailures.map { ElementFailure(index: $0.index + base, byteOffset: $0.byteOffset, error: $0.error) }
+        return (kept, delivery.collectedFailureCount)
     }
+
+    /// Resumed: what the input holds before the checkpoint, for positions in the input (see
+    /// ``positionedInInput(_:)``); set by the reader.
+    package var linesBeforeResumption: (() -> (lines: Int, column: Int)?)?
 
     private func translatingErrors(_ body: () throws -> Void) throws {
         try delivery.catchingUp {
-            try translatingParseErrors(wrapping: options.wrapsErrorsInParserError, tooLarge: tooLargeText, body)
+            try translatingParseErrors(wrapping: options.wrapsErrorsInParserError, tooLarge: tooLargeText) {
+                guard resumption != nil else { return try body() }
+                do {
+                    try body()
+                } catch let error as JSONSyntaxError {
+                    throw positionedInInput(error)
+                }
+            }
         }
     }
+
+    /// A syntax error of a resumed stream, moved from what the parser saw (the prefix, then the
+    /// input from the checkpoint on) to the input: its offset, and its line and column when the
+    /// bytes before the checkpoint can be read again to count lines.
+    private func positionedInInput(_ error: JSONSyntaxError) -> JSONSyntaxError {
+        var error = error
+        let prefixLength = Self.resumePrefix.count
+        // An error inside the prefix is one at the checkpoint: the input there is not an element's end.
+        let isAtCheckpoint = error.byteOffset < prefixLength
+        error.byteOffset = isAtCheckpoint ? indexBaseOffset : error.byteOffset + offsetShift
+        if error.line == 1 { error.column = isAtCheckpoint ? 1 : error.column - prefixLength }
+        if let before = linesBeforeResumption?() {
+            if error.line == 1 { error.column += before.column }
+            error.line += before.lines
+        }
+        if !error.message.hasPrefix("resuming") {
+            error.message = "resuming from element \(indexBase) at byte offset \(indexBaseOffset): " + error.message
+        }
+        return error
+    }
+
+    private var indexBaseOffset: Int { resumption?.byteOffset ?? 0 }
 
     private func tooLargeText(_ limit: Int) -> String {
         "Element at index \(elementCount) of key path [\(keyPath)] "

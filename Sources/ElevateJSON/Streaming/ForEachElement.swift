@@ -31,11 +31,49 @@ package func forEachMember<T>(
 private func run<T>(_ stream: ElementStream<T>, on input: JSONInput, options: StreamingOptions) throws -> Int {
     options.decodingScope.enter()
     defer { options.decodingScope.leave() }
-    try readChunks(of: input, options: options, until: { stream.isStopped }) {
-        try stream.feed($0)
+    let feed = { (chunk: UnsafeRawBufferPointer) in
+        try stream.feed(chunk)
         if input.mayWaitForInput { try stream.deliverCompleted() }
     }
+    if let checkpoint = options.resumingFrom {
+        try resume(stream, from: checkpoint, of: input, options: options, feed)
+    } else {
+        try readChunks(of: input, options: options, until: { stream.isStopped }, feed)
+    }
     return try stream.finish()
+}
+
+/// Ends the reading of a resumed stream once it has all it wants.
+private struct ResumedReadingStopped: Error {}
+
+/// Reads `input` from a checkpoint into `feed`, after checking that the byte before the checkpoint
+/// ends a value (`}`, `]`, a string's quote, a number's digit, `true`, `false` or `null`'s last
+/// letter): a checkpoint inside a token, or just past a separator, is refused.
+private func resume<T>(
+    _ stream: ElementStream<T>, from checkpoint: StreamCheckpoint, of input: JSONInput, options: StreamingOptions,
+    _ feed: (UnsafeRawBufferPointer) throws -> Void
+) throws {
+    stream.linesBeforeResumption = { input.lineBreaks(before: checkpoint.byteOffset) }
+    let endsValue = Set("}]\"0123456789el".utf8)
+    guard checkpoint.index >= 1, let before = input.byte(before: checkpoint.byteOffset), endsValue.contains(before) else {
+        let reason =
+            "the byte before offset \(checkpoint.byteOffset) cannot be read or does not end an element "
+            + "(element \(checkpoint.index - 1))"
+        throw options.wrapsErrorsInParserError
+            ? ParserError.deserialization(reason: "Cannot resume: \(reason)")
+            : JSONInputError(path: "input", reason: "cannot resume: \(reason)")
+    }
+    do {
+        try input.forEachChunk(from: checkpoint.byteOffset, chunkSize: options.chunkSize, progress: options.progress) {
+            try feed($0)
+            if stream.hasEnded { throw ResumedReadingStopped() }
+        }
+    } catch is ResumedReadingStopped {
+        return
+    } catch let error as JSONInputError {
+        guard options.wrapsErrorsInParserError else { throw error }
+        throw ParserError.deserialization(reason: error.description)
+    }
 }
 
 /// Reads `input` chunk by chunk into `feed`, and stops reading as soon as `isStopped` says the

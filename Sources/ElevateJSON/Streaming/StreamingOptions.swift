@@ -68,6 +68,22 @@ public struct StreamingOptions: Sendable {
     /// and `StringToIntDecoder` are).
     public var concurrency: Int = 1
 
+    /// Told, after each element `forEachElement` delivers (and its body returns), where the
+    /// stream could be resumed from: the next element's index and the offset just past this one;
+    /// nil, the default, for none. See ``StreamCheckpoint``. It runs on the calling thread, in
+    /// document order, also with several workers.
+    public var checkpoints: (@Sendable (StreamCheckpoint) -> Void)?
+
+    /// Where `forEachElement` picks up an array stream it delivered part of before: the input is
+    /// read from the checkpoint's offset (a file, data, or a seekable file handle; standard input
+    /// and compressed input cannot be resumed), the elements are numbered from its index, and the
+    /// stream ends at the array's closing bracket. nil, the default, reads the whole input. See
+    /// ``StreamCheckpoint`` for what is and is not validated then. An `AsyncSequence` given to
+    /// `decodedElements` with a checkpoint must hold the bytes from the checkpoint's offset on (the
+    /// answer to an HTTP range request, say). Other calls (`decodeArray`, `forEachValue` of JSON
+    /// Lines) do not resume yet and read the whole input.
+    public var resumingFrom: StreamCheckpoint?
+
     /// What runs around the decodes of a call (see ``DecodingScope``): set by the Elevate module's
     /// calls for Elevate types, nothing for Codable types.
     package var decodingScope = DecodingScope.none
