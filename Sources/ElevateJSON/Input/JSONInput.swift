@@ -120,7 +120,12 @@ public enum JSONInput: Sendable {
                     return
                 }
                 let reader = try InflatingChunkReader(bytes: bytes, name: "data")
-                _ = try GzipReading.read(reader, chunkSize: Self.clampedChunkSize(chunkSize), progress: progress) {
+                // A thread pays for itself only on long inputs: a small body (a request's, a
+                // message's) is inflated on the calling thread, still one chunk at a time.
+                _ = try GzipReading.read(
+                    reader, chunkSize: Self.clampedChunkSize(chunkSize), concurrently: bytes.count > 256 << 10,
+                    progress: progress
+                ) {
                     try body($0)
                     return true
                 }
