@@ -25,9 +25,15 @@ let package = Package(
             pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
+        // zlib (Debian's zlib1g-dev), found through pkg-config: gzip input is inflated as it is read.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // Everything but Elevate's API: the event parser, inputs, the tape and JSONValue, Codable,
         // the writer and encoder, streaming. It declares none of Elevate's protocol names.
-        .target(name: "ElevateJSON", dependencies: ["CYAJL"]),
+        .target(name: "ElevateJSON", dependencies: ["CYAJL", "CZlib"]),
         // Elevate's API (Decodable, Decoder, Encodable, Schema, Parser, the operators, decodeArray)
         // on top of ElevateJSON, which it re-exports.
         .target(name: "Elevate", dependencies: ["ElevateJSON"]),
@@ -56,7 +62,8 @@ let package = Package(
         // The library's tests. They run the built `elevate` executable as a child process in a few
         // places (`elevate bench --child`), but never import it.
         // What both test targets use to run the `elevate` executable as a child process.
-        .target(name: "ElevateTestSupport", path: "Tests/ElevateTestSupport"),
+        // It writes gzip fixtures with zlib itself, so that no test needs a gzip binary.
+        .target(name: "ElevateTestSupport", dependencies: ["CZlib"], path: "Tests/ElevateTestSupport"),
         .testTarget(
             name: "ElevateTests",
             dependencies: ["Elevate", "ElevateSampleData", "ElevateBenchmarkKit", "ElevateTestSupport"],

@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(name: "FuzzValueBuilder", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzDocument", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzCodableDifferential", dependencies: fuzzDependencies),
+        .executableTarget(name: "FuzzGzip", dependencies: fuzzDependencies),
     ],
     swiftLanguageModes: [.v6]
 )

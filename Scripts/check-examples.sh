@@ -41,9 +41,10 @@ module_maps=()
 for ((i = 0; i < ${#link_inputs[@]}; i++)); do
     if [[ "${link_inputs[$i]}" == -Xcc ]]; then module_maps+=(-Xcc "${link_inputs[$((i + 1))]}"); fi
 done
-# YAJL is named by CYAJL's module map too; pkg-config adds where it is (Homebrew's prefix).
-yajl_libs=(-lyajl)
-if pkg-config --exists yajl 2>/dev/null; then read -r -a yajl_libs <<< "$(pkg-config --libs yajl)"; fi
+# YAJL and zlib are named by the CYAJL and CZlib module maps too; pkg-config adds where they are
+# (Homebrew's prefix).
+yajl_libs=(-lyajl -lz)
+if pkg-config --exists yajl zlib 2>/dev/null; then read -r -a yajl_libs <<< "$(pkg-config --libs yajl zlib)"; fi
 
 # The givens, as a module and an object: a fragment's own declarations then shadow them rather
 # than clash, and a fragment that runs links their values.

@@ -129,6 +129,35 @@ func sampleFile(_ name: String, _ text: String) -> URL {
     return file
 }
 
+/// `text` as gzip: one member of stored (uncompressed) deflate blocks, which any gzip reader
+/// reads, written here so that the examples need neither zlib nor a `gzip` binary.
+func gzipped(_ text: String) -> Data {
+    let bytes = Array(text.utf8)
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
+    var gzip: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 255]
+    var start = 0
+    repeat {
+        let end = min(start + 65535, bytes.count)
+        let length = UInt16(end - start)
+        gzip += [end == bytes.count ? 1 : 0] + littleEndian(length) + littleEndian(~length) + bytes[start..<end]
+        start = end
+    } while start < bytes.count
+    gzip += littleEndian(~crc) + littleEndian(UInt32(truncatingIfNeeded: bytes.count))
+    return Data(gzip)
+}
+
+/// A new file in the scratch directory, holding `bytes`.
+func sampleFile(_ name: String, bytes: Data) -> URL {
+    let file = sampleFile(name, "")
+    try! bytes.write(to: file)
+    return file
+}
+
 /// `bytes` in chunks of 50 bytes, split wherever that falls (inside strings, between the bytes of
 /// a character), as a socket would deliver them. A new sequence on every read, so that a fragment
 /// may read `chunks` twice.
@@ -146,6 +175,8 @@ public let data = Data(peopleDocument.utf8)
 public let url = sampleFile("people.json", peopleDocument)
 public let membersURL = sampleFile("members.json", membersDocument)
 public let logURL = sampleFile("log.jsonl", logDocument)
+public let gzipURL = sampleFile("people.json.gz", bytes: gzipped(peopleDocument))
+public let gzipLogURL = sampleFile("log.jsonl.gz", bytes: gzipped(logDocument))
 public let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("out.json")
 public var chunks: AsyncStream<[UInt8]> { chunked(peopleDocument) { $0 } }
 public var socketChunks: AsyncStream<Data> { chunked(logDocument) { Data($0) } }

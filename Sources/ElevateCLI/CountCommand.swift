@@ -8,8 +8,10 @@ struct CountCommand: ParsableCommand {
         commandName: "count",
         abstract: "Print the number of elements (array) or members (object) at a key path.",
         discussion: """
-            Exit status: 0 on success, 1 for invalid JSON, 2 when the file cannot be opened or read, \
-            3 when nothing is at the key path, 4 when a string, number, Boolean or null is there.
+            A gzip file or stream (.json.gz) is inflated as it is read, and positions are in its text. \
+            Exit status: 0 on success, 1 for invalid JSON, 2 when the file cannot be opened or read \
+            (or its gzip is truncated or corrupt), 3 when nothing is at the key path, 4 when a \
+            string, number, Boolean or null is there.
             """
     )
 
@@ -27,7 +29,7 @@ struct CountCommand: ParsableCommand {
         help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
     var rejectsDuplicateKeys = false
 
-    @Argument(help: "The JSON file; '-' reads standard input.")
+    @Argument(help: "The JSON file, gzip inflated (.json.gz); '-' reads standard input.")
     var file: String
 
     /// The parser settings the flags ask for.

@@ -11,9 +11,10 @@ struct ExtractCommand: ParsableCommand {
         abstract: "Print the value at a key path as JSON.",
         discussion: """
             The value is copied as it is parsed: numbers keep their exact text, and reading stops at \
-            the end of the value, so the rest of the file is not checked. Exit status: 0 on success, \
-            1 for invalid JSON, 2 when the file cannot be opened or read or the output cannot be \
-            written, 3 when nothing is at the key path, 4 when --json-lines finds something other \
+            the end of the value, so the rest of the file is not checked. A gzip file or stream \
+            (.json.gz) is inflated as it is read. Exit status: 0 on success, 1 for invalid JSON, 2 \
+            when the file cannot be opened or read (or its gzip is truncated or corrupt) or the \
+            output cannot be written, 3 when nothing is at the key path, 4 when --json-lines finds something other \
             than an array. When the input fails (status 1 or 2), standard output holds the values \
             completed before the failure (with --json-lines, the elements before the failing one), \
             each on a line of its own. Redirected to a file, it holds nothing of the value cut \
@@ -45,7 +46,7 @@ struct ExtractCommand: ParsableCommand {
         help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
     var rejectsDuplicateKeys = false
 
-    @Argument(help: "The JSON file; '-' reads standard input.")
+    @Argument(help: "The JSON file, gzip inflated (.json.gz); '-' reads standard input.")
     var file: String
 
     func validate() throws {

@@ -1,4 +1,5 @@
 import Elevate
+import ElevateJSON
 import Foundation
 
 #if canImport(Glibc)
@@ -9,13 +10,17 @@ import Foundation
     import Musl
 #endif
 
-/// A command's input, named on the command line: a path, or `-` for standard input.
+/// A command's input, named on the command line: a path, or `-` for standard input. Gzip (a
+/// `.json.gz` file, `zcat`'s input on standard input) is inflated by the library's reader, found by
+/// its magic bytes whatever the name; ``size`` stays the compressed size, which the progress bar
+/// compares with the compressed bytes the library reports.
 struct InputFile {
     /// The name as given.
     let name: String
     /// Where the parser reads from.
     let input: JSONInput
-    /// The size of a regular file, for the progress bar; nil for standard input, pipes and devices.
+    /// The size of a regular file (of a gzip file, compressed), for the progress bar; nil for
+    /// standard input, pipes and devices.
     let size: Int?
     /// The bytes of the path, as given on the command line (see ``fileSystemPath(_:)``).
     private let path: [CChar]
@@ -61,17 +66,26 @@ struct InputFile {
         }
     }
 
-    /// Up to `count` bytes from the start of a regular file, read again; nil for standard input,
-    /// pipes and devices, whose bytes are gone, and when the file cannot be read.
+    /// Up to `count` bytes from the start of a regular file's text, read again (through the
+    /// library's reader, so that a gzip file gives the start of its inflated text, which is what
+    /// the parser judged, not its compressed bytes); nil for standard input, pipes and devices,
+    /// whose bytes are gone, and when the file cannot be read or inflated that far.
     func firstBytes(_ count: Int) -> [UInt8]? {
         guard size != nil else { return nil }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
-        guard read >= 0 else { return nil }
-        return Array(bytes[..<read])
+        var bytes: [UInt8] = []
+        do {
+            let failure = try JSONInput.readChunks(of: descriptor, named: name, chunkSize: JSONInput.minimumChunkSize) {
+                bytes += $0.prefix(count - bytes.count)
+                return bytes.count < count
+            }
+            guard failure == nil else { return nil }
+        } catch {
+            return nil
+        }
+        return bytes
     }
 }
 

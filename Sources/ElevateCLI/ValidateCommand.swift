@@ -8,9 +8,11 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check that files are valid JSON.",
         discussion: """
-            Every file is checked, even after an invalid one. Exit status: 0 when all are valid, \
-            1 when one is not (its first error is printed as FILE:LINE:COLUMN: error: MESSAGE), \
-            2 when one cannot be opened or read.
+            Every file is checked, even after an invalid one; gzip files and streams (.json.gz, \
+            .jsonl.gz) are inflated as they are read, and positions are in their text. Exit \
+            status: 0 when all are valid, 1 when one is not (its first error is printed as \
+            FILE:LINE:COLUMN: error: MESSAGE), 2 when one cannot be opened or read (or its gzip is \
+            truncated or corrupt).
             """
     )
 
@@ -30,7 +32,7 @@ struct ValidateCommand: ParsableCommand {
         help: "Print a line for each valid file, with its number of values: nested ones included, keys not, the value of a repeated key at each occurrence.")
     var verbose = false
 
-    @Argument(help: "The files to check; '-' reads standard input.")
+    @Argument(help: "The files to check, gzip inflated (.json.gz, .jsonl.gz); '-' reads standard input.")
     var files: [String]
 
     func validate() throws {

@@ -70,4 +70,22 @@ struct CommandMemoryTests {
             #expect(growth < 24 << 10, "validate \(flags) grew by \(growth >> 10) MiB over a 16 MB object")
         }
     }
+
+    /// A gzip bomb of whitespace, 128 MiB of text in about 128 KB, is inflated whole (whitespace
+    /// between tokens has no limit) in the memory of a tiny file: the inflater writes into the
+    /// same few chunk buffers whatever the compression ratio.
+    @Test func countInflatesAGzipBombInBoundedMemory() throws {
+        let scratch = try ScratchDirectory()
+        let bomb = scratch.url.appendingPathComponent("bomb.json.gz")
+        let spaces = [UInt8](repeating: 0x20, count: 1 << 20)
+        try GzipFixture.member(prefix: Array("[".utf8), repeating: spaces, times: 128, suffix: Array("1]".utf8)).write(to: bomb)
+        let tiny = try scratch.file("tiny.json", "[1]")
+        let idle = try peakOfElevate(["count", tiny])
+        let run = try peakOfElevate(["count", bomb.path])
+        #expect(idle.status == 0 && run.status == 0)
+        let growth = run.peakKiB - idle.peakKiB
+        // The inflating thread's buffers and zlib's window: about 5 MiB. The margin is the one the
+        // test above allows for a loaded machine.
+        #expect(growth < 24 << 10, "count grew by \(growth >> 10) MiB over a 128 MiB gzip bomb")
+    }
 }

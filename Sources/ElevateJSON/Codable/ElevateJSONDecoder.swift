@@ -141,7 +141,8 @@ public final class ElevateJSONDecoder: Sendable {
     /// Decodes a value of `type` from the value at an Elevate key path of any ``JSONInput``: data
     /// in memory, a file, an open file handle or standard input, the last three read in chunks (only
     /// the tape is kept; for a file, an error's debug description gives the value's line, column and
-    /// byte offset while the file is unchanged).
+    /// byte offset while the file is unchanged). Gzip input is inflated as it is read (see
+    /// ``JSONInput``); positions are those of its text.
     ///
     /// ```swift
     /// let config = try decoder.decode(Config.self, from: .standardInput)
@@ -153,14 +154,16 @@ public final class ElevateJSONDecoder: Sendable {
     ///     default, for the root.
     /// - Returns: The value.
     /// - Throws: As ``decode(_:from:atKeyPath:)-(_,Data,_)``; `CocoaError` when a file cannot be
-    ///   read; ``JSONInputError`` when a file handle or standard input cannot be read.
+    ///   read; ``JSONInputError`` when a file handle or standard input cannot be read, or when gzip
+    ///   input cannot be inflated.
     public func decode<T: Swift.Decodable>(_ type: T.Type, from input: JSONInput, atKeyPath keyPath: String = "")
         throws -> T
     {
         switch input {
-        case .data(let data): return try decode(type, from: data, atKeyPath: keyPath)
+        case .data(let data) where !data.startsWithGzipMagicBytes:
+            return try decode(type, from: data, atKeyPath: keyPath)
         case .file(let url): return try decode(type, contentsOf: url, atKeyPath: keyPath)
-        case .fileHandle, .standardInput: break
+        case .data, .fileHandle, .standardInput: break
         }
         let settings = self.settings.withLock { $0 }
         let document: JSONValue
@@ -169,7 +172,9 @@ public final class ElevateJSONDecoder: Sendable {
         } catch {
             throw Self.parseFailure(error)
         }
-        return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: nil)
+        // Gzip data in memory can be inflated again to find a failing value's position.
+        let source: DecodingSource? = if case .data(let data) = input { .data(data) } else { nil }
+        return try Self.decode(type, in: document, atKeyPath: keyPath, settings: settings, source: source)
     }
 
     /// Decodes a value of `type` from the value at an Elevate key path of a document that arrives

@@ -41,6 +41,11 @@ struct TapePosition {
         let parser = JSONEventParser(handler: finder, options: options)
         finder.parser = parser
         switch source {
+        case .data(let data) where data.startsWithGzipMagicBytes:
+            // A failed inflate only leaves the position unknown: the error being reported stands.
+            try? JSONInput.data(data).forEachChunk { chunk in
+                guard (try? parser.parse(chunk)) != nil, !parser.isStopped else { throw JSONEventParser.Stop() }
+            }
         case .data(let data):
             _ = try? parser.parse(data)
         case .file(let url, let identity):
@@ -50,7 +55,8 @@ struct TapePosition {
     }
 
     /// Feeds `parser` the file at `url` in chunks until its handler stops it, when the file is still
-    /// the one identified by `identity`. Memory is one chunk, whatever the file's size.
+    /// the one identified by `identity`. Memory is one chunk, whatever the file's size. A gzip
+    /// file is inflated again, as it was for the parse: positions are in its text.
     private static func readAgain(_ url: URL, _ identity: FileIdentity, into parser: JSONEventParser) {
         // Non-blocking: the path may name a pipe by now, whose `open` would wait for a writer
         // (forever) before the identity check below could refuse it. A regular file reads as ever.
@@ -59,7 +65,7 @@ struct TapePosition {
         defer { close(descriptor) }
         guard FileIdentity(descriptor: descriptor) == identity else { return }
         // A read that fails only leaves the position unknown: the error being reported stands.
-        _ = JSONInput.readChunks(of: descriptor, chunkSize: 1 << 20) { chunk in
+        _ = try? JSONInput.readChunks(of: descriptor, named: url.path, chunkSize: 1 << 20) { chunk in
             (try? parser.parse(chunk)) != nil && !parser.isStopped
         }
     }

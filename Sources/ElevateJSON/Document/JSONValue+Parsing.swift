@@ -50,14 +50,14 @@ extension JSONValue {
 
     /// Parses a JSON file, reading it in chunks of `chunkSize` bytes: the file is never in memory as
     /// a whole, only its tape (``init(parsing:options:)-(JSONInput,_)`` with `.file(url)` reads 1 MiB
-    /// at a time).
+    /// at a time). A gzip file is inflated as it is read.
     /// - Parameters:
     ///   - url: A file URL.
     ///   - options: The parser's settings: comments, limits, whether a repeated key is an error.
     ///   - chunkSize: How many bytes to read at a time, taken within ``JSONInput/minimumChunkSize``
     ///     ... ``JSONInput/chunkSizeCeiling`` (`.max` reads 64 MiB at a time).
     /// - Throws: `CocoaError` (with the path and the system's error) when the file cannot be opened or
-    ///   read; ``JSONSyntaxError`` for its contents.
+    ///   read; ``JSONInputError`` when its gzip cannot be inflated; ``JSONSyntaxError`` for its contents.
     init(contentsOf url: URL, options: JSONParsingOptions = .default, chunkSize: Int = 1 << 20) throws {
         var identity: FileIdentity?
         try self.init(contentsOf: url, options: options, chunkSize: chunkSize, identity: &identity)
@@ -74,7 +74,7 @@ extension JSONValue {
         let before = FileIdentity(descriptor: descriptor)
         // Only a regular file has a size to size the tape by.
         let parse = DocumentParse(options: options, expectedBytes: before.map { Int($0.size) } ?? 0)
-        let failure = try JSONInput.readChunks(of: descriptor, chunkSize: chunkSize) { chunk in
+        let failure = try JSONInput.readChunks(of: descriptor, named: path, chunkSize: chunkSize) { chunk in
             try parse.parser.parse(chunk)
             return !parse.parser.isStopped
         }
@@ -84,7 +84,8 @@ extension JSONValue {
     }
 
     /// Parses a JSON document from any ``JSONInput``: data in memory, a file, an open file handle
-    /// or standard input, the last three read in chunks (only the tape is kept).
+    /// or standard input, the last three read in chunks (only the tape is kept). Gzip input is
+    /// inflated as it is read (see ``JSONInput``); positions in errors are those of its text.
     ///
     /// ```swift
     /// let document = try JSONValue(parsing: .standardInput)
@@ -94,15 +95,15 @@ extension JSONValue {
     ///   - options: The parser's settings: comments, limits, whether a repeated key is an error.
     /// - Throws: As ``init(parsing:options:)-(Data,_)`` for the bytes; for a file as
     ///   `CocoaError` (with the path and the system's error) when it cannot be opened or read;
-    ///   ``JSONInputError`` when a file handle or standard
-    ///   input cannot be read.
+    ///   ``JSONInputError`` when a file handle or standard input cannot be read, or when gzip input
+    ///   cannot be inflated.
     public init(parsing input: JSONInput, options: JSONParsingOptions = .default) throws {
         switch input {
-        case .data(let data):
+        case .data(let data) where !data.startsWithGzipMagicBytes:
             try self.init(parsing: data, options: options)
         case .file(let url):
             try self.init(contentsOf: url, options: options)
-        case .fileHandle, .standardInput:
+        case .data, .fileHandle, .standardInput:
             let parse = DocumentParse(options: options, expectedBytes: 0)
             try input.forEachChunk { try parse.parser.parse($0) }
             self = try parse.finish()

@@ -19,6 +19,9 @@ import Foundation
 /// }
 /// ```
 ///
+/// The chunks are the file's bytes as they are on disk: for a `.json.gz` file, add
+/// `.decompressingGzip()` (the synchronous ``JSONInput/file(_:)`` inflates gzip by itself).
+///
 /// Pulled, not pushed: nothing is read ahead of the consumer, as a home-made `AsyncThrowingStream`
 /// fed by a loop would (it buffers the whole file when the consumer is slower). Each `next()` reads
 /// once with `read(2)` on the calling task's thread, as `FileHandle` does. The file is opened by the

@@ -4,8 +4,9 @@ import Foundation
 public struct StreamingOptions: Sendable {
     /// Parser settings: depth limit, token size limit, comments.
     public var parsing: JSONParsingOptions
-    /// The largest single element, in input bytes (default 64 MiB); larger is an error, so
-    /// memory stays bounded by one element plus the read buffer.
+    /// The largest single element, in input bytes (default 64 MiB; of gzip input, bytes of its
+    /// inflated text); larger is an error, so memory stays bounded by one element plus the read
+    /// buffer.
     ///
     /// An array or object is measured from its opening bracket to its closing one, whatever lies
     /// between; an element that is a string is measured by its text (escapes resolved, without its
@@ -20,18 +21,21 @@ public struct StreamingOptions: Sendable {
     /// (default 100); the rest are only counted, so memory stays bounded however many elements
     /// fail. The error's text then ends with a line such as `… and 12,345 more invalid elements`.
     public var maximumReportedFailures: Int
-    /// The read size for files and standard input (default 1 MiB), within
+    /// The read size for files and standard input, and the size of each chunk of inflated gzip
+    /// (default 1 MiB), within
     /// ``JSONInput/minimumChunkSize`` (4 KiB) ... ``JSONInput/chunkSizeCeiling`` (64 MiB): a value
     /// outside is taken as the nearest end, as ``JSONParsingOptions/maximumDepth`` is, so `.max`
-    /// reads 64 MiB at a time (the read buffer is allocated at this size) and `0` or a negative
-    /// size 4 KiB.
+    /// reads 64 MiB at a time (the read buffer is allocated at this size; for gzip input, the read
+    /// buffer and the three buffers of inflated text) and `0` or a negative size 4 KiB.
     public var chunkSize: Int {
         get { storedChunkSize }
         set { storedChunkSize = JSONInput.clampedChunkSize(newValue) }
     }
     private var storedChunkSize: Int
     /// Called after each chunk of a file or standard input is parsed, with the total number of
-    /// bytes read so far (for in-memory data, once, with its size); nil, the default, for none.
+    /// bytes read so far (for in-memory data, once, with its size; for gzip input, compressed
+    /// bytes, after each chunk of its text, so that the count ends at a file's size); nil, the
+    /// default, for none.
     ///
     /// It runs on the parsing thread once per chunk (1 MiB by default), so it costs nothing
     /// noticeable; a progress bar compares `bytesRead` with the file's size.

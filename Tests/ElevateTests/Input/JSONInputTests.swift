@@ -38,7 +38,8 @@ import Testing
             }
         }
 
-        func callAsFunction(_ chunks: ByteChunks, _ options: StreamingOptions) async -> String {
+        func callAsFunction<Chunks: AsyncSequence>(_ chunks: Chunks, _ options: StreamingOptions) async -> String
+        where Chunks.Element: Sequence<UInt8> {
             var values: [String] = []
             do {
                 switch self {
@@ -81,7 +82,7 @@ import Testing
     /// Documents whose every byte is a place to cut: multi-byte UTF-8, escapes and surrogate pairs,
     /// numbers and literals, a byte order mark, CRLF, blank lines, a last line without a newline,
     /// invalid elements, repeated keys, and errors of every kind, early and late.
-    private static let corpus: [[UInt8]] = [
+    static let corpus: [[UInt8]] = [
         #"{"a": {"b": [1, "é😀", "\u00e9\ud83d\ude00", -0.5e-3, true, null, {"c": [1]}, 123456789012345678901]}}"#,
         "\u{FEFF}{\"a\": {\"b\": [1, \"bad\", 3]}}",
         #"{"a": {"b": [1]}, "a": {"b": [2, {"bad": 1}]}}"#,
