@@ -24,6 +24,9 @@ extension JSONInput {
         switch self {
         case .data(let data):
             guard offset >= 0, offset <= data.count else { throw cannotResume("the offset \(offset) is past its end") }
+            if data.count >= 2, (data[data.startIndex], data[data.startIndex + 1]) == GzipInflater.magicBytes {
+                throw cannotResume("compressed input cannot be read from an offset")
+            }
             try data.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
             progress?(data.count - offset)
         case .file(let url):
@@ -119,11 +122,12 @@ extension JSONInput {
         guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
             throw JSONInputError(path: name, reason: "cannot resume: it cannot be read from an offset (\(String(cString: strerror(errno))))")
         }
-        var bytesRead = 0
-        let failure = try readChunks(of: descriptor, chunkSize: chunkSize) { chunk in
+        var start: (UInt8, UInt8) = (0, 0)
+        if pread(descriptor, &start, 2, 0) == 2, start == GzipInflater.magicBytes {
+            throw JSONInputError(path: name, reason: "cannot resume: compressed input cannot be read from an offset")
+        }
+        let failure = try readChunks(of: descriptor, named: name, chunkSize: chunkSize, progress: progress) { chunk in
             try body(chunk)
-            bytesRead += chunk.count
-            progress?(bytesRead)
             return true
         }
         if let failure { throw JSONInputError(path: name, reason: String(cString: strerror(failure))) }

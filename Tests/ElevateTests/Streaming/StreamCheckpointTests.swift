@@ -1,3 +1,4 @@
+import ElevateTestSupport
 import Foundation
 import Testing
 
@@ -126,6 +127,21 @@ import Testing
         var items: [Item] = []
         for try await item in chunks.decodedElements(atKeyPath: "items", as: Item.self, options: options) { items.append(item) }
         #expect(items == Array(all[30...]))
+    }
+
+    /// Compressed input is read from its start only: an offset into the text is not one into the file.
+    @Test func gzipCannotBeResumed() throws {
+        let recorder = Recorder()
+        _ = try Self.run(.data(Self.document), recorder: recorder)
+        let gzip = GzipFixture.member(Self.document)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("resume-\(UUID()).json.gz")
+        try gzip.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        // The whole run reads it, through gzip; resuming is refused, for a file and for data.
+        #expect(try Self.run(.file(url)).count == 40)
+        for input in [JSONInput.file(url), .data(gzip)] {
+            #expect(throws: ParserError.self) { try Self.run(input, from: StreamCheckpoint(index: 1, byteOffset: 5)) }
+        }
     }
 
     @Test func aPipeCannotBeResumed() throws {
