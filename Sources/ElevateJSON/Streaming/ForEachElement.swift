@@ -43,8 +43,41 @@ private func run<T>(_ stream: ElementStream<T>, on input: JSONInput, options: St
     return try stream.finish()
 }
 
-/// Ends the reading of a resumed stream once it has all it wants.
-private struct ResumedReadingStopped: Error {}
+/// Reads `input` chunk by chunk into `feed` (from `offset`, when resuming), and stops reading as
+/// soon as `isStopped` says the consumer has all it wants (a ``JSONEventParser/Stop`` thrown by a
+/// body), so that a stop never reads, or judges, the rest of a file. An unreadable input is a
+/// ``ParserError`` unless ``StreamingOptions/wrapsErrorsInParserError`` is false.
+package func readChunks(
+    of input: JSONInput, from offset: Int? = nil, options: StreamingOptions, until isStopped: () -> Bool,
+    _ feed: (UnsafeRawBufferPointer) throws -> Void
+) throws {
+    do {
+        let read = { (chunk: UnsafeRawBufferPointer) in
+            try feed(chunk)
+            if isStopped() { throw ReadingStopped() }
+        }
+        if let offset {
+            try input.forEachChunk(from: offset, chunkSize: options.chunkSize, progress: options.progress, read)
+        } else {
+            try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress, read)
+        }
+    } catch is ReadingStopped {
+        return
+    } catch let error as JSONInputError {
+        guard options.wrapsErrorsInParserError else { throw error }
+        throw ParserError.deserialization(reason: error.description)
+    }
+}
+
+/// Ends the reading loop once the consumer has all it wants.
+private struct ReadingStopped: Error {}
+
+/// The error of a checkpoint that a resumed stream refuses.
+package func refusedCheckpoint(_ reason: String, options: StreamingOptions) -> any Error {
+    options.wrapsErrorsInParserError
+        ? ParserError.deserialization(reason: "Cannot resume: \(reason)")
+        : JSONInputError(path: "input", reason: "cannot resume: \(reason)")
+}
 
 /// Reads `input` from a checkpoint into `feed`, after checking that the byte before the checkpoint
 /// ends a value (`}`, `]`, a string's quote, a number's digit, `true`, `false` or `null`'s last
@@ -56,47 +89,11 @@ private func resume<T>(
     stream.linesBeforeResumption = { input.lineBreaks(before: checkpoint.byteOffset) }
     let endsValue = Set("}]\"0123456789el".utf8)
     guard checkpoint.index >= 1, let before = input.byte(before: checkpoint.byteOffset), endsValue.contains(before) else {
-        let reason =
+        throw refusedCheckpoint(
             "the byte before offset \(checkpoint.byteOffset) cannot be read or does not end an element "
-            + "(element \(checkpoint.index - 1))"
-        throw options.wrapsErrorsInParserError
-            ? ParserError.deserialization(reason: "Cannot resume: \(reason)")
-            : JSONInputError(path: "input", reason: "cannot resume: \(reason)")
+                + "(element \(checkpoint.index - 1))", options: options)
     }
-    do {
-        try input.forEachChunk(from: checkpoint.byteOffset, chunkSize: options.chunkSize, progress: options.progress) {
-            try feed($0)
-            if stream.hasEnded { throw ResumedReadingStopped() }
-        }
-    } catch is ResumedReadingStopped {
-        return
-    } catch let error as JSONInputError {
-        guard options.wrapsErrorsInParserError else { throw error }
-        throw ParserError.deserialization(reason: error.description)
-    }
-}
-
-/// Reads `input` chunk by chunk into `feed`, and stops reading as soon as `isStopped` says the
-/// consumer has all it wants (a ``JSONEventParser/Stop`` thrown by a body), so that a stop never
-/// reads, or judges, the rest of a file. An unreadable input is a ``ParserError`` unless
-/// ``StreamingOptions/wrapsErrorsInParserError`` is false.
-package func readChunks(
-    of input: JSONInput, options: StreamingOptions, until isStopped: () -> Bool,
-    _ feed: (UnsafeRawBufferPointer) throws -> Void
-) throws {
-    /// Ends the reading loop after a stop.
-    struct StopReading: Error {}
-    do {
-        try input.forEachChunk(chunkSize: options.chunkSize, progress: options.progress) { chunk in
-            try feed(chunk)
-            if isStopped() { throw StopReading() }
-        }
-    } catch is StopReading {
-        return
-    } catch let error as JSONInputError {
-        guard options.wrapsErrorsInParserError else { throw error }
-        throw ParserError.deserialization(reason: error.description)
-    }
+    try readChunks(of: input, from: checkpoint.byteOffset, options: options, until: { stream.hasEnded }, feed)
 }
 
 /// Decodes every element of the array at `keyPath` that decodes, and records the others with

@@ -11,7 +11,12 @@ package func forEachValue<T>(
         let reader = makeValueReader(
             framing: framing, keyPath: keyPath, methodName: methodName, options: options, decode: decode,
             deliver: body)
-        try readChunks(of: input, options: options, until: { reader.isStopped }) {
+        var offset: Int?
+        if let checkpoint = options.resumingFrom, framing == .jsonLines, let lines = reader as? ValueSequenceReader<T> {
+            offset = checkpoint.byteOffset
+            try lines.resume(from: checkpoint, of: input)
+        }
+        try readChunks(of: input, from: offset, options: options, until: { reader.isStopped }) {
             try reader.feed($0)
             if input.mayWaitForInput { try reader.deliverCompleted() }
         }
@@ -75,6 +80,12 @@ final class ValueSequenceReader<T> {
     private var capturedValue: JSONValue?
     /// The target (split path or literal dotted root key) `capturedValue` came from.
     private var capturedTarget: Int?
+    /// JSON Lines resumed from a checkpoint: the index of its first value.
+    private let indexBase: Int
+    /// With checkpoints asked for: each value taken and not yet delivered, with where the line
+    /// after it starts (`checkpointsHead` is the first not yet passed).
+    private var pendingCheckpoints: [(index: Int, nextLineOffset: Int)] = []
+    private var checkpointsHead = 0
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
     package var isStopped: Bool {
@@ -87,6 +98,8 @@ final class ValueSequenceReader<T> {
     ) {
         self.keyPath = KeyPath(keyPath)
         self.framing = framing
+        let indexBase = framing == .jsonLines ? options.resumingFrom?.index ?? 0 : 0
+        self.indexBase = indexBase
         let unit = framing == .jsonTextSequence ? "record" : "line"
         self.options = options
         let keyPathText = keyPath
@@ -104,7 +117,7 @@ final class ValueSequenceReader<T> {
             },
             // The values of a stream are an array's elements to Codable: the value's index, then
             // the key path inside it.
-            codingPrefix: { [IndexCodingKey($0)] + innerPath })
+            codingPrefix: { [IndexCodingKey($0 + indexBase)] + innerPath })
         let selector = makeSelector()
         selector.maximumCaptureSize = options.maximumElementSize
         selector.reusesTapes = delivery.parallel == nil
@@ -124,7 +137,40 @@ final class ValueSequenceReader<T> {
             ) { [unowned self] line in try completeValue(line: line) }
             selector.currentOffset = { [unowned lines] in lines.currentByteOffset }
             self.lines = lines
+            if framing == .jsonLines, let checkpoints = options.checkpoints {
+                delivery.delivered = { [unowned self] index, _ in
+                    // Values that failed were taken but never delivered: passed over here.
+                    while checkpointsHead < pendingCheckpoints.count, pendingCheckpoints[checkpointsHead].index < index {
+                        checkpointsHead += 1
+                    }
+                    guard checkpointsHead < pendingCheckpoints.count else { return }
+                    let offset = pendingCheckpoints[checkpointsHead].nextLineOffset
+                    checkpointsHead += 1
+                    if checkpointsHead >= 1024, checkpointsHead * 2 >= pendingCheckpoints.count {
+                        pendingCheckpoints.removeFirst(checkpointsHead)
+                        checkpointsHead = 0
+                    }
+                    checkpoints(StreamCheckpoint(index: self.indexBase + index + 1, byteOffset: offset))
+                }
+            }
         }
+    }
+
+    /// JSON Lines: starts at a checkpoint's line, after checking that it starts a line; the
+    /// line's number is counted again from the input's start (lines are what errors name).
+    func resume(from checkpoint: StreamCheckpoint, of input: JSONInput) throws {
+        guard let lines, checkpoint.index >= 0,
+            // The start of a line: of the input, after a newline, or the end of an input whose
+            // last line has none.
+            checkpoint.byteOffset == 0 || input.byte(before: checkpoint.byteOffset) == 0x0A
+                || checkpoint.byteOffset == input.knownByteCount,
+            let before = input.lineBreaks(before: checkpoint.byteOffset)
+        else {
+            throw refusedCheckpoint(
+                "offset \(checkpoint.byteOffset) does not start a line that can be read (value \(checkpoint.index))",
+                options: options)
+        }
+        lines.resume(atLine: before.lines + 1, offset: checkpoint.byteOffset)
     }
 
     private func makeSelector() -> KeyPathSelector {
@@ -212,6 +258,7 @@ final class ValueSequenceReader<T> {
         // The whole value goes to the decoder even when it is null, as an array element does; at
         // a key path, null is missing, as in Elevate.
         let isMissing = value.map { !keyPath.text.isEmpty && $0.isNull } ?? true
+        if options.checkpoints != nil, let lines { pendingCheckpoints.append((index, lines.nextLineOffset)) }
         try delivery.take(
             isMissing ? nil : value, at: index, place: line, missing: FailureText.missing(keyPath.text))
     }

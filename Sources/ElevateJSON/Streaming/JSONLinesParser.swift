@@ -93,6 +93,9 @@ package final class JSONLinesParser {
     @exclusivity(unchecked) package private(set) var lineNumber = 1
     /// The number of lines that held a value.
     @exclusivity(unchecked) package private(set) var valueCount = 0
+    /// Where the line after the last one ended starts (a checkpoint's offset): past its newline,
+    /// or at the end of the input.
+    @exclusivity(unchecked) package private(set) var nextLineOffset = 0
     /// Whether a stop ended the input.
     @exclusivity(unchecked) package private(set) var isStopped = false
     /// Records: the first byte of the record's content, and whether its last byte so far is
@@ -160,7 +163,14 @@ package final class JSONLinesParser {
     /// - Throws: As ``feed(_:)``.
     package func finish() throws {
         guard !isStopped else { return }
-        try endLine()
+        try endLine(atNewline: false)
+    }
+
+    /// Starts at a line of the input other than the first (a resumed stream): `line` is its
+    /// number, `offset` where it starts; no byte order mark is accepted there.
+    package func resume(atLine line: Int, offset: Int) {
+        lineNumber = line
+        lineStartOffset = offset
     }
 
     /// Records: moves the input's line and column past `bytes`.
@@ -232,7 +242,7 @@ package final class JSONLinesParser {
         return spare
     }
 
-    private func endLine() throws {
+    private func endLine(atNewline: Bool = true) throws {
         defer {
             if let parser { spareParser = parser }
             parser = nil
@@ -283,6 +293,7 @@ package final class JSONLinesParser {
             return
         }
         valueCount += 1
+        nextLineOffset = lineStartOffset + lineLength + (atNewline ? 1 : 0)
         do {
             try lineEnded(lineNumber)
         } catch is JSONEventParser.Stop {

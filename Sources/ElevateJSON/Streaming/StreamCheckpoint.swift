@@ -1,5 +1,6 @@
-/// Where a long array stream can be picked up again after a failure or a restart: the index of
-/// the next element and the byte offset just past the last element delivered.
+/// Where a long array or JSON Lines stream can be picked up again after a failure or a restart:
+/// the index of the next element (or value) and the byte offset just past the last element
+/// delivered (for JSON Lines, where the next line starts).
 ///
 /// Ask for checkpoints with ``StreamingOptions/checkpoints`` and keep the latest (a file, a
 /// database row: it is `Codable`); after a crash, pass it as ``StreamingOptions/resumingFrom`` to
@@ -23,10 +24,15 @@
 /// made up by hand, or kept from another version of the file, can pass these checks by chance
 /// (inside a string that happens to hold `}, 1]`): resume only from checkpoints the library gave,
 /// for the input it gave them for.
+///
+/// JSON Lines resumes at the line that starts at the checkpoint's offset (the byte before it must
+/// be a newline) and reads to the end; the input's lines before it are counted again, once, so
+/// that errors name the same lines as in the whole run.
 public struct StreamCheckpoint: Sendable, Hashable, Codable {
-    /// The index of the next element: elements before it were delivered (or skipped as invalid).
+    /// The index of the next element (or value): those before it were delivered (or skipped as invalid).
     public var index: Int
-    /// The offset in the input just past the last element delivered.
+    /// The offset in the input just past the last element delivered; for JSON Lines, where the
+    /// next line starts.
     public var byteOffset: Int
 
     /// A checkpoint.

@@ -74,18 +74,19 @@ public struct StreamingOptions: Sendable {
 
     /// Told, after each element `forEachElement` delivers (and its body returns), where the
     /// stream could be resumed from: the next element's index and the offset just past this one;
-    /// nil, the default, for none. See ``StreamCheckpoint``. It runs on the calling thread, in
-    /// document order, also with several workers.
+    /// for each value of JSON Lines `forEachValue` delivers, the next value's index and the offset
+    /// where the next line starts. nil, the default, for none. See ``StreamCheckpoint``. It runs on
+    /// the calling thread, in document order, also with several workers.
     public var checkpoints: (@Sendable (StreamCheckpoint) -> Void)?
 
-    /// Where `forEachElement` picks up an array stream it delivered part of before: the input is
-    /// read from the checkpoint's offset (a file, data, or a seekable file handle; standard input
-    /// and compressed input cannot be resumed), the elements are numbered from its index, and the
-    /// stream ends at the array's closing bracket. nil, the default, reads the whole input. See
-    /// ``StreamCheckpoint`` for what is and is not validated then. An `AsyncSequence` given to
-    /// `decodedElements` with a checkpoint must hold the bytes from the checkpoint's offset on (the
-    /// answer to an HTTP range request, say). Other calls (`decodeArray`, `forEachValue` of JSON
-    /// Lines) do not resume yet and read the whole input.
+    /// Where `forEachElement` picks up an array stream (or `forEachValue` a JSON Lines stream) it
+    /// delivered part of before: the input is read from the checkpoint's offset (a file, data, or
+    /// a seekable file handle; standard input and compressed input cannot be resumed), values are
+    /// numbered from its index, and an array's stream ends at its closing bracket. nil, the
+    /// default, reads the whole input. See ``StreamCheckpoint`` for what is and is not validated
+    /// then. An `AsyncSequence` given to `decodedElements` with a checkpoint must hold the bytes
+    /// from the checkpoint's offset on (the answer to an HTTP range request, say). Other calls
+    /// (`decodeArray`, the other framings) do not resume and read the whole input.
     public var resumingFrom: StreamCheckpoint?
 
     /// What runs around the decodes of a call (see ``DecodingScope``): set by the Elevate module's

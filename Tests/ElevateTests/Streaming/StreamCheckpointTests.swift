@@ -144,6 +144,47 @@ import Testing
         }
     }
 
+    /// JSON Lines: every checkpoint resumes at the next line, with the input's line numbers.
+    @Test(arguments: [1, 2])
+    func jsonLinesCheckpointsResumeAtTheNextLine(workers: Int) throws {
+        // A blank line, an invalid line (skipped), and a last line without a newline.
+        var lines = (0..<30).map { #"{"id": \#($0), "name": "n\#($0)"}"# }
+        lines.insert("", at: 10)
+        lines.insert(#"{"id": "bad", "name": "x"}"#, at: 20)
+        let data = Data(lines.joined(separator: "\n").utf8)
+        func run(from checkpoint: StreamCheckpoint? = nil, recorder: Recorder? = nil) throws -> [Item] {
+            var options = StreamingOptions()
+            options.concurrency = workers
+            options.skipsInvalidElements = true
+            options.resumingFrom = checkpoint
+            if let recorder { options.checkpoints = { recorder.record($0) } }
+            var items: [Item] = []
+            do {
+                try forEachValue(from: .data(data), framing: .jsonLines, as: Item.self, options: options) { items.append($0) }
+            } catch ParserError.validation(let reason) {
+                // The invalid line, named by its line in the input, resumed or not.
+                #expect(reason.contains("line 21"), "\(reason)")
+            }
+            return items
+        }
+        let recorder = Recorder()
+        let all = try run(recorder: recorder)
+        #expect(all.count == 30)
+        let checkpoints = recorder.checkpoints
+        #expect(checkpoints.count == 30)
+        for checkpoint in checkpoints {
+            #expect(checkpoint.byteOffset == data.count || data[checkpoint.byteOffset - 1] == UInt8(ascii: "\n"))
+            let rest = try run(from: checkpoint)
+            #expect(rest == all.filter { item in checkpoints.firstIndex(of: checkpoint)! < all.firstIndex(of: item)! }, "\(checkpoint)")
+        }
+        // An offset inside a line is refused.
+        #expect(throws: ParserError.self) {
+            try forEachValue(
+                from: .data(data), framing: .jsonLines, as: Item.self,
+                options: StreamingOptions().resuming(from: StreamCheckpoint(index: 3, byteOffset: 40))) { _ in }
+        }
+    }
+
     @Test func aPipeCannotBeResumed() throws {
         let pipe = Pipe()
         try pipe.fileHandleForWriting.write(contentsOf: Self.document)
@@ -151,5 +192,14 @@ import Testing
         #expect(throws: ParserError.self) {
             try Self.run(.fileHandle(pipe.fileHandleForReading), from: StreamCheckpoint(index: 1, byteOffset: 100))
         }
+    }
+}
+
+extension StreamingOptions {
+    /// These options, resuming from `checkpoint`.
+    fileprivate func resuming(from checkpoint: StreamCheckpoint) -> StreamingOptions {
+        var options = self
+        options.resumingFrom = checkpoint
+        return options
     }
 }
