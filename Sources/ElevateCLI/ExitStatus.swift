@@ -46,8 +46,12 @@ struct CommandFailure: Error {
         }
         // The message can quote the input (a repeated key, decoded): its control characters are
         // escaped like a file name's, so that the file cannot send escape sequences to the terminal.
+        // The excerpt the parser took around the offending byte, as the library's own description
+        // ends: where in a long line the error is, at a glance.
+        let excerpt = error.excerpt.isEmpty ? "" : " near \"\(error.excerpt.escapedForTerminal)\""
         return CommandFailure(
-            message: "\(file.displayName):\(line ?? error.line):\(error.column): error: \(error.message.escapedForTerminal)",
+            message: "\(file.displayName):\(line ?? error.line):\(error.column): error: \(error.message.escapedForTerminal)"
+                + excerpt,
             status: ExitStatus.invalidJSON, isDiagnostic: true)
     }
 

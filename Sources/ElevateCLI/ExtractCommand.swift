@@ -10,8 +10,9 @@ struct ExtractCommand: ParsableCommand {
         commandName: "extract",
         abstract: "Print the value at a key path as JSON.",
         discussion: """
-            The value is copied as it is parsed: numbers keep their exact text, and reading stops at \
-            the end of the value, so the rest of the file is not checked. A gzip file or stream \
+            The value is copied as it is parsed: numbers keep their exact text. The rest of the \
+            input is read and checked too, whatever its size, so a file that is invalid after the \
+            value prints the value and exits with status 1, as jq does. A gzip file or stream \
             (.json.gz) is inflated as it is read. Exit status: 0 on success, 1 for invalid JSON, 2 \
             when the file cannot be opened or read (or its gzip is truncated or corrupt) or the \
             output cannot be written, 3 when nothing is at the key path, 4 when --json-lines finds something other \

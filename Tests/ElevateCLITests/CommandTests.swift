@@ -35,6 +35,18 @@ struct CommandTests {
     static let document =
         #"{"response":{"count":2,"items":[{"id":1,"price":1.50,"tags":["a","b"]},{"id":2,"big":1e400}]}}"#
 
+    /// `extract` checks the whole input, whatever its size: invalid bytes after the value (in the
+    /// first read, or megabytes on) print the value and exit 1, as jq does.
+    @Test func extractChecksTheInputAfterTheValueAtAnySize() throws {
+        let scratch = try ScratchDirectory()
+        for padding in [0, 3_000_000] {
+            let text = #"{"a": [1, 2], "pad": "\#(String(repeating: "x", count: padding))", "b": x}"#
+            let result = try scratch.run("extract", "--key-path", "a", try scratch.file("bad-\(padding).json", text))
+            #expect(result.status == 1 && result.output == "[1,2]\n", "\(padding): \(result.standardError)")
+            #expect(result.standardError.contains("invalid char"))
+        }
+    }
+
     @Test func validateAcceptsValidFiles() throws {
         let scratch = try ScratchDirectory()
         let good = try scratch.file("good.json", Self.document)
@@ -134,6 +146,7 @@ struct CommandTests {
         #expect(try scratch.run("count", "--key-path", "response", file).output == "2\n")
         #expect(try scratch.run("count", "--key-path", "response.items.0.tags", file).output == "2\n")
         // The same place as a JSON Pointer.
+        #expect(try scratch.run("count", "--key-path", "/response/items/0/tags", file).status == 0)
         #expect(try scratch.run("count", "--key-path", "/response/items/0/tags", file).output == "2\n")
         #expect(try scratch.run("extract", "--key-path", "/response/items/1/id", file).output == "2\n")
         #expect(try scratch.run("count", file).output == "1\n")

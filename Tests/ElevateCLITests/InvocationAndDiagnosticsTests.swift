@@ -96,7 +96,11 @@ struct InvocationAndDiagnosticsTests {
         let name = "bad\n\u{1B}[31m.json"
         try scratch.file(name, "[1,2,x]")
         let invalid = try scratch.run("validate", name)
-        #expect(invalid.standardError == #"bad\n\u{1B}[31m.json:1:6: error: invalid char in json text"# + "\n")
+        #expect(invalid.standardError == #"bad\n\u{1B}[31m.json:1:6: error: invalid char in json text near "[1,2,x]""# + "\n")
+        // The excerpt is the file's text: its control characters are escaped too.
+        try scratch.file("escape.json", "[1,\u{1B}[2J x]")
+        let escaped = try scratch.run("validate", "escape.json")
+        #expect(!escaped.standardError.contains("\u{1B}") && escaped.standardError.contains(#"near ""#), "\(escaped.standardError)")
         let missing = try scratch.run("count", "no\tsuch\u{7}")
         #expect(missing.standardError == #"elevate: cannot read no\tsuch\u{7}: No such file or directory"# + "\n")
         try scratch.file("good\r.json", "[]")
