@@ -39,6 +39,11 @@ struct ExtractCommand: ParsableCommand {
         help: "Print each element of the array at the key path on a line of its own (JSON Lines), to pipe big arrays to other tools.")
     var jsonLines = false
 
+    @Flag(
+        name: [.customShort("r"), .customLong("raw-output")],
+        help: "Print a string value (with --json-lines, each string element) as its text, without quotes or escapes, as jq -r does.")
+    var rawOutput = false
+
     @Flag(name: .customLong("allow-comments"), help: "Accept /* … */ and // … comments.")
     var allowsComments = false
 
@@ -75,7 +80,7 @@ struct ExtractCommand: ParsableCommand {
         let options = StreamingOptions(
             parsing: parsingOptions, maximumElementSize: .max,
             progress: progress?.update, wrapsErrorsInParserError: false)
-        let writer = JSONTextEmitter(output: output, prettyPrinted: pretty)
+        let writer = JSONTextEmitter(output: output, prettyPrinted: pretty, rawTopLevelStrings: rawOutput)
         let found: Bool
         do {
             let handler: any JSONEventHandler = jsonLines ? JSONLinesSplitter(forwardingTo: writer) : writer

@@ -47,6 +47,17 @@ struct CommandTests {
         }
     }
 
+    /// `-r` prints strings as their text, as `jq -r` does; other values, and strings inside
+    /// containers, stay JSON.
+    @Test func rawOutputPrintsStringsAsText() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("raw.json", #"{"name": "a \"quoted\"\ttab", "list": ["x\u00e9", 2, {"k": "v"}, null]}"#)
+        #expect(try scratch.run("extract", "-r", "--key-path", "name", file).output == "a \"quoted\"\ttab\n")
+        #expect(try scratch.run("extract", "--raw-output", "--key-path", "list", file).output == #"["x\#u{e9}",2,{"k":"v"},null]"# + "\n")
+        let lines = try scratch.run("extract", "-r", "--json-lines", "--key-path", "list", file)
+        #expect(lines.output == "x\u{e9}\n2\n{\"k\":\"v\"}\nnull\n", "\(lines.output.debugDescription)")
+    }
+
     @Test func validateAcceptsValidFiles() throws {
         let scratch = try ScratchDirectory()
         let good = try scratch.file("good.json", Self.document)

@@ -101,9 +101,10 @@ package final class JSONTextEmitter: JSONEventHandler {
     package init(
         output: any JSONTextOutput, prettyPrinted: Bool = false, escapesSlashes: Bool = false,
         escapesLineSeparators: Bool = true, bufferSize: Int = JSONTextEmitter.bufferSize,
-        memoryLimit: Int = JSONTextEmitter.defaultMemoryLimit
+        memoryLimit: Int = JSONTextEmitter.defaultMemoryLimit, rawTopLevelStrings: Bool = false
     ) {
         self.output = output
+        self.rawTopLevelStrings = rawTopLevelStrings
         self.prettyPrinted = prettyPrinted
         slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
         self.escapesLineSeparators = escapesLineSeparators
@@ -137,9 +138,17 @@ package final class JSONTextEmitter: JSONEventHandler {
 
     package func string(_ value: JSONText) throws {
         try separate()
-        try appendString(value.bytes)
+        if rawTopLevelStrings && hasChildren.isEmpty {
+            try append(value.bytes)
+        } else {
+            try appendString(value.bytes)
+        }
         if hasChildren.isEmpty { try valueEnded() }
     }
+
+    /// Whether a top-level string is written as its text, without quotes or escapes (`jq -r`);
+    /// strings inside containers stay JSON.
+    private let rawTopLevelStrings: Bool
 
     package func number(_ value: JSONNumberText) throws {
         try separate()
