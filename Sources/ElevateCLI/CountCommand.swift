@@ -29,8 +29,8 @@ struct CountCommand: ParsableCommand {
         help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
     var rejectsDuplicateKeys = false
 
-    @Argument(help: "The JSON file, gzip inflated (.json.gz); '-' reads standard input.")
-    var file: String
+    @Argument(help: "The JSON files, gzip inflated (.json.gz); '-' reads standard input. With several, each count is followed by its file's name, as wc prints.")
+    var files: [String]
 
     /// The parser settings the flags ask for.
     private var parsingOptions: JSONParsingOptions {
@@ -40,12 +40,23 @@ struct CountCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailures {
-            let total = try count(InputFile(file))
-            // Written and checked at once, not with `print`, whose buffered write fails unseen at
-            // exit: a full or failing standard output is status 2, as for `extract`.
-            try OutputFile.standardOutput().write("\(total)\n")
+        // Each file is counted and reported on its own, as `validate` checks each: a failing file
+        // is reported and the others are still counted; the exit status is the gravest failure's.
+        var status = ExitStatus.success
+        for file in files {
+            do {
+                try reportingFailures {
+                    let total = try count(InputFile(file))
+                    // Written and checked at once, not with `print`, whose buffered write fails
+                    // unseen at exit: a full or failing standard output is status 2, as for `extract`.
+                    let line = files.count == 1 ? "\(total)\n" : "\(total) \(file.escapedForTerminal)\n"
+                    try OutputFile.standardOutput().write(line)
+                }
+            } catch let exit as ExitCode {
+                status = max(status, exit.rawValue)
+            }
         }
+        if status != ExitStatus.success { throw ExitCode(status) }
     }
 
     /// Counts the children of the container at the key path.

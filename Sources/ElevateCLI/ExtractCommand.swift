@@ -52,8 +52,8 @@ struct ExtractCommand: ParsableCommand {
         help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
     var rejectsDuplicateKeys = false
 
-    @Argument(help: "The JSON file, gzip inflated (.json.gz); '-' reads standard input.")
-    var file: String
+    @Argument(help: "The JSON files, gzip inflated (.json.gz); '-' reads standard input. Each file's value is printed in turn, as jq prints them.")
+    var files: [String]
 
     func validate() throws {
         if jsonLines && pretty { throw ValidationError("--json-lines prints one element per line: it cannot be --pretty") }
@@ -67,9 +67,18 @@ struct ExtractCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailures {
-            try extract(InputFile(file), to: .standardOutput())
+        // Each file's value in turn: a failing file is reported (after what it completed, as
+        // for one file) and the others are still extracted; the exit status is the gravest
+        // failure's.
+        var status = ExitStatus.success
+        for file in files {
+            do {
+                try reportingFailures { try extract(InputFile(file), to: .standardOutput()) }
+            } catch let exit as ExitCode {
+                status = max(status, exit.rawValue)
+            }
         }
+        if status != ExitStatus.success { throw ExitCode(status) }
     }
 
     /// Copies the value at the key path to `output`, followed by a newline.

@@ -58,6 +58,24 @@ struct CommandTests {
         #expect(lines.output == "x\u{e9}\n2\n{\"k\":\"v\"}\nnull\n", "\(lines.output.debugDescription)")
     }
 
+    /// Several files per call: `count` prints each count with its file's name, `extract` each
+    /// value in turn; a failing file is reported, the others still done, the status the gravest.
+    @Test func severalFilesAreEachDone() throws {
+        let scratch = try ScratchDirectory()
+        let one = try scratch.file("one.json", #"{"items": [1, 2, 3]}"#)
+        let two = try scratch.file("two.json", #"{"items": ["a"]}"#)
+        let bad = try scratch.file("bad.json", #"{"items": [1, x]}"#)
+        let counts = try scratch.run("count", "--key-path", "items", one, two)
+        #expect(counts.status == 0 && counts.output == "3 \(one)\n1 \(two)\n")
+        let extracted = try scratch.run("extract", "--key-path", "/items", "--json-lines", one, two)
+        #expect(extracted.status == 0 && extracted.output == "1\n2\n3\n\"a\"\n")
+        let failing = try scratch.run("count", "--key-path", "items", one, bad, two)
+        #expect(failing.status == 1 && failing.output == "3 \(one)\n1 \(two)\n")
+        #expect(failing.standardError.hasPrefix("\(bad):1:15: error: "))
+        // One file: the count alone, as before.
+        #expect(try scratch.run("count", "--key-path", "items", one).output == "3\n")
+    }
+
     @Test func validateAcceptsValidFiles() throws {
         let scratch = try ScratchDirectory()
         let good = try scratch.file("good.json", Self.document)
