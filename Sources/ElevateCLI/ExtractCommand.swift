@@ -28,7 +28,7 @@ struct ExtractCommand: ParsableCommand {
 
     @Option(
         name: .customLong("key-path"),
-        help: "Keys joined by '.', array indices as numbers (items.0.name), or a JSON Pointer (/items/0/name, ~1 for '/', ~0 for '~'); '' (the default) is the root.")
+        help: "Keys joined by '.', array indices as numbers (items.0.name), or a JSON Pointer (/items/0/name, ~1 for '/', ~0 for '~'); '' (the default) is the root. A component * matches every member and element (items.*.name): each value found is printed, on a line of its own.")
     var keyPath = ""
 
     @Flag(help: "Indent the output, one member or element per line.")
@@ -93,7 +93,7 @@ struct ExtractCommand: ParsableCommand {
         let found: Bool
         do {
             let handler: any JSONEventHandler = jsonLines ? JSONLinesSplitter(forwardingTo: writer) : writer
-            found = try forEachEvent(from: file.input, atKeyPath: keyPath, to: handler, options: options)
+            found = try forEachEvent(from: file.input, atKeyPath: keyPath, wildcard: "*", to: handler, options: options)
         } catch is JSONLinesSplitter.NotAnArray {
             throw CommandFailure(
                 message: "the value at key path '\(keyPath.escapedForTerminal)' in '\(file.displayName)' is not an array; "

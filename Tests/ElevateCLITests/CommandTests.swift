@@ -76,6 +76,20 @@ struct CommandTests {
         #expect(try scratch.run("count", "--key-path", "items", one).output == "3\n")
     }
 
+    /// `*` in extract's key path matches every member and element: each value found is printed
+    /// on a line of its own, in document order, as jq's `.[]` does.
+    @Test func extractWildcardsPrintEveryMatch() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file(
+            "wild.json", #"{"response": {"items": [{"name": "a", "tags": [1]}, {"id": 2}, {"name": "c", "tags": [2, 3]}]}, "map": {"x": {"n": 1}, "y": {"n": 2}}}"#)
+        #expect(try scratch.run("extract", "--key-path", "response.items.*.name", file).output == "\"a\"\n\"c\"\n")
+        #expect(try scratch.run("extract", "-r", "--key-path", "/response/items/*/name", file).output == "a\nc\n")
+        #expect(try scratch.run("extract", "--key-path", "map.*.n", file).output == "1\n2\n")
+        #expect(try scratch.run("extract", "--json-lines", "--key-path", "response.items.*.tags", file).output == "1\n2\n3\n")
+        let none = try scratch.run("extract", "--key-path", "response.items.*.missing", file)
+        #expect(none.status == 3)
+    }
+
     @Test func validateAcceptsValidFiles() throws {
         let scratch = try ScratchDirectory()
         let good = try scratch.file("good.json", Self.document)

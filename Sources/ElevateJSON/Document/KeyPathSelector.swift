@@ -51,6 +51,8 @@ package final class KeyPathSelector: JSONEventHandler {
     private final class Node {
         var target: Target?
         var children: [(key: [UInt8], index: Int?, node: Node)] = []
+        /// With wildcards: the child every key and index without a child of its own leads to.
+        var wildcard: Node?
         /// The ids of the targets at or below this node.
         var subtreeTargets: [Int] = []
 
@@ -89,7 +91,9 @@ package final class KeyPathSelector: JSONEventHandler {
             for position in children.indices where key.equals(children[position].key) {
                 return (children[position].node, position)
             }
-            return equivalentChild(forKey: key)
+            if let found = equivalentChild(forKey: key) { return found }
+            // A wildcard's keys are not tracked for repeats (position -1): each is another match.
+            return wildcard.map { ($0, -1) }
         }
 
         @inline(never)
@@ -107,7 +111,7 @@ package final class KeyPathSelector: JSONEventHandler {
 
         func child(forIndex index: Int) -> Node? {
             for child in children where child.index == index { return child.node }
-            return nil
+            return wildcard
         }
     }
 
@@ -203,14 +207,22 @@ package final class KeyPathSelector: JSONEventHandler {
     package var rootIsArray: Bool? { storedRootIsArray }
     private var storedRootIsArray: Bool?
 
-    package init(targets: [Target], callbacks: Callbacks) {
+    /// - Parameter wildcard: A component that matches every member and element (the tool's `*`),
+    ///   or nil, the default, for none: every component is then a key or an index.
+    package init(targets: [Target], callbacks: Callbacks, wildcard: String? = nil) {
         self.storedCallbacks = callbacks
         self.builder = JSONTapeBuilder()
         for target in targets {
             var node = root
             node.subtreeTargets.append(target.id)
             for component in target.components {
-                node = node.child(named: component)
+                if component == wildcard {
+                    let next = node.wildcard ?? Node()
+                    node.wildcard = next
+                    node = next
+                } else {
+                    node = node.child(named: component)
+                }
                 node.subtreeTargets.append(target.id)
             }
             if node.target == nil { node.target = target }
@@ -446,8 +458,8 @@ package final class KeyPathSelector: JSONEventHandler {
             stack[top].pendingChild = nil
             return
         }
-        let bit: UInt64 = position < 64 ? 1 << UInt64(position) : 0
-        if stack[top].seenChildren & bit != 0 || bit == 0 {
+        let bit: UInt64 = (0..<64).contains(position) ? 1 << UInt64(position) : 0
+        if position >= 0, stack[top].seenChildren & bit != 0 || bit == 0 {
             // A repeated key (or one past the 64 tracked: treated as repeated, which only costs
             // a reset of captures that are about to be made again).
             do {

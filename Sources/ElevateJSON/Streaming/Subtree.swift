@@ -51,6 +51,18 @@ public func forEachEvent(
     try ForwardingPass(keyPath: keyPath, handler: handler).run(input, options: options)
 }
 
+/// ``forEachEvent(from:atKeyPath:to:options:)`` where the component `wildcard` of the key path
+/// matches every member of an object and every element of an array, so that every value the path
+/// leads to is sent, one after another, in document order (the tool's `items.*.name`). A
+/// repeated key's values are each sent.
+/// - Returns: Whether any value was found.
+package func forEachEvent(
+    from input: JSONInput, atKeyPath keyPath: String, wildcard: String, to handler: any JSONEventHandler,
+    options: StreamingOptions
+) throws -> Bool {
+    try ForwardingPass(keyPath: keyPath, handler: handler, wildcard: wildcard).run(input, options: options)
+}
+
 /// Counts what is at a key path (see ``summarizeValue(from:atKeyPath:options:)``).
 final class SummaryPass: DocumentPass {
     let selector: KeyPathSelector
@@ -92,10 +104,12 @@ final class SummaryPass: DocumentPass {
 final class ForwardingPass: DocumentPass {
     let selector: KeyPathSelector
 
-    init(keyPath: String, handler: any JSONEventHandler) {
+    /// - Parameter wildcard: A key path component that matches every member and element (see
+    ///   ``forEachEvent(from:atKeyPath:wildcard:to:options:)``), or nil.
+    init(keyPath: String, handler: any JSONEventHandler, wildcard: String? = nil) {
         selector = KeyPathSelector(
             targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)),
-            callbacks: KeyPathSelector.Callbacks())
+            callbacks: KeyPathSelector.Callbacks(), wildcard: wildcard)
         var callbacks = KeyPathSelector.Callbacks()
         // The first value found is the one sent (a value at the key path's other spelling is not
         // sent after it); the rest of the document is still read, so that a repeated key (whose
