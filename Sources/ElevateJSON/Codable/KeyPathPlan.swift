@@ -6,20 +6,27 @@ final class KeyPathPlan {
         let text: String
         /// Split once per decode call, not once per object.
         let components: [String]
+        /// A JSON Pointer is never one literal key, and may have a single component (`"/title"`).
+        let isPointer: Bool
 
         init(_ text: String) {
             self.text = text
-            components = KeyPath(text).components
+            let path = KeyPath(text)
+            components = path.components
+            isPointer = path.isPointer
         }
 
         /// The tape index of the value at this key path below the object at `object`, or nil.
         func resolve(on tape: JSONTape, in object: Int) -> Int? {
             let root = JSONValue(tape: tape, index: object)
             if text.isEmpty { return object }
-            var hint: Int?
-            // A literal key that contains dots wins over the split path, as in Elevate.
-            if let literal = root.memberIndex(text, hint: &hint) { return literal }
-            guard components.count > 1 else { return nil }
+            if !isPointer {
+                var hint: Int?
+                // A literal key that contains dots wins over the split path, as in Elevate.
+                if let literal = root.memberIndex(text, hint: &hint) { return literal }
+                // Without a dot, the path is that one key, already looked for.
+                guard components.count > 1 else { return nil }
+            }
             return KeyPath.walk(components, from: root).value?.index
         }
     }

@@ -136,6 +136,13 @@ package final class KeyPathSelector: JSONEventHandler {
         /// A member of a `.members` target's object, captured as `[key, value]`.
         case member(Target, Int, key: [UInt8])
         case forward(Target, any JSONEventHandler)
+
+        /// The bytes of a member's key, which count toward the member's size: a member is its
+        /// key and its value, and a huge key with a small value is no smaller a member.
+        var keyLength: Int {
+            if case .member(_, _, let key) = self { return key.count }
+            return 0
+        }
     }
 
     private let root = Node()
@@ -348,7 +355,7 @@ package final class KeyPathSelector: JSONEventHandler {
         // Called at the capture's first event: for a container, its opening bracket, one byte
         // that the parser's offset is already past and that counts toward the capture's size.
         // (A scalar capture is measured by its length instead.)
-        if let currentOffset { captureStart = currentOffset() &- 1 }
+        if let currentOffset { captureStart = currentOffset() &- 1 &- newCapture.keyLength }
         eventsBeforeSizeCheck = Self.sizeCheckInterval
         if case .forward(_, let handler) = newCapture { forwardSink = handler }
     }
@@ -401,7 +408,7 @@ package final class KeyPathSelector: JSONEventHandler {
         case .skip, .count, .descend:
             break
         case .capture(let newCapture):
-            if length > maximumCaptureSize { throw CaptureTooLarge(limit: maximumCaptureSize) }
+            if length + newCapture.keyLength > maximumCaptureSize { throw CaptureTooLarge(limit: maximumCaptureSize) }
             try begin(newCapture)
             if let forwardSink { try forward(forwardSink) } else { try add() }
             try completeCapture()

@@ -49,8 +49,13 @@ public struct AsyncByteChunks: AsyncSequence {
             return {
                 // The iterator is taken out for the chunk and put back after it: a local variable
                 // is read without the exclusivity check that a captured or stored one costs on every
-                // byte. Taken, it is gone after an error or the end, and later calls return nil.
-                guard var iterator = source.iterator else { return nil }
+                // byte. Taken, it is gone after an error or the end, and later calls return nil
+                // (or throw the error that ended a chunk, once).
+                guard var iterator = source.iterator else {
+                    defer { source.failure = nil }
+                    if let failure = source.failure { throw failure }
+                    return nil
+                }
                 source.iterator = nil
                 // Bytes go into storage allocated once per iteration, not appended to an array
                 // (whose growth and uniqueness checks cost more per byte than the read itself).
@@ -60,7 +65,18 @@ public struct AsyncByteChunks: AsyncSequence {
                 // `next()`, not `next(isolation:)`: this closure is not isolated, so the source is
                 // read on the executor the chunk reader runs on, without a hop per byte.
                 while count < size {
-                    guard let byte = try await iterator.next() else {
+                    let next: UInt8?
+                    do {
+                        next = try await iterator.next()
+                    } catch where count > 0 {
+                        // The bytes before the failure are handed on first, and the error with the
+                        // next call, as a sequence of chunks gives them: the values they complete
+                        // reach the consumer before the error, not lost with the chunk.
+                        source.failure = error
+                        isDone = true
+                        break
+                    }
+                    guard let byte = next else {
                         isDone = true
                         break
                     }
@@ -96,6 +112,8 @@ public struct AsyncByteChunks: AsyncSequence {
 /// gathered, reused for every chunk and freed with the iteration.
 @usableFromInline final class ByteSourceState<Iterator: AsyncIteratorProtocol> {
     @usableFromInline var iterator: Iterator?
+    /// What the source threw after some bytes of a chunk: thrown by the next read.
+    @usableFromInline var failure: (any Error)?
     @usableFromInline let chunk: UnsafeMutablePointer<UInt8>
 
     @usableFromInline init(_ iterator: Iterator, chunkCapacity: Int) {

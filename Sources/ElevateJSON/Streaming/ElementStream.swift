@@ -40,7 +40,8 @@ package final class ElementStream<T> {
     /// Resuming from a checkpoint: the input starts just past an element, so the parser is first
     /// fed ``resumePrefix`` (an array's opening bracket and a placeholder element) to make the
     /// rest a valid array, whose placeholder is not delivered and whose end ends the stream.
-    private let resumption: StreamCheckpoint?
+    /// (Nil for an object's members, which do not resume: the reader then reads the whole input.)
+    package let resumption: StreamCheckpoint?
     private var prefixFed = false
     private static var resumePrefix: [UInt8] { Array("[null".utf8) }
     /// What to add to the parser's offsets to get the input's: the checkpoint's offset, less the
@@ -138,7 +139,13 @@ package final class ElementStream<T> {
     /// Parses the next chunk, decoding and delivering every element it completes.
     package func feed(_ chunk: UnsafeRawBufferPointer) throws {
         try translatingErrors {
-            if resumption != nil, !prefixFed {
+            if let resumption, !prefixFed {
+                // Checked before any element, for files and async sequences alike.
+                guard resumption.hasPossibleNumbers else {
+                    throw refusedCheckpoint(
+                        "no stream ends element \(resumption.index - 1) at byte offset \(resumption.byteOffset)",
+                        options: options)
+                }
                 prefixFed = true
                 try Self.resumePrefix.withUnsafeBytes { try parser.parse($0) }
             }

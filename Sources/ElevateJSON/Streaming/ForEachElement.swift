@@ -35,7 +35,9 @@ private func run<T>(_ stream: ElementStream<T>, on input: JSONInput, options: St
         try stream.feed(chunk)
         if input.mayWaitForInput { try stream.deliverCompleted() }
     }
-    if let checkpoint = options.resumingFrom {
+    // The stream's own checkpoint, not the options': a stream of members does not resume, and
+    // read from the offset it would look for its key path in the middle of the document.
+    if let checkpoint = stream.resumption {
         try resume(stream, from: checkpoint, of: input, options: options, feed)
     } else {
         try readChunks(of: input, options: options, until: { stream.isStopped }, feed)

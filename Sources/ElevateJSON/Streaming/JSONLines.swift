@@ -47,8 +47,13 @@ package func makeValueReader<T>(
                 return try decode(value)
             }
         }
+        // This framing does not resume (only `forEachElement` and JSON Lines do): it reads the
+        // whole input, as `StreamingOptions.resumingFrom` says, and a stream given the checkpoint
+        // would take that input for the rest of an array after it.
+        var wholeInput = options
+        wholeInput.resumingFrom = nil
         return ElementStream(
-            keyPath: "", methodName: methodName, options: options, decode: decodeElement, deliver: deliver)
+            keyPath: "", methodName: methodName, options: wholeInput, decode: decodeElement, deliver: deliver)
     case .jsonLines, .concatenated, .jsonTextSequence:
         return ValueSequenceReader(
             keyPath: keyPath, methodName: methodName, framing: framing, options: options, decode: decode,
@@ -159,7 +164,7 @@ final class ValueSequenceReader<T> {
     /// JSON Lines: starts at a checkpoint's line, after checking that it starts a line; the
     /// line's number is counted again from the input's start (lines are what errors name).
     func resume(from checkpoint: StreamCheckpoint, of input: JSONInput) throws {
-        guard let lines, checkpoint.index >= 0,
+        guard let lines, checkpoint.hasPossibleNumbers,
             // The start of a line: of the input, after a newline, or the end of an input whose
             // last line has none.
             checkpoint.byteOffset == 0 || input.byte(before: checkpoint.byteOffset) == 0x0A

@@ -44,3 +44,13 @@ public struct StreamCheckpoint: Sendable, Hashable, Codable {
         self.byteOffset = byteOffset
     }
 }
+
+extension StreamCheckpoint {
+    /// Whether a stream could have given this checkpoint: one read back from storage is input like
+    /// any other. Each element (or line) before the offset took at least a byte, so the index is
+    /// at most the offset, and no input reaches half of `Int`'s range: numbers beyond these were
+    /// never given, and would overflow where elements are numbered and placed from them (a trap).
+    package var hasPossibleNumbers: Bool {
+        index >= 0 && index <= byteOffset && byteOffset <= Int.max >> 1
+    }
+}
