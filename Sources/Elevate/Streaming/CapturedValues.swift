@@ -75,6 +75,6 @@ struct CapturedValues {
             longest = (captured.count, value)
         }
         guard let (prefixLength, found) = longest else { return nil }
-        return KeyPath.walk(components[prefixLength...], from: found).value
+        return KeyPath.walk(components[prefixLength...], from: found, strictIndices: path.isPointer).value
     }
 }

@@ -27,7 +27,7 @@ final class KeyPathPlan {
                 // Without a dot, the path is that one key, already looked for.
                 guard components.count > 1 else { return nil }
             }
-            return KeyPath.walk(components, from: root).value?.index
+            return KeyPath.walk(components, from: root, strictIndices: isPointer).value?.index
         }
     }
 

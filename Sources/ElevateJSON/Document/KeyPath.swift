@@ -62,7 +62,7 @@ package struct KeyPath: Hashable, Sendable {
         from root: Node, step: (KeyPathStep) -> Void = { _ in }
     ) -> KeyPathWalk<Node> {
         if text.isEmpty { return .found(root) }
-        if isPointer { return Self.walk(components, from: root, step: step) }
+        if isPointer { return Self.walk(components, from: root, strictIndices: true, step: step) }
         let rootIsObject = root.isObjectNode
         if rootIsObject, let literal = root.member(forKey: text) {
             step(.key(text))
@@ -81,14 +81,15 @@ package struct KeyPath: Hashable, Sendable {
     ///   - step: Told each step taken, in order.
     /// - Returns: The value reached, or the first component at which nothing was found.
     package static func walk<Node: KeyPathNode>(
-        _ components: some Sequence<String>, from node: Node, step: (KeyPathStep) -> Void = { _ in }
+        _ components: some Sequence<String>, from node: Node, strictIndices: Bool = false,
+        step: (KeyPathStep) -> Void = { _ in }
     ) -> KeyPathWalk<Node> {
         var current = node
         for component in components {
             if current.isObjectNode, let member = current.member(forKey: component) {
                 step(.key(component))
                 current = member
-            } else if let index = arrayIndex(component), let element = current.element(at: index) {
+            } else if let index = arrayIndex(component, strict: strictIndices), let element = current.element(at: index) {
                 step(.index(index))
                 current = element
             } else {
@@ -108,7 +109,7 @@ package struct KeyPath: Hashable, Sendable {
     /// ``resolve(from:step:)`` without casting the root again.
     package func value(inObject object: [String: Any]) -> Any? {
         if text.isEmpty { return object }
-        if isPointer { return Self.walk(components, from: FoundationNode(value: object)).value?.value }
+        if isPointer { return Self.walk(components, from: FoundationNode(value: object), strictIndices: true).value?.value }
         // A single key, or a literal dotted key, is one dictionary lookup; a missing key without
         // a dot is missing, with no second lookup (optional properties miss often).
         if let value = object[text] { return value }
@@ -117,8 +118,11 @@ package struct KeyPath: Hashable, Sendable {
     }
 
     /// The array index a component names, if it is a plain decimal number.
-    package static func arrayIndex(_ component: String) -> Int? {
+    /// - Parameter strict: Whether a number with a leading zero (`01`) is a key only, as RFC 6901
+    ///   says of a JSON Pointer's indices; Elevate's dotted paths read it as a number.
+    package static func arrayIndex(_ component: String, strict: Bool = false) -> Int? {
         guard !component.isEmpty, component.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        if strict, component.utf8.count > 1, component.utf8.first == UInt8(ascii: "0") { return nil }
         return Int(component)
     }
 }

@@ -23,6 +23,8 @@ package final class KeyPathSelector: JSONEventHandler {
         package var id: Int
         package var components: [String]
         var mode: Mode
+        /// Whether a number with a leading zero is a key only (a JSON Pointer's components).
+        var strictIndices = false
     }
 
     /// What the consumer is told.
@@ -75,11 +77,11 @@ package final class KeyPathSelector: JSONEventHandler {
             }
         }
 
-        func child(named key: String) -> Node {
+        func child(named key: String, strictIndices: Bool) -> Node {
             let bytes = Array(key.utf8)
             if let existing = children.first(where: { $0.key == bytes }) { return existing.node }
             let node = Node()
-            children.append((bytes, KeyPath.arrayIndex(key), node))
+            children.append((bytes, KeyPath.arrayIndex(key, strict: strictIndices), node))
             return node
         }
 
@@ -228,7 +230,7 @@ package final class KeyPathSelector: JSONEventHandler {
                     node.wildcard = next
                     node = next
                 } else {
-                    node = node.child(named: component)
+                    node = node.child(named: component, strictIndices: target.strictIndices)
                 }
                 node.subtreeTargets.append(target.id)
             }
@@ -493,7 +495,9 @@ extension [KeyPathSelector.Target] {
     /// The targets for one key path: its split components (id 0) and, when it has dots, the
     /// whole text as one literal root key (id 1), which Elevate prefers when both exist.
     package static func candidates(for path: KeyPath, mode: KeyPathSelector.Mode) -> [KeyPathSelector.Target] {
-        var targets = [KeyPathSelector.Target(id: 0, components: path.components, mode: mode)]
+        var targets = [
+            KeyPathSelector.Target(id: 0, components: path.components, mode: mode, strictIndices: path.isPointer)
+        ]
         if path.hasLiteralAlternative {
             targets.append(.init(id: 1, components: [path.text], mode: mode))
         }

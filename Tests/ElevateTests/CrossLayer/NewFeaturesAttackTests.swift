@@ -128,10 +128,13 @@ import Testing
     @Test func aPointerIndexWithALeadingZeroSelectsNothing() throws {
         let document = try JSONValue(parsing: Data(#"{"items": [10, 20], "map": {"01": "key"}}"#.utf8))
         #expect(document[keyPath: "/items/0"]?.int == 10)
-        withKnownIssue("RFC 6901 leading zeros are accepted as indices") {
-            #expect(document[keyPath: "/items/01"] == nil)
-            #expect(document[keyPath: "/items/00"] == nil)
-        }
+        #expect(document[keyPath: "/items/01"] == nil)
+        #expect(document[keyPath: "/items/00"] == nil)
+        // The same in a stream, a schema and the Codable decoder.
+        let data = Data(#"{"items": [10, 20]}"#.utf8)
+        #expect(throws: ParserError.self) { try Elevate.decodeObject(from: .data(data), atKeyPath: "/items/01", as: Int.self) }
+        #expect(try Elevate.decodeObject(from: .data(data), atKeyPath: "/items/1", as: Int.self) == 20)
+        #expect(throws: (any Error).self) { try ElevateJSONDecoder().decode(Int.self, from: data, atKeyPath: "/items/01") }
         // In an object, "01" is a key like any other.
         #expect(document[keyPath: "/map/01"]?.string == "key")
         // Elevate's dotted paths keep their reading of a decimal component.
