@@ -25,6 +25,11 @@ struct CountCommand: ParsableCommand {
     var allowsComments = false
 
     @Flag(
+        name: .customLong("json-lines"),
+        help: "Read JSON Lines: count the values (non-blank lines), each checked to be exactly one JSON value.")
+    var isJSONLines = false
+
+    @Flag(
         name: .customLong("reject-duplicate-keys"),
         help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
     var rejectsDuplicateKeys = false
@@ -64,6 +69,7 @@ struct CountCommand: ParsableCommand {
     func count(_ file: InputFile) throws -> Int {
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
+        if isJSONLines { return try countLines(of: file, progress: progress) }
         let options = StreamingOptions(
             parsing: parsingOptions, progress: progress?.update,
             wrapsErrorsInParserError: false)
@@ -86,6 +92,28 @@ struct CountCommand: ParsableCommand {
                 status: ExitStatus.notAContainer)
         }
         return summary.count
+    }
+}
+
+extension CountCommand {
+    func validate() throws {
+        if isJSONLines && !keyPath.isEmpty {
+            throw ValidationError("--json-lines counts the values of the lines: it takes no --key-path")
+        }
+    }
+
+    /// Counts the values of JSON Lines, checking each line as `validate --json-lines` does.
+    private func countLines(of file: InputFile, progress: ProgressBar?) throws -> Int {
+        let validator = JSONLinesValidator(options: parsingOptions)
+        do {
+            try file.input.forEachChunk(progress: progress?.update) { try validator.feed($0) }
+            try validator.finish()
+        } catch let failure as JSONLinesValidator.Failure {
+            throw CommandFailure.invalidJSON(failure.error, in: file, line: failure.line)
+        } catch let error as JSONInputError {
+            throw CommandFailure.unreadable(error, in: file.name)
+        }
+        return validator.valueCount
     }
 }
 

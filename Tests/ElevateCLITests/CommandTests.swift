@@ -90,6 +90,17 @@ struct CommandTests {
         #expect(none.status == 3)
     }
 
+    /// `count --json-lines` counts the values of JSON Lines, checking every line.
+    @Test func countReadsJSONLines() throws {
+        let scratch = try ScratchDirectory()
+        let good = try scratch.file("log.jsonl", "{\"a\": 1}\n\n[1, 2]\n\"x\"\n")
+        #expect(try scratch.run("count", "--json-lines", good).output == "3\n")
+        let bad = try scratch.file("bad.jsonl", "{\"a\": 1}\n{\"a\": x}\n")
+        let failing = try scratch.run("count", "--json-lines", bad)
+        #expect(failing.status == 1 && failing.standardError.hasPrefix("\(bad):2:7: error: "), "\(failing.standardError)")
+        #expect(try scratch.run("count", "--json-lines", "--key-path", "a", good).status == 64)
+    }
+
     @Test func validateAcceptsValidFiles() throws {
         let scratch = try ScratchDirectory()
         let good = try scratch.file("good.json", Self.document)
