@@ -28,8 +28,11 @@ struct ExtractCommand: ParsableCommand {
 
     @Option(
         name: .customLong("key-path"),
-        help: "Keys joined by '.', array indices as numbers (items.0.name), or a JSON Pointer (/items/0/name, ~1 for '/', ~0 for '~'); '' (the default) is the root. A component * matches every member and element (items.*.name): each value found is printed, on a line of its own.")
-    var keyPath = ""
+        help: "Keys joined by '.', array indices as numbers (items.0.name), or a JSON Pointer (/items/0/name, ~1 for '/', ~0 for '~'); '' (the default) is the root. A component * matches every member and element (items.*.name): each value found is printed, on a line of its own. Repeat it for several paths: each is printed in turn, as jq's '.a, .b' prints them (the file is read once per path).")
+    var keyPaths: [String] = []
+
+    /// The key paths asked for; the root when none is.
+    private var paths: [String] { keyPaths.isEmpty ? [""] : keyPaths }
 
     @Flag(help: "Indent the output, one member or element per line.")
     var pretty = false
@@ -57,6 +60,9 @@ struct ExtractCommand: ParsableCommand {
 
     func validate() throws {
         if jsonLines && pretty { throw ValidationError("--json-lines prints one element per line: it cannot be --pretty") }
+        if paths.count > 1 && files.contains("-") {
+            throw ValidationError("several --key-path options read the input once each: standard input cannot be read again")
+        }
     }
 
     /// The parser settings the flags ask for.
@@ -72,18 +78,27 @@ struct ExtractCommand: ParsableCommand {
         // failure's.
         var status = ExitStatus.success
         for file in files {
-            do {
-                try reportingFailures { try extract(InputFile(file), to: .standardOutput()) }
-            } catch let exit as ExitCode {
-                status = max(status, exit.rawValue)
+            for path in paths {
+                do {
+                    // Opened again for each path: each reads the file from its start.
+                    try reportingFailures { try extract(InputFile(file), atKeyPath: path, to: .standardOutput()) }
+                } catch let exit as ExitCode {
+                    status = max(status, exit.rawValue)
+                }
             }
         }
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 
-    /// Copies the value at the key path to `output`, followed by a newline.
+    /// Copies the value at the (first) key path to `output`, followed by a newline.
     /// - Throws: ``CommandFailure``.
     func extract(_ file: InputFile, to output: OutputFile) throws {
+        try extract(file, atKeyPath: paths[0], to: output)
+    }
+
+    /// Copies the value at `keyPath` to `output`, followed by a newline.
+    /// - Throws: ``CommandFailure``.
+    func extract(_ file: InputFile, atKeyPath keyPath: String, to output: OutputFile) throws {
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
         let options = StreamingOptions(

@@ -101,6 +101,18 @@ struct CommandTests {
         #expect(try scratch.run("count", "--json-lines", "--key-path", "a", good).status == 64)
     }
 
+    /// Several `--key-path` options print each path's value in turn, in the order given, as jq's
+    /// `.a, .b` does; standard input cannot be read once per path.
+    @Test func extractPrintsSeveralKeyPathsInTheOrderGiven() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("paths.json", #"{"a": 1, "b": {"c": [2, 3]}, "d": "x"}"#)
+        let result = try scratch.run("extract", "--key-path", "d", "--key-path", "b.c", "--key-path", "/a", file)
+        #expect(result.status == 0 && result.output == "\"x\"\n[2,3]\n1\n")
+        let missing = try scratch.run("extract", "--key-path", "a", "--key-path", "zz", "--key-path", "d", file)
+        #expect(missing.status == 3 && missing.output == "1\n\"x\"\n")
+        #expect(try scratch.run("extract", "--key-path", "a", "--key-path", "d", "-", input: "{}").status == 64)
+    }
+
     @Test func validateAcceptsValidFiles() throws {
         let scratch = try ScratchDirectory()
         let good = try scratch.file("good.json", Self.document)
