@@ -112,7 +112,9 @@ func lineByLine(_ bytes: [UInt8]) -> (values: [Any], errorKind: ParserError.Kind
         if index == 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         // A line of JSON whitespace only (carriage returns included) holds no value.
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-        if index > 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { return (values, .deserialization) }
+        // A mark anywhere else (a second one at the start of the input included) is invalid text;
+        // `foundationTree` would skip it as the start of its own input.
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { return (values, .deserialization) }
         guard let value = try? foundationTree(from: Data(line)) else { return (values, .deserialization) }
         // A top-level null is handed to the decoder like any value.
         values.append(value)

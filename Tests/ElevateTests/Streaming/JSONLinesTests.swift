@@ -353,4 +353,18 @@ private func temporaryFile(_ contents: String) throws -> URL {
             try Elevate.forEachValue(from: .data(Data("1\n\u{FEFF}\n".utf8)), framing: .jsonLines, as: Int.self) { _ in }
         }
     }
+
+    /// One byte order mark starts the input; a second one right after it is invalid text, as a
+    /// mark anywhere but the start is (a fuzz finding: the fuzz target's model skipped both).
+    @Test func aSecondByteOrderMarkAtTheStartIsInvalid() throws {
+        let text = "\u{FEFF}\u{FEFF}{\"k\": 1}\n"
+        #expect(throws: ParserError.self) {
+            try Elevate.forEachValue(from: .data(Data(text.utf8)), framing: .jsonLines, as: JSON.self) { _ in }
+        }
+        var values = 0
+        try Elevate.forEachValue(from: .data(Data(text.utf8.dropFirst(3))), framing: .jsonLines, as: JSON.self) { _ in
+            values += 1
+        }
+        #expect(values == 1)
+    }
 }
