@@ -69,13 +69,15 @@ func waitForTask<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) 
     let executor = DedicatedThreadExecutor()
     defer { executor.stop() }
     let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var result: Result<T, any Error>!
+    let result = LockedBox<Result<T, any Error>?>(nil)
     Task(executorPreference: executor) {
-        do { result = .success(try await body()) } catch { result = .failure(error) }
+        let outcome: Result<T, any Error>
+        do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+        result.withLock { $0 = outcome }
         done.signal()
     }
     done.wait()
-    return try result.get()
+    return try result.withLock { $0! }.get()
 }
 
 /// A task executor with one thread of its own, which runs the jobs enqueued on it in order.

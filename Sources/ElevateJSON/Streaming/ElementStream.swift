@@ -214,19 +214,17 @@ package final class ElementStream<T> {
         let prefixLength = Self.resumePrefix.count
         // An error inside the prefix is one at the checkpoint: the input there is not an element's end.
         let isAtCheckpoint = error.byteOffset < prefixLength
-        error.byteOffset = isAtCheckpoint ? indexBaseOffset : error.byteOffset + offsetShift
+        error.byteOffset = isAtCheckpoint ? resumptionOffset : error.byteOffset + offsetShift
         if error.line == 1 { error.column = isAtCheckpoint ? 1 : error.column - prefixLength }
         if let before = linesBeforeResumption?() {
             if error.line == 1 { error.column += before.column }
             error.line += before.lines
         }
-        if !error.message.hasPrefix("resuming") {
-            error.message = "resuming from element \(indexBase) at byte offset \(indexBaseOffset): " + error.message
-        }
+        error.message = "resuming from element \(indexBase) at byte offset \(resumptionOffset): " + error.message
         return error
     }
 
-    private var indexBaseOffset: Int { resumption?.byteOffset ?? 0 }
+    private var resumptionOffset: Int { resumption?.byteOffset ?? 0 }
 
     private func tooLargeText(_ limit: Int) -> String {
         "Element at index \(elementCount) of key path [\(keyPath)] "
