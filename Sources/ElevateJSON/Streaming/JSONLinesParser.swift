@@ -98,16 +98,8 @@ package final class JSONLinesParser {
     @exclusivity(unchecked) package private(set) var nextLineOffset = 0
     /// Whether a stop ended the input.
     @exclusivity(unchecked) package private(set) var isStopped = false
-    /// Records: the first byte of the record's content, and whether its last byte so far is
-    /// whitespace (a number must be followed by some).
-    @exclusivity(unchecked) private var firstContentByte: UInt8 = 0
-    @exclusivity(unchecked) private var endsWithWhitespace = true
-    /// Records: the input's line at the current position, and the bytes since its start.
-    @exclusivity(unchecked) private var inputLine = 1
-    @exclusivity(unchecked) private var inputColumnOffset = 0
-    /// Records: where the current record starts in the input (line, bytes since that line's start).
-    @exclusivity(unchecked) private var recordStartLine = 1
-    @exclusivity(unchecked) private var recordStartColumnOffset = 0
+    /// JSON text sequences: what the current record holds and where the reading stands.
+    @exclusivity(unchecked) private var record = RecordPosition()
 
     /// The current line parser's byte offset within its line (see ``JSONEventParser/currentByteOffset``).
     package var currentByteOffset: Int { parser?.currentByteOffset ?? 0 }
@@ -152,9 +144,9 @@ package final class JSONLinesParser {
             try endLine()
             start = newline + 1
             if readsRecords {
-                inputColumnOffset += 1
-                recordStartLine = inputLine
-                recordStartColumnOffset = inputColumnOffset
+                record.inputColumnOffset += 1
+                record.recordStartLine = record.inputLine
+                record.recordStartColumnOffset = record.inputColumnOffset
             }
         }
     }
@@ -177,10 +169,10 @@ package final class JSONLinesParser {
     private func advanceInputPosition(over bytes: UnsafeRawBufferPointer) {
         var lastNewline = -1
         for index in bytes.indices where bytes[index] == 0x0A {
-            inputLine += 1
+            record.inputLine += 1
             lastNewline = index
         }
-        inputColumnOffset = lastNewline < 0 ? inputColumnOffset + bytes.count : bytes.count - lastNewline - 1
+        record.inputColumnOffset = lastNewline < 0 ? record.inputColumnOffset + bytes.count : bytes.count - lastNewline - 1
     }
 
     private func feedLine(_ whole: UnsafeRawBufferPointer) throws {
@@ -188,7 +180,7 @@ package final class JSONLinesParser {
         if readsRecords {
             if lineNumber == 0 { throw recordError(.syntax, "a JSON text sequence must start with a record separator (0x1E)", at: lineLength, in: whole) }
             let last = whole[whole.count - 1]
-            endsWithWhitespace = last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D
+            record.endsWithWhitespace = last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D
         }
         // A piece that takes the line past the limit is parsed up to the limit before the line is
         // refused: a syntax error before that point comes first, as in a stream read byte by byte.
@@ -207,7 +199,7 @@ package final class JSONLinesParser {
                 let byte = piece[index]
                 if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A { return false }
                 if readsRecords {
-                    firstContentByte = byte
+                    record.firstContentByte = byte
                     return true
                 }
                 // Nor is a byte order mark at the start of the input: a first line of only a mark
@@ -250,7 +242,7 @@ package final class JSONLinesParser {
             lineHasContent = false
             lineLength = 0
             lineNumber += 1
-            endsWithWhitespace = true
+            record.endsWithWhitespace = true
         }
         let hasPartialMark = lineNumber == 1 && leadingMarkBytes > 0 && leadingMarkBytes < Self.byteOrderMark.count
         guard lineHasContent || hasPartialMark, let parser, !isStopped else { return }
@@ -265,8 +257,8 @@ package final class JSONLinesParser {
             // would name a byte that does not exist (one past the end of the input on a last line).
             if readsRecords, error.byteOffset >= lineLength {
                 // A record may span lines: its end is where the input's position is now.
-                error.line = inputLine - recordStartLine + 1
-                error.column = (error.line == 1 ? inputColumnOffset - recordStartColumnOffset : inputColumnOffset) + 1
+                error.line = record.inputLine - record.recordStartLine + 1
+                error.column = (error.line == 1 ? record.inputColumnOffset - record.recordStartColumnOffset : record.inputColumnOffset) + 1
             }
             error.column = min(error.column, lineLength + 1)
             error.byteOffset = min(error.byteOffset, lineLength)
@@ -280,9 +272,9 @@ package final class JSONLinesParser {
             throw lineError(error)
         }
         // RFC 7464, 2.4: a number that ends its record without whitespace may be one cut short.
-        if readsRecords, !endsWithWhitespace, firstContentByte == UInt8(ascii: "-") || (0x30...0x39).contains(firstContentByte) {
-            let line = inputLine - recordStartLine + 1
-            let column = (line == 1 ? inputColumnOffset - recordStartColumnOffset : inputColumnOffset) + 1
+        if readsRecords, !record.endsWithWhitespace, record.firstContentByte == UInt8(ascii: "-") || (0x30...0x39).contains(record.firstContentByte) {
+            let line = record.inputLine - record.recordStartLine + 1
+            let column = (line == 1 ? record.inputColumnOffset - record.recordStartColumnOffset : record.inputColumnOffset) + 1
             throw lineError(
                 JSONSyntaxError(
                     kind: .truncated, message: "a number that ends a record without whitespace may have been cut short",
@@ -306,8 +298,8 @@ package final class JSONLinesParser {
     private func lineError(_ error: JSONSyntaxError) -> LineError {
         var error = error
         if readsRecords {
-            if error.line == 1 { error.column += recordStartColumnOffset }
-            error.line += recordStartLine - 1
+            if error.line == 1 { error.column += record.recordStartColumnOffset }
+            error.line += record.recordStartLine - 1
         } else {
             error.line = lineNumber
         }
@@ -323,4 +315,19 @@ package final class JSONLinesParser {
 
     private static let space: [UInt8] = [0x20]
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+}
+
+/// Where a JSON text sequence's reading stands (see ``JSONLinesParser/Separator/recordSeparator``):
+/// a record may span lines and start mid-line, so its errors are placed from here.
+private struct RecordPosition {
+    /// The first byte of the record's content, and whether its last byte so far is whitespace (a
+    /// number must be followed by some).
+    var firstContentByte: UInt8 = 0
+    var endsWithWhitespace = true
+    /// The input's line at the current position, and the bytes since that line's start.
+    var inputLine = 1
+    var inputColumnOffset = 0
+    /// Where the current record starts in the input (line, bytes since that line's start).
+    var recordStartLine = 1
+    var recordStartColumnOffset = 0
 }
