@@ -111,7 +111,7 @@ public final class JSONEventParser {
         /// follow, which is how an error finds its offending token. As `lastEventEnd`.
         var lastEvent = EventKind.none
         var depth = 0
-        let maximumDepth: Int
+        var maximumDepth: Int
         let allowsMultipleValues: Bool
         /// Whether keys and objects go through the duplicate key tracker.
         let tracksKeys: Bool
@@ -707,6 +707,37 @@ public final class JSONEventParser {
         return makeError(kind, message, at: closingQuote, in: chunk)
     }
 
+    // MARK: The split parse
+
+    /// How deep the parser is nested: the containers open after the events delivered so far.
+    package var containerDepth: Int { state.pointee.depth }
+
+    /// Makes the parser read what follows as if `count` containers were open around it, for the
+    /// depth limit: a worker of the split parse reads runs of an array's elements from a depth of
+    /// the document (see `SplitArrayReader`). The limit's message still names the options' limit.
+    /// Called before any input.
+    package func startNested(inside count: Int) {
+        state.pointee.maximumDepth = options.maximumDepth - count
+    }
+
+    /// Passes over `count` bytes of input that other parsers read and checked (the content of an
+    /// array parsed on several threads, see `SplitArrayReader`) without reading them, so that the
+    /// offsets, lines, columns and excerpts of what follows are those of the input. Called
+    /// between chunks, where no token is open (just after an array's `[`).
+    /// - Parameters:
+    ///   - count: How many bytes to pass over.
+    ///   - newlines: The newlines among them.
+    ///   - lastLineStart: The absolute offset just after the last of them, if any.
+    ///   - lastBytes: Their last bytes (up to 16), for an excerpt that starts among them.
+    package func pass(over count: Int, newlines: Int, lastLineStart: Int?, lastBytes: some Collection<UInt8>) {
+        precondition(carry.isEmpty && held.isEmpty && !isFeeding, "passes over bytes only between tokens")
+        chunkOffset += count
+        linesBeforeChunk += newlines
+        if let lastLineStart { lineStartBeforeChunk = lastLineStart }
+        recentBytes.append(contentsOf: lastBytes)
+        if recentBytes.count > 16 { recentBytes.removeFirst(recentBytes.count - 16) }
+    }
+
     /// The line and column of absolute offset `absolute` when it lies in the chunk being parsed,
     /// read inside a handler call; nil otherwise (the lines of earlier chunks are only counted).
     func lineAndColumn(ofByteOffset absolute: Int) -> (line: Int, column: Int)? {
@@ -744,17 +775,7 @@ public final class JSONEventParser {
             if position >= chunkOffset, position - chunkOffset >= chunk.count { break }
             if let byte = byte(at: position, in: chunk) { window.append(byte) }
         }
-        var text = ""
-        for byte in window {
-            switch byte {
-            case 0x20..<0x7F: text.unicodeScalars.append(Unicode.Scalar(byte))
-            case 0x0A: text += "\\n"
-            case 0x09: text += "\\t"
-            case 0x0D: text += "\\r"
-            default: text += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return text
+        return JSONSyntaxError.excerptText(window)
     }
 
     // MARK: Events from YAJL

@@ -88,3 +88,21 @@ package struct DocumentTooLarge: Error {
 
     package init(message: String) { self.message = message }
 }
+
+extension JSONSyntaxError {
+    /// The text of an ``excerpt``: printable ASCII as it is, other bytes escaped.
+    /// - Parameter window: The input bytes around the error.
+    package static func excerptText(_ window: some Sequence<UInt8>) -> String {
+        var text = ""
+        for byte in window {
+            switch byte {
+            case 0x20..<0x7F: text.unicodeScalars.append(Unicode.Scalar(byte))
+            case 0x0A: text += "\\n"
+            case 0x09: text += "\\t"
+            case 0x0D: text += "\\r"
+            default: text += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return text
+    }
+}

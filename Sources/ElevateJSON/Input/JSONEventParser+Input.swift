@@ -78,14 +78,20 @@ extension JSONEventParser {
     /// - Returns: The number of bytes parsed.
     @discardableResult
     func parse(contentsOf chunk: some Sequence<UInt8>) throws -> Int {
-        if let count = try chunk.withContiguousStorageIfAvailable({ bytes -> Int in
-            try parse(UnsafeRawBufferPointer(bytes))
-            return bytes.count
-        }) {
-            return count
-        }
-        let bytes = Array(chunk)
-        try bytes.withUnsafeBytes { try parse($0) }
-        return bytes.count
+        try withContiguousBytes(of: chunk) { try parse($0) }
     }
+}
+
+/// Runs `body` on the bytes of `chunk`, in place when its storage is contiguous, else on a copy.
+/// - Returns: The number of bytes.
+func withContiguousBytes(of chunk: some Sequence<UInt8>, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows -> Int {
+    if let count = try chunk.withContiguousStorageIfAvailable({ bytes -> Int in
+        try body(UnsafeRawBufferPointer(bytes))
+        return bytes.count
+    }) {
+        return count
+    }
+    let bytes = Array(chunk)
+    try bytes.withUnsafeBytes { try body($0) }
+    return bytes.count
 }

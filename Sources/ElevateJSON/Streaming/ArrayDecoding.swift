@@ -179,6 +179,7 @@ package enum ArrayDecoding {
         ) {
             self.keyPath = keyPath
             self.methodName = methodName
+            self.workers = workers
             selector = KeyPathSelector(
                 targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .elements),
                 callbacks: KeyPathSelector.Callbacks())
@@ -207,6 +208,8 @@ package enum ArrayDecoding {
                 found.order = arraysStarted
                 arraysStarted += 1
                 if let parallel = found.delivery?.parallel { selector.tapeRecycler = parallel.tapeRecycler }
+                // The first array found is the one split (a repeated key's is parsed here).
+                if arraysStarted == 1 { split?.startedArray = found.delivery }
                 try replaceCandidate(target, with: found)
             }
             callbacks.value = { [unowned self] target, value in
@@ -227,6 +230,21 @@ package enum ArrayDecoding {
 
         private var byteCount: Int?
         private var position: (() -> Int)?
+        private let workers: Int
+        private var split: SplitArrayReader<T>?
+
+        func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
+            var splitOptions = options
+            splitOptions.concurrency = workers
+            guard SplitArrayReader<T>.applies(to: splitOptions) else { return nil }
+            let split = SplitArrayReader<T>(
+                parser: parser, options: splitOptions,
+                tooLarge: { _, limit, offset in
+                    ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))
+                })
+            self.split = split
+            return split
+        }
 
         func willParse(byteCount: Int, position: @escaping () -> Int) {
             self.byteCount = byteCount

@@ -25,12 +25,17 @@ package protocol DocumentPass: AnyObject {
     ///   - byteCount: The input's size in bytes.
     ///   - position: Reads the parser's byte offset (the end of the event being delivered).
     func willParse(byteCount: Int, position: @escaping () -> Int)
+
+    /// With several workers: the split parse of the array the pass decodes, fed the input
+    /// instead of `parser` (see ``SplitArrayReader``); nil by default, for the parser alone.
+    func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)?
 }
 
 extension DocumentPass {
     package func settle(after error: any Error) throws -> any Error { error }
     package func end() {}
     package func willParse(byteCount: Int, position: @escaping () -> Int) {}
+    package func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? { nil }
 
     /// Parses the whole input and returns the result.
     package func run(_ input: JSONInput, options: StreamingOptions) throws -> Result {
@@ -48,7 +53,8 @@ extension DocumentPass {
 
     /// The parse of ``run(_:options:)``.
     private func parse(_ input: JSONInput, options: StreamingOptions) throws {
-        let passParser = PassParser(handler: selector, options: options)
+        var passParser = PassParser(handler: selector, options: options)
+        passParser.split = makeSplitReader(parser: passParser.parser, options: options)
         if let byteCount = input.knownByteCount {
             // Held strongly: a pass may ask after the parse (the parser then reports the end).
             let parser = passParser.parser
@@ -63,7 +69,9 @@ extension DocumentPass {
     where Chunks.Element: Sequence<UInt8> {
         defer { end() }
         do {
-            try await PassParser(handler: selector, options: options).run(chunks)
+            var passParser = PassParser(handler: selector, options: options)
+            passParser.split = makeSplitReader(parser: passParser.parser, options: options)
+            try await passParser.run(chunks)
         } catch {
             throw try settle(after: error)
         }
@@ -76,6 +84,8 @@ extension DocumentPass {
 struct PassParser {
     let parser: JSONEventParser
     let options: StreamingOptions
+    /// What the input goes to instead of the parser, when the pass splits its array.
+    var split: (any SplitFeeding)?
 
     init(handler: KeyPathSelector, options: StreamingOptions) {
         let parser = JSONEventParser(handler: handler, options: options.parsing)
@@ -90,7 +100,13 @@ struct PassParser {
 
     func run(_ input: JSONInput) throws {
         do {
-            try parser.parseAll(input, chunkSize: options.chunkSize, progress: options.progress)
+            guard let split else {
+                return try parser.parseAll(input, chunkSize: options.chunkSize, progress: options.progress)
+            }
+            try readChunks(of: input, options: options, until: { split.isStopped || parser.isStopped }) {
+                try split.feed($0)
+            }
+            try finish(split)
         } catch {
             throw converted(error)
         }
@@ -98,10 +114,29 @@ struct PassParser {
 
     func run<Chunks: AsyncSequence>(_ chunks: Chunks) async throws where Chunks.Element: Sequence<UInt8> {
         do {
-            try await parser.parseAll(chunks, progress: options.progress)
+            guard let split else { return try await parser.parseAll(chunks, progress: options.progress) }
+            var bytesRead = 0
+            for try await chunk in chunks {
+                try Task.checkCancellation()
+                bytesRead += try withContiguousBytes(of: chunk) { try split.feed($0) }
+                options.progress?(bytesRead)
+                if split.isStopped || parser.isStopped { return }
+            }
+            try Task.checkCancellation()
+            try finish(split)
         } catch {
             throw converted(error)
         }
+    }
+
+    private func finish(_ split: any SplitFeeding) throws {
+        try split.finish()
+        if !split.isStopped { try parser.finish() }
+    }
+
+    /// The failure of a value over ``StreamingOptions/maximumElementSize``, near `offset`.
+    static func tooLargeText(limit: Int, offset: Int) -> String {
+        "A value is larger than the maximum element size of \(limit) bytes (ending near byte offset \(offset))"
     }
 
     private func converted(_ error: any Error) -> any Error {
@@ -110,8 +145,7 @@ struct PassParser {
             return options.wrapsErrorsInParserError ? ParserError(error) : error
         case let error as KeyPathSelector.CaptureTooLarge:
             return ParserError.validation(
-                failureReason: "A value is larger than the maximum element size of \(error.limit) bytes "
-                    + "(ending near byte offset \(parser.currentByteOffset))")
+                failureReason: Self.tooLargeText(limit: error.limit, offset: parser.currentByteOffset))
         case let error as JSONInputError:
             return options.wrapsErrorsInParserError ? ParserError.deserialization(reason: error.description) : error
         default:

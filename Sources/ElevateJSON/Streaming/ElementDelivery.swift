@@ -141,6 +141,32 @@ final class ElementDelivery<T> {
         }
     }
 
+    /// Takes the next `count` values as text for the workers to parse and decode (the split
+    /// parse, see `SplitArrayReader`), and delivers what they have finished.
+    /// - Parameters:
+    ///   - count: How many values the text holds.
+    ///   - index: The index of its first value.
+    ///   - parse: Parses the text on a worker: its values, and the error that ended it.
+    func takeText(
+        count: Int, at index: Int, parse: @escaping () -> ParallelElementDecoder<T>.ParsedText
+    ) throws {
+        guard let parallel else { preconditionFailure("text goes to workers") }
+        do {
+            inFlight.append(contentsOf: repeatElement((place: Place.none, missing: String?.none), count: count))
+            parallel.submitText(firstIndex: index, parse: parse)
+            try parallel.drain(untilAllDone: false) { try receive($0) }
+        } catch {
+            deliveryFailed = true
+            throw error
+        }
+    }
+
+    /// Records that the body stopped the stream while values were delivered outside the parser's
+    /// callbacks (by ``takeText(count:at:parse:)``).
+    func noteStopOutsideParser() {
+        stoppedOutsideParser = true
+    }
+
     /// A value decoded on a worker, handled as ``take(_:at:place:missing:)`` handles one decoded
     /// here.
     private func receive(_ outcome: ParallelElementDecoder<T>.Outcome) throws {

@@ -16,8 +16,12 @@ package final class ElementStream<T> {
     /// Which candidate path matched first (0: split path, 1: literal dotted root key).
     private var activeTarget: Int?
     private var foundNonArray: JSONValue?
-    /// Elements cut from the array so far, delivered or not.
-    private var elementCount = 0
+    /// Elements cut from the array so far, delivered or not, by this stream's parser and by the
+    /// split parse.
+    private var elementCount: Int { parsedElementCount + (split?.elementCount ?? 0) }
+    private var parsedElementCount = 0
+    /// With several workers: the split parse of the array, whose elements the workers parse.
+    private var split: SplitArrayReader<T>?
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`):
     /// the rest of the input need not be read.
@@ -80,6 +84,7 @@ package final class ElementStream<T> {
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { [unowned self] target in
             if activeTarget == nil { activeTarget = target }
+            if target == activeTarget, elementCount == 0 { split?.startedArray = delivery }
         }
         callbacks.value = { [unowned self] target, value in
             if activeTarget == nil {
@@ -91,7 +96,7 @@ package final class ElementStream<T> {
             guard target == activeTarget else { return }
             // Resumed: the placeholder is element 0 of what the parser sees.
             if resumption != nil, index == 0 { return }
-            elementCount += 1
+            parsedElementCount += 1
             try delivery.take(element, at: resumption == nil ? index : index - 1, place: elementEnd?())
         }
         if resumption != nil {
@@ -134,6 +139,15 @@ package final class ElementStream<T> {
         }
         self.selector = selector
         self.parser = parser
+        if resumption == nil, !members, !collectsFailures, options.checkpoints == nil, delivery.parallel != nil,
+            SplitArrayReader<T>.applies(to: options)
+        {
+            split = SplitArrayReader(
+                parser: parser, options: options,
+                tooLarge: { index, limit, _ in
+                    ParserError.validation(failureReason: Self.tooLargeText(keyPath: keyPath, index: index, limit: limit))
+                })
+        }
     }
 
     /// Parses the next chunk, decoding and delivering every element it completes.
@@ -149,7 +163,7 @@ package final class ElementStream<T> {
                 prefixFed = true
                 try Self.resumePrefix.withUnsafeBytes { try parser.parse($0) }
             }
-            try parser.parse(chunk)
+            if let split { try split.feed(chunk) } else { try parser.parse(chunk) }
         }
     }
 
@@ -166,7 +180,10 @@ package final class ElementStream<T> {
         if !delivery.stoppedOutsideParser {
             // An empty input resumed is the prefix alone: cut short, as it is.
             if resumption != nil, !prefixFed { try feed(UnsafeRawBufferPointer(start: nil, count: 0)) }
-            try translatingErrors { try parser.finish() }
+            try translatingErrors {
+                try split?.finish()
+                if !delivery.stoppedOutsideParser { try parser.finish() }
+            }
         }
         try delivery.deliverRest(isStopped: isStopped)
         guard activeTarget != nil else {
@@ -227,8 +244,11 @@ package final class ElementStream<T> {
     private var resumptionOffset: Int { resumption?.byteOffset ?? 0 }
 
     private func tooLargeText(_ limit: Int) -> String {
-        "Element at index \(elementCount) of key path [\(keyPath)] "
-            + "is larger than the maximum element size of \(limit) bytes"
+        Self.tooLargeText(keyPath: keyPath, index: elementCount, limit: limit)
+    }
+
+    private static func tooLargeText(keyPath: String, index: Int, limit: Int) -> String {
+        "Element at index \(index) of key path [\(keyPath)] is larger than the maximum element size of \(limit) bytes"
     }
 }
 

@@ -45,6 +45,9 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         /// nil: a placeholder (see ``submitPlaceholder(at:)``). Filled by the parsing thread, then
         /// read and emptied by the one that claims the batch (the queue's lock orders the two).
         @exclusivity(unchecked) var inputs: [JSONValue?] = []
+        /// A batch of the split parse: parses the batch's elements from their text, on the
+        /// thread that claims it, before they are decoded (see ``submitText(firstIndex:parse:)``).
+        var parseText: (() -> ParsedText)?
         // Written by the worker only, read by the caller once `done` is set: the lock behind
         // `done` orders the two. Neither access overlaps another, so no dynamic exclusivity
         // checks (5 M instructions of a parallel decodeArray of the 4 MB people document).
@@ -158,7 +161,19 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
             defer { batch.done.set() }
             scope.enter()
             defer { scope.leave() }
+            var parseError: (any Error)?
+            if let parseText = batch.parseText {
+                batch.parseText = nil
+                let parsed = parseText()
+                batch.inputs = parsed.elements
+                parseError = parsed.error
+            }
             decodeElements(of: batch)
+            // The elements before the text's error come first, as the sequential parse delivers them.
+            if let parseError, batch.error == nil {
+                batch.error = parseError
+                cancelled.set()
+            }
         }
 
         /// Decodes every element of `batch` (see ``run(_:)``).
@@ -210,6 +225,10 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     /// worker): a batch finished early queues behind an older one still being decoded, and a
     /// short window made the parsing thread wait for that one often.
     private let maximumQueued: Int
+    /// The same for batches of the split parse, each a run of many elements: a few per worker.
+    private let maximumQueuedRuns: Int
+    /// Whether batches are runs of the split parse (see ``submitText(firstIndex:parse:)``).
+    private var queuesRuns = false
     private var pending: Batch?
     /// Batches dispatched so far, and how many had been when ``drain(untilAllDone:_:)`` last
     /// looked at the queue: called after every element, it looks again only once another batch
@@ -238,6 +257,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         self.threadCount = max(1, workers - 1)
         self.maximumWaiting = threadCount + 1
         self.maximumQueued = max(2, workers * 2) * 8
+        self.maximumQueuedRuns = workers * 2
     }
 
     /// The most workers a decoder uses, whatever is asked: four per processor (more than one per
@@ -251,6 +271,25 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     /// Queues the element at `index` (indices arrive in increasing order).
     func submit(_ element: JSONValue, at index: Int) {
         enqueue(element, at: index)
+    }
+
+    /// What a batch of the split parse held: its elements, and the error that ended its parse.
+    struct ParsedText {
+        var elements: [JSONValue?]
+        var error: (any Error)?
+    }
+
+    /// Queues a run of consecutive elements still to be parsed, from index `firstIndex` on:
+    /// `parse` runs on whichever thread claims the batch, then its elements are decoded there.
+    func submitText(firstIndex: Int, parse: @escaping () -> ParsedText) {
+        if let last = pending {
+            pending = nil
+            dispatch(last)
+        }
+        queuesRuns = true
+        let batch = Batch(firstIndex: firstIndex, capacity: 0)
+        batch.parseText = parse
+        dispatch(batch)
     }
 
     /// Holds the place of an element the caller judges itself (a value missing at a key path): it
@@ -306,7 +345,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                 if !first.done.isSet {
                     // Batches the parsing thread decoded itself queue behind a slow one: past the
                     // window, wait for it, so that what is held stays bounded.
-                    guard untilAllDone || batches.count > maximumQueued else { return }
+                    guard untilAllDone || batches.count > (queuesRuns ? maximumQueuedRuns : maximumQueued) else { return }
                     finishBatch(first)
                 }
                 batches.removeFirst()

@@ -1,0 +1,220 @@
+#if arch(x86_64)
+    import _Builtin_intrinsics.intel
+#endif
+
+/// A structural pre-scan of JSON text, sixty-four bytes at a time: where strings are (quotes and
+/// backslash escapes) and, outside them, brackets, braces and commas, with the nesting depth and
+/// the lines on the way. It reads no value and checks nothing: it only finds where a parser
+/// could be started again, so that the parse of one document can be shared by several threads
+/// (see `SplitArrayReader`). On valid JSON its strings, depths and commas are exactly the
+/// parser's; on invalid JSON they may not be, and the parses it starts then find the error.
+///
+/// The string mask is the prefix XOR of the unescaped quotes; a quote is escaped when an odd run
+/// of backslashes ends just before it. Both are computed for the whole block with word
+/// arithmetic (the technique of simdjson's stage 1), so the cost does not depend on how many
+/// strings there are; only the structural bytes outside strings are visited one by one.
+struct StructuralScanner {
+    /// Where a scan stopped.
+    enum Stop: Equatable {
+        /// Every byte was read.
+        case end
+        /// At this offset of the buffer: an opening bracket (``Mode/findArrayStart``), a comma at
+        /// depth 1 at or past the cut offset, or the bracket or brace that closed depth 1.
+        case at(Int)
+    }
+
+    /// What a scan stops at.
+    enum Mode {
+        /// Each `[` outside strings.
+        case findArrayStart
+        /// A comma at depth 1 at or past an offset, or the end of depth 1.
+        case splitArray(cutFrom: Int)
+    }
+
+    /// The nesting depth, relative to where the scan began (an array's content starts at 1).
+    var depth = 1
+    /// Commas at depth 1 seen so far.
+    var topLevelCommas = 0
+    /// Newlines seen so far, and the offset (in the scanned buffers' own numbering, see
+    /// ``scan(_:from:base:mode:)``) just after the last one.
+    var newlines = 0
+    var lastLineStart = 0
+
+    /// All ones while the previous block ended inside a string.
+    private var inStringCarry: UInt64 = 0
+    /// 1 when the previous block ended with an odd run of backslashes, escaping the next byte.
+    private var escapeCarry: UInt64 = 0
+
+    init() {}
+
+    /// Scans `bytes[from...]` until `mode` says stop or the bytes end.
+    /// - Parameter base: The offset of `bytes[0]` in the caller's numbering (for ``lastLineStart``).
+    /// - Returns: Where it stopped; the state is then that of the byte just after the stop (a stop
+    ///   is always outside a string and after no backslash, so a scan can begin again there).
+    mutating func scan(_ bytes: UnsafeRawBufferPointer, from start: Int, base: Int, mode: Mode) -> Stop {
+        guard let pointer = bytes.baseAddress else { return .end }
+        var blockStart = start
+        let count = bytes.count
+        var padded = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        while blockStart < count {
+            let masks: BlockMasks
+            if blockStart + 64 <= count {
+                masks = BlockMasks(pointer + blockStart)
+            } else {
+                // The last, short block: zero bytes classify as nothing.
+                padded = (0, 0, 0, 0, 0, 0, 0, 0)
+                masks = withUnsafeMutableBytes(of: &padded) { block in
+                    block.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[blockStart..<count]))
+                    return BlockMasks(UnsafeRawPointer(block.baseAddress!))
+                }
+            }
+            let inString = stringMask(quotes: masks.quotes, backslashes: masks.backslashes)
+            var structural = masks.structural & ~inString
+            while structural != 0 {
+                let bit = structural.trailingZeroBitCount
+                structural &= structural &- 1
+                let offset = blockStart + bit
+                let byte = pointer.load(fromByteOffset: offset, as: UInt8.self)
+                switch mode {
+                case .findArrayStart:
+                    guard byte == UInt8(ascii: "[") else { continue }
+                    stop(at: bit, masks: masks, blockStart: blockStart, base: base)
+                    return .at(offset)
+                case .splitArray(let cutFrom):
+                    if byte == UInt8(ascii: ",") {
+                        guard depth == 1 else { continue }
+                        topLevelCommas += 1
+                        guard offset >= cutFrom else { continue }
+                    } else if byte | 0x20 == UInt8(ascii: "{") {  // `[` or `{`
+                        depth += 1
+                        continue
+                    } else {
+                        depth -= 1
+                        guard depth == 0 else { continue }
+                    }
+                    stop(at: bit, masks: masks, blockStart: blockStart, base: base)
+                    return .at(offset)
+                }
+            }
+            countLines(masks.newlines, blockStart: blockStart, base: base)
+            blockStart += 64
+        }
+        return .end
+    }
+
+    /// The state just after the byte at `bit` of the block: outside a string, no escape pending,
+    /// the lines before it counted.
+    private mutating func stop(at bit: Int, masks: BlockMasks, blockStart: Int, base: Int) {
+        inStringCarry = 0
+        escapeCarry = 0
+        countLines(masks.newlines & ((1 << bit) &- 1), blockStart: blockStart, base: base)
+    }
+
+    @inline(__always)
+    private mutating func countLines(_ mask: UInt64, blockStart: Int, base: Int) {
+        guard mask != 0 else { return }
+        newlines += mask.nonzeroBitCount
+        lastLineStart = base + blockStart + (63 - mask.leadingZeroBitCount) + 1
+    }
+
+    /// The bytes of the block inside a string (an opening quote included, the closing one not),
+    /// carrying the string and escape state to the next block.
+    @inline(__always)
+    private mutating func stringMask(quotes: UInt64, backslashes: UInt64) -> UInt64 {
+        var escaped: UInt64 = 0
+        if backslashes | escapeCarry != 0 {
+            // A backslash run starting on an even bit escapes the byte after it when it has odd
+            // length; adding the run's starts to the odd bits carries through each run and lands
+            // one past its end, on a bit whose parity tells the run's.
+            let oddBits: UInt64 = 0xAAAA_AAAA_AAAA_AAAA
+            let potential = backslashes & ~escapeCarry
+            let maybeEscaped = potential << 1
+            let seriesCodes = (maybeEscaped | oddBits) &- potential
+            let escapeAndTerminal = seriesCodes ^ oddBits
+            escaped = escapeAndTerminal ^ (backslashes | escapeCarry)
+            escapeCarry = (escapeAndTerminal & backslashes) >> 63
+        }
+        var inside = quotes & ~escaped
+        inside ^= inside << 1
+        inside ^= inside << 2
+        inside ^= inside << 4
+        inside ^= inside << 8
+        inside ^= inside << 16
+        inside ^= inside << 32
+        inside ^= inStringCarry
+        inStringCarry = UInt64(bitPattern: Int64(bitPattern: inside) >> 63)
+        return inside
+    }
+}
+
+/// One bit per byte of a 64-byte block, for each class of byte the scanner looks for.
+private struct BlockMasks {
+    var quotes: UInt64 = 0
+    var backslashes: UInt64 = 0
+    /// `[`, `]`, `{`, `}` and `,`.
+    var structural: UInt64 = 0
+    var newlines: UInt64 = 0
+
+    @inline(__always)
+    init(_ block: UnsafeRawPointer) {
+        for lane in 0..<4 {
+            let classes = Self.classify(block + lane * 16)
+            quotes |= classes.quotes << (lane * 16)
+            backslashes |= classes.backslashes << (lane * 16)
+            structural |= classes.structural << (lane * 16)
+            newlines |= classes.newlines << (lane * 16)
+        }
+    }
+
+    #if arch(x86_64)
+        /// SSE2: one compare per class and `pmovmskb` to gather the lanes' bits.
+        @inline(__always)
+        private static func classify(_ pointer: UnsafeRawPointer) -> (
+            quotes: UInt64, backslashes: UInt64, structural: UInt64, newlines: UInt64
+        ) {
+            let bytes = _mm_loadu_si128(pointer.assumingMemoryBound(to: __m128i.self))
+            // `[` and `{`, `]` and `}` differ only in bit 0x20.
+            let folded = _mm_or_si128(bytes, _mm_set1_epi8(0x20))
+            let brackets = _mm_or_si128(
+                _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x7B)), _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x7D)))
+            let structural = _mm_or_si128(brackets, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2C)))
+            return (
+                bits(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x22))),
+                bits(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x5C))),
+                bits(structural),
+                bits(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x0A)))
+            )
+        }
+
+        @inline(__always)
+        private static func bits(_ mask: __m128i) -> UInt64 {
+            UInt64(UInt16(truncatingIfNeeded: _mm_movemask_epi8(mask)))
+        }
+    #else
+        /// Portable SIMD: each lane's match becomes its bit's weight, and the weights of eight
+        /// lanes are summed by one multiply (the weights are distinct bits, so nothing carries).
+        @inline(__always)
+        private static func classify(_ pointer: UnsafeRawPointer) -> (
+            quotes: UInt64, backslashes: UInt64, structural: UInt64, newlines: UInt64
+        ) {
+            let bytes = pointer.loadUnaligned(as: SIMD16<UInt8>.self)
+            let folded = bytes | SIMD16(repeating: 0x20)
+            let structural = (folded .== SIMD16(repeating: 0x7B)) .| (folded .== SIMD16(repeating: 0x7D))
+                .| (bytes .== SIMD16(repeating: 0x2C))
+            return (
+                bits(bytes .== SIMD16(repeating: 0x22)), bits(bytes .== SIMD16(repeating: 0x5C)), bits(structural),
+                bits(bytes .== SIMD16(repeating: 0x0A))
+            )
+        }
+
+        @inline(__always)
+        private static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt64 {
+            let weights = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
+            let weighted = SIMD16<UInt8>(repeating: 0).replacing(with: weights, where: mask)
+            let halves = unsafeBitCast(weighted, to: SIMD2<UInt64>.self)
+            let low = (halves[0] &* 0x0101_0101_0101_0101) >> 56
+            let high = (halves[1] &* 0x0101_0101_0101_0101) >> 56
+            return low | high << 8
+        }
+    #endif
+}

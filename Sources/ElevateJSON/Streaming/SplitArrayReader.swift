@@ -1,0 +1,372 @@
+/// The split parse of the array at a key path, for a stream with several workers: the calling
+/// thread no longer parses the array, it only cuts it. A ``StructuralScanner`` finds commas
+/// between elements (strings, escapes and nesting only, no values), and each run of whole
+/// elements, about ``StreamingOptions/splitBatchByteCount`` bytes, goes to a worker, which parses
+/// it with its own YAJL parser, builds its elements' tapes and decodes them. Everything outside
+/// the array is parsed by the stream's own parser, which is fed the document up to the array's
+/// `[`, passes over its content, and is fed again from its `]` on.
+///
+/// Results and the first error are those of the sequential parse, on any input:
+/// - A worker parses `[` (for the first run) or `[null` (for the others, which begin with the
+///   comma before their first element) followed by the run's bytes and `]`, so every byte of
+///   the array, separators and whitespace included, is read by YAJL with the stream's options.
+///   Its depth limit counts the containers open around the array (``JSONEventParser/startNested(inside:)``).
+/// - By induction on the runs: when every run before one parsed without error, the parser state
+///   at its first byte (after a value, inside the array) is the one the worker starts from, so
+///   its first error is the sequential parse's. A run cut where the scanner misread invalid
+///   input ends in a state that does not accept the closing `]`; that error lies at the run's
+///   end, the next run's comma, which the sequential parse rejects with the same message, as
+///   YAJL rejects `,` and `]` alike wherever a value must come.
+/// - Errors are moved from the worker's text to the input (offset, line, column) with the lines
+///   the scanner counted before the run.
+/// - Runs are delivered in order, the elements before a run's error first.
+final class SplitArrayReader<T>: SplitFeeding {
+    private enum Phase {
+        /// Before the array: the stream's parser reads the input, fed up to each `[` in turn, so
+        /// that it stops right after the array's.
+        case prefix
+        /// In the array: the scanner cuts runs.
+        case array
+        /// After the array (or when it never started): the stream's parser reads the rest.
+        case rest
+    }
+
+    private let parser: JSONEventParser
+    /// Where the runs go: set when the array starts.
+    private var delivery: ElementDelivery<T>?
+    private let options: StreamingOptions
+    /// The error for an element over ``StreamingOptions/maximumElementSize``, given its index and
+    /// the input offset where the parse stopped.
+    private let tooLarge: TooLarge
+    typealias TooLarge = @Sendable (_ index: Int, _ limit: Int, _ offset: Int) -> any Error
+    private var phase = Phase.prefix
+    private var scanner = StructuralScanner()
+    /// The absolute offset of the next chunk's first byte.
+    private var inputOffset = 0
+
+    /// Set by the stream when its parser delivered the start of the array at the key path: the
+    /// delivery of its elements.
+    var startedArray: ElementDelivery<T>?
+    /// Whether the body stopped the stream while runs were delivered.
+    private(set) var isStopped = false
+    /// Elements cut from the array so far.
+    private(set) var elementCount = 0
+
+    // The array being cut.
+    /// How deep the array is in the document (1 at the root).
+    private var arrayDepth = 1
+    /// The absolute offset just past its `[`.
+    private var contentStart = 0
+    /// The run being cut, its absolute offset, line and column, and whether it is the first.
+    private var run: [UInt8] = []
+    private var runStart = 0
+    private var runLine = 1
+    private var runColumn = 1
+    private var runIsFirst = true
+    /// Runs handed over so far.
+    private var runCount = 0
+    /// The length from which a run may be cut: the first runs are short, 4 KiB doubling up to
+    /// ``StreamingOptions/splitBatchByteCount``, so that every worker has work at once and a body
+    /// that stops early leaves little decoded for nothing.
+    private var runByteCount: Int { min(options.splitBatchByteCount, 4096 << min(runCount, 16)) }
+    /// The scanner's count of top-level commas before the run's first byte.
+    private var commasBeforeRun = 0
+    /// The scanner's count of newlines before the array.
+    private var newlinesBeforeArray = 0
+    /// The last bytes (up to 16) of the chunks before the current one, for excerpts.
+    private var earlierBytes: [UInt8] = []
+    /// The 16 input bytes before the run, and where the chunks end inside it, for its excerpts.
+    private var bytesBeforeRun: [UInt8] = []
+    private var chunkEndsInRun: [Int] = []
+
+    init(parser: JSONEventParser, options: StreamingOptions, tooLarge: @escaping TooLarge) {
+        self.parser = parser
+        self.options = options
+        self.tooLarge = tooLarge
+    }
+
+    /// Whether a stream with these options can be split: several workers, and a grammar whose
+    /// strings and brackets the scanner reads as the parser does (no comments, one value).
+    static func applies(to options: StreamingOptions) -> Bool {
+        options.concurrency > 1 && !options.parsing.allowsComments && !options.parsing.allowsMultipleValues
+    }
+
+    /// Reads the next chunk of input.
+    func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        defer {
+            inputOffset += chunk.count
+            earlierBytes = Array((earlierBytes + chunk.suffix(16)).suffix(16))
+        }
+        var position = 0
+        while position < chunk.count, !isStopped, !parser.isStopped {
+            switch phase {
+            case .prefix:
+                let stop = scanner.scan(chunk, from: position, base: inputOffset, mode: .findArrayStart)
+                let end: Int
+                if case .at(let bracket) = stop { end = bracket + 1 } else { end = chunk.count }
+                do {
+                    try parser.parse(UnsafeRawBufferPointer(rebasing: chunk[position..<end]))
+                } catch var error as JSONSyntaxError {
+                    // The parser's excerpt ends with the part of the chunk it was given: the rest
+                    // of the chunk is what the sequential parse shows after the error.
+                    let more = chunk[end..<min(chunk.count, max(end, error.byteOffset + 16 - inputOffset))]
+                    error.excerpt += JSONSyntaxError.excerptText(more)
+                    throw error
+                }
+                position = end
+                if let startedArray { startArray(startedArray, at: inputOffset + end, in: chunk) }
+            case .array:
+                position = try cut(chunk, from: position)
+            case .rest:
+                try parser.parse(UnsafeRawBufferPointer(rebasing: chunk[position...]))
+                position = chunk.count
+            }
+        }
+    }
+
+    private func startArray(_ delivery: ElementDelivery<T>, at offset: Int, in chunk: UnsafeRawBufferPointer) {
+        self.delivery = delivery
+        phase = .array
+        arrayDepth = parser.containerDepth
+        contentStart = offset
+        newlinesBeforeArray = scanner.newlines
+        scanner.depth = 1
+        beginRun(at: offset, isFirst: true, in: chunk)
+    }
+
+    /// The 16 input bytes before `offset` of `chunk` (fewer at the input's start).
+    private func inputBytes(before offset: Int, in chunk: UnsafeRawBufferPointer) -> [UInt8] {
+        let inChunk = Array(chunk[max(0, offset - 16)..<offset])
+        return inChunk.count == 16 ? inChunk : Array((earlierBytes + inChunk).suffix(16))
+    }
+
+    private func beginRun(at offset: Int, isFirst: Bool, in chunk: UnsafeRawBufferPointer) {
+        bytesBeforeRun = inputBytes(before: offset - inputOffset, in: chunk)
+        chunkEndsInRun.removeAll()
+        runStart = offset
+        runIsFirst = isFirst
+        runLine = scanner.newlines + 1
+        runColumn = offset - scanner.lastLineStart + 1
+        // A run after the first begins at a comma the scanner just counted: it is the run's own.
+        commasBeforeRun = scanner.topLevelCommas - (isFirst ? 0 : 1)
+        run.removeAll(keepingCapacity: true)
+    }
+
+    /// Scans the array's bytes in `chunk[from...]`, handing each run to the workers once it is
+    /// long enough and ends before a comma, and the last at the array's end.
+    /// - Returns: Where the reading of the chunk goes on.
+    private func cut(_ chunk: UnsafeRawBufferPointer, from start: Int) throws -> Int {
+        let cutFrom = max(0, runStart + runByteCount - inputOffset)
+        let stop = scanner.scan(chunk, from: start, base: inputOffset, mode: .splitArray(cutFrom: cutFrom))
+        guard case .at(let offset) = stop else {
+            run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start...]))
+            chunkEndsInRun.append(inputOffset + chunk.count)
+            return chunk.count
+        }
+        run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<offset]))
+        if chunk[offset] == UInt8(ascii: ",") {
+            // The comma just counted begins the next run.
+            try dispatchRun(
+                commas: scanner.topLevelCommas - commasBeforeRun - 1, closing: .synthetic,
+                after: chunk[offset..<min(chunk.count, offset + 16)])
+            guard !isStopped else { return chunk.count }
+            beginRun(at: inputOffset + offset, isFirst: false, in: chunk)
+            run.append(UInt8(ascii: ","))
+            return offset + 1
+        }
+        // The array's end. The last run ends with the real closing byte (a `}` there is the
+        // sequential parse's error, in the state the run leaves); the stream's parser passes
+        // over the content and goes on from that byte.
+        run.append(chunk[offset])
+        try dispatchRun(
+            commas: scanner.topLevelCommas - commasBeforeRun, closing: .included,
+            after: chunk[(offset + 1)..<min(chunk.count, offset + 17)])
+        guard !isStopped else { return chunk.count }
+        passOverContent(to: inputOffset + offset, lastBytes: inputBytes(before: offset, in: chunk))
+        return offset
+    }
+
+    /// Tells the stream's parser of the array's content, from just past its `[` to `end`.
+    private func passOverContent(to end: Int, lastBytes: [UInt8]) {
+        parser.pass(
+            over: end - contentStart, newlines: scanner.newlines - newlinesBeforeArray,
+            lastLineStart: scanner.newlines > newlinesBeforeArray ? scanner.lastLineStart : nil,
+            lastBytes: lastBytes)
+        phase = .rest
+    }
+
+    /// Hands the run cut so far to the workers.
+    /// - Parameters:
+    ///   - commas: The top-level commas inside it.
+    ///   - closing: How the worker's parse ends.
+    ///   - after: The input bytes after the run, up to 16 and to the chunk's end, for excerpts.
+    private func dispatchRun(commas: Int, closing: SplitRun.Closing, after: some Collection<UInt8>) throws {
+        // A run after the first begins with the comma before each of its elements; the first has
+        // one element more than commas, unless it is an empty array's whitespace.
+        let hasElement = commas > 0 || run.dropLast(closing == .included ? 1 : 0).contains { !Self.isWhitespace($0) }
+        let count = runIsFirst ? (hasElement ? commas + 1 : 0) : commas
+        let text = SplitRun(
+            bytes: run, isFirst: runIsFirst, closing: closing, start: runStart, line: runLine, column: runColumn,
+            firstIndex: elementCount, expectedCount: count, nestedInside: arrayDepth - 1,
+            context: .init(before: bytesBeforeRun, after: Array(after), chunkEnds: chunkEndsInRun))
+        run = []
+        runCount += 1
+        elementCount += count
+        let options = options
+        let tooLarge = tooLarge
+        guard let delivery else { return }
+        do {
+            try delivery.takeText(count: count, at: text.firstIndex) {
+                text.parse(options: options, tooLarge: tooLarge)
+            }
+        } catch is JSONEventParser.Stop {
+            isStopped = true
+            delivery.noteStopOutsideParser()
+        }
+    }
+
+    /// Ends the input: a run still being cut is an array the input cut short, which the stream's
+    /// parser, told of the bytes it passed over, reports (the parser is not finished here).
+    func finish() throws {
+        guard phase == .array, !isStopped else { return }
+        // The array never ended: the run goes to a worker that reads it to the input's end, whose
+        // error (the input cut short, where the sequential parse is) comes before the stream's own.
+        try dispatchRun(commas: scanner.topLevelCommas - commasBeforeRun, closing: .none, after: [])
+        guard !isStopped else { return }
+        passOverContent(to: inputOffset, lastBytes: earlierBytes)
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+/// A reader of chunks that may split an array over workers (see ``SplitArrayReader``): what a
+/// pass feeds instead of its parser.
+package protocol SplitFeeding: AnyObject {
+    /// Reads the next chunk of input.
+    func feed(_ chunk: UnsafeRawBufferPointer) throws
+    /// Ends the input, before the parser is finished.
+    func finish() throws
+    /// Whether the body stopped the stream.
+    var isStopped: Bool { get }
+}
+
+/// One run of whole elements of an array, cut by ``SplitArrayReader`` for a worker to parse.
+private struct SplitRun: @unchecked Sendable {
+    /// How the worker's parse of a run ends.
+    enum Closing {
+        /// With a `]` of its own: the run ends before a comma, for which the bracket stands (YAJL
+        /// accepts both after a value and rejects both where a value must come).
+        case synthetic
+        /// With the run's last byte, the array's real closing bracket.
+        case included
+        /// With the input's end: the array was cut short.
+        case none
+    }
+
+    let bytes: [UInt8]
+    /// Whether it begins the array (and so with an element, not a comma).
+    let isFirst: Bool
+    let closing: Closing
+    /// Where its first byte is in the input.
+    let start: Int
+    let line: Int
+    let column: Int
+    let firstIndex: Int
+    let expectedCount: Int
+    /// The containers open around the array.
+    let nestedInside: Int
+
+    /// What an error's excerpt shows of the input around the run, as the sequential parse shows
+    /// it: the 16 bytes before, and after the byte in error up to the end of its chunk.
+    struct Context {
+        var before: [UInt8]
+        /// The bytes after the run, up to 16 and to the end of the chunk the run ends in.
+        var after: [UInt8]
+        /// The absolute offsets where input chunks end inside the run.
+        var chunkEnds: [Int]
+    }
+    let context: Context
+
+    /// What the worker's parser reads before the run: an array's start, and for a run that
+    /// begins with a comma, a placeholder element before it.
+    private var prefix: [UInt8] { isFirst ? [UInt8(ascii: "[")] : Array("[null".utf8) }
+
+    /// Parses the run (on a worker) into its elements' values.
+    func parse<T>(
+        options: StreamingOptions, tooLarge: SplitArrayReader<T>.TooLarge
+    ) -> ParallelElementDecoder<T>.ParsedText {
+        var elements: [JSONValue?] = []
+        elements.reserveCapacity(expectedCount)
+        let skipped = isFirst ? 0 : 1
+        var callbacks = KeyPathSelector.Callbacks()
+        callbacks.element = { _, index, element in
+            if index >= skipped { elements.append(element) }
+        }
+        let selector = KeyPathSelector(
+            targets: [KeyPathSelector.Target].candidates(for: KeyPath(""), mode: .elements), callbacks: callbacks)
+        selector.reusesTapes = false
+        let parser = JSONEventParser(handler: selector, options: options.parsing)
+        parser.startNested(inside: nestedInside)
+        selector.maximumCaptureSize = options.maximumElementSize
+        selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
+        selector.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
+        do {
+            try parser.parse(prefix)
+            try bytes.withUnsafeBytes { try parser.parse($0) }
+            if closing == .synthetic { try parser.parse([UInt8(ascii: "]")]) }
+            try parser.finish()
+        } catch let error as JSONSyntaxError {
+            let moved = positionedInInput(error)
+            return .init(elements: elements, error: options.wrapsErrorsInParserError ? ParserError(moved) : moved)
+        } catch let error as KeyPathSelector.CaptureTooLarge {
+            let offset = start + max(0, parser.currentByteOffset - prefix.count)
+            return .init(elements: elements, error: tooLarge(firstIndex + elements.count, error.limit, offset))
+        } catch {
+            return .init(elements: elements, error: error)
+        }
+        guard elements.count == expectedCount else {
+            // The scanner and YAJL disagree about a run YAJL accepted: a defect, not the input's.
+            return .init(
+                elements: [],
+                error: ParserError.deserialization(
+                    reason: "internal error: the split parse counted \(expectedCount) elements at byte offset "
+                        + "\(start) where the parser found \(elements.count)"))
+        }
+        return .init(elements: elements, error: nil)
+    }
+
+    /// An error of the worker's parse, moved from its text (the prefix, then the run) to the input.
+    private func positionedInInput(_ error: JSONSyntaxError) -> JSONSyntaxError {
+        var error = error
+        let intoRun = max(0, error.byteOffset - prefix.count)
+        error.byteOffset = start + intoRun
+        if error.line == 1 {
+            // On the run's first line, which begins `column - 1` bytes into the input's line.
+            (error.line, error.column) = (line, column + intoRun)
+        } else {
+            error.line += line - 1
+        }
+        error.excerpt = excerpt(around: error.byteOffset)
+        return error
+    }
+
+    /// The excerpt of the sequential parse around absolute offset `offset`: up to 16 bytes
+    /// before it, and up to 16 from it, within the chunk it is in.
+    private func excerpt(around offset: Int) -> String {
+        let end = start + bytes.count
+        let chunkEnd = context.chunkEnds.first { $0 > offset } ?? end + context.after.count
+        var window: [UInt8] = []
+        for position in max(offset - 16, start - context.before.count)..<min(offset + 16, chunkEnd) {
+            if position < start {
+                window.append(context.before[context.before.count - (start - position)])
+            } else if position < end {
+                window.append(bytes[position - start])
+            } else {
+                window.append(context.after[position - end])
+            }
+        }
+        return JSONSyntaxError.excerptText(window)
+    }
+}

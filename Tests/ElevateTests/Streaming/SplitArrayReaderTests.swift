@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import ElevateJSON
+
+/// The split parse (`SplitArrayReader`): with several workers, the array at the key path is cut
+/// by the structural scanner and its runs parsed on the workers; results and errors are those of
+/// one thread.
+@Suite struct SplitArrayReaderTests {
+    /// Every element delivered and the error, as text, at `workers` workers and runs of `runBytes`.
+    private func outcome(_ json: String, keyPath: String = "", workers: Int, runBytes: Int, chunkSize: Int = 64 << 10)
+        -> (values: [String], error: String?)
+    {
+        var options = StreamingOptions(chunkSize: chunkSize)
+        options.concurrency = workers
+        options.splitBatchByteCount = runBytes
+        var values: [String] = []
+        do {
+            _ = try forEachElement(from: JSONInput.data(Data(json.utf8)), atKeyPath: keyPath, as: JSON.self, options: options) {
+                values.append("\($0)")
+            }
+            return (values, nil)
+        } catch {
+            return (values, "\(error)")
+        }
+    }
+
+    /// What `decodeArray` returns or throws, as text.
+    private func gathered(_ json: String, keyPath: String = "", workers: Int, runBytes: Int, elementSize: Int = 64 << 20)
+        -> String
+    {
+        var options = StreamingOptions(maximumElementSize: elementSize)
+        options.concurrency = workers
+        options.splitBatchByteCount = runBytes
+        do {
+            return "\(try decodeArray(from: .data(Data(json.utf8)), atKeyPath: keyPath, as: JSON.self, options: options))"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    private func expectSameAsOneThread(_ json: String, keyPath: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+        let sequential = outcome(json, keyPath: keyPath, workers: 1, runBytes: 1 << 20)
+        let sequentialArray = gathered(json, keyPath: keyPath, workers: 1, runBytes: 1 << 20)
+        for workers in [2, 4] {
+            for runBytes in [1, 5, 16, 1 << 20] {
+                let split = outcome(json, keyPath: keyPath, workers: workers, runBytes: runBytes)
+                #expect(split.values == sequential.values, "workers \(workers), runs of \(runBytes)", sourceLocation: sourceLocation)
+                #expect(split.error == sequential.error, "workers \(workers), runs of \(runBytes)", sourceLocation: sourceLocation)
+                #expect(
+                    gathered(json, keyPath: keyPath, workers: workers, runBytes: runBytes) == sequentialArray,
+                    "decodeArray, workers \(workers), runs of \(runBytes)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func anElementOverTheSizeLimitIsNamedAsOnOneThread() {
+        let json = #"[1, [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14], 3]"#
+        let sequential = gathered(json, workers: 1, runBytes: 1 << 20, elementSize: 16)
+        #expect(sequential.contains("maximum element size"))
+        var options = StreamingOptions(maximumElementSize: 16)
+        options.concurrency = 1
+        var sequentialStream: String?
+        do { _ = try forEachElement(from: .data(Data(json.utf8)), as: JSON.self, options: options) { _ in } } catch {
+            sequentialStream = "\(error)"
+        }
+        for runBytes in [1, 8, 1 << 20] {
+            options.concurrency = 2
+            options.splitBatchByteCount = runBytes
+            var split: String?
+            do { _ = try forEachElement(from: .data(Data(json.utf8)), as: JSON.self, options: options) { _ in } } catch {
+                split = "\(error)"
+            }
+            #expect(split == sequentialStream)
+            // decodeArray names the offset where the parse stopped, which depends on chunks: only the limit is compared.
+            #expect(gathered(json, workers: 2, runBytes: runBytes, elementSize: 16).contains("maximum element size of 16 bytes"))
+        }
+    }
+
+    @Test func aStopByTheBodyEndsTheSplitStream() throws {
+        var options = StreamingOptions()
+        options.concurrency = 2
+        options.splitBatchByteCount = 4
+        var seen: [Int] = []
+        let json = "[" + (0..<500).map(String.init).joined(separator: ",") + "] this is not read"
+        let count = try forEachElement(from: .data(Data(json.utf8)), as: Int.self, options: options) {
+            seen.append($0)
+            if $0 == 99 { throw JSONEventParser.Stop() }
+        }
+        #expect(seen == Array(0...99))
+        #expect(count == 100)
+    }
+
+    @Test func asyncChunksSplitAsOneThreadReads() async throws {
+        let json = #"{"a": [1, {"b": "x,]"}, [2, 3], "\\"], "z": true}"#
+        for workers in [1, 2] {
+            for chunkSize in [1, 3, 4096] {
+                var options = StreamingOptions()
+                options.concurrency = workers
+                options.splitBatchByteCount = 2
+                var values: [String] = []
+                for try await value in ByteChunks(Array(json.utf8), size: chunkSize).decodedElements(atKeyPath: "a", as: JSON.self, options: options) {
+                    values.append("\(value)")
+                }
+                #expect(values.count == 4)
+            }
+        }
+    }
+
+    @Test func validArraysDecodeAsOnOneThread() {
+        expectSameAsOneThread(#"[1, "a,b]", {"x": [1, 2, {"y": "}"}]}, [], {}, null, true, "\"],[", -2.5e3]"#)
+        expectSameAsOneThread("[]")
+        expectSameAsOneThread("[ \n ]")
+        expectSameAsOneThread("[\n1,\n2\n]\n")
+        expectSameAsOneThread(#"{"a": {"skip": [1, [2]], "items": [1, {"b": [3]}, "x\\"]}}, "z": [9]}"#, keyPath: "a.items")
+    }
+
+    @Test func errorsAreThoseOfOneThread() {
+        for json in [
+            "[1,,2]", "[1,2,]", "[1 2]", "[1, tru, 3]", "[1, 2.", "[1, \"abc", "[1, {\"a\": ]}, 3]", "[1, 2}", "[1, 2] x",
+            "[1,\n 2,\n x]", "[1, [2, 3, 4]]]", "[1, 2", "[1, \"\\u12\", 3]", "[1, \"a\u{01}\", 2]", "[1, -, 2]", "[[[[1]]],,]",
+            "[1, 2]\n\n  [", "[\"\\\\\", \"\\\"\", x]",
+        ] {
+            expectSameAsOneThread(json)
+        }
+    }
+
+    @Test func theDepthLimitCountsTheContainersAroundTheArray() {
+        var options = StreamingOptions()
+        options.parsing.maximumDepth = 4
+        for workers in [1, 2] {
+            options.concurrency = workers
+            options.splitBatchByteCount = 2
+            let json = #"{"a": {"items": [[1], [[2]], [[[3]]]]}}"#
+            #expect(throws: (any Error).self) {
+                _ = try forEachElement(from: JSONInput.data(Data(json.utf8)), atKeyPath: "a.items", as: JSON.self, options: options) { _ in }
+            }
+        }
+    }
+
+    @Test func theScannerFindsCommasOutsideStringsAtDepthOne() {
+        let text = Array(#"1, "a,\"b", [2, 3], {"c": ","}, "\\", 4]"#.utf8)
+        var scanner = StructuralScanner()
+        var stops: [Int] = []
+        var position = 0
+        text.withUnsafeBytes { bytes in
+            while case .at(let offset) = scanner.scan(bytes, from: position, base: 0, mode: .splitArray(cutFrom: 0)) {
+                stops.append(offset)
+                position = offset + 1
+                if bytes[offset] == UInt8(ascii: "]") { break }
+            }
+        }
+        #expect(stops.map { Character(UnicodeScalar(text[$0])) } == [",", ",", ",", ",", ",", "]"])
+        #expect(scanner.topLevelCommas == 5)
+    }
+}
