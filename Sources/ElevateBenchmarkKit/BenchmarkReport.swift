@@ -81,6 +81,7 @@ public enum BenchmarkReport {
         }
         add("events / C yajl", .elevateEvents, .cYAJL)
         add("count of the file / C yajl of the file (1 MiB chunks)", .countFile, .cYAJLFile)
+        add("structural pre-scan / C yajl", .preScan, .cYAJL)
         add("values / JSONSerialization", .elevateValues, .jsonSerialization, memory: true, aboveLoad: true)
         add("JSONValue / JSONSerialization", .elevateDocument, .jsonSerialization, memory: true, aboveLoad: true)
         add("decodeArray / JSONDecoder (birthDate string)", .decodeArray, .jsonDecoder, memory: true)

@@ -20,6 +20,8 @@ public enum Contender: String, CaseIterable, Sendable {
     /// `summarizeValue(from: .file(url), atKeyPath: "")`, what `elevate count FILE` runs: the
     /// event layer streaming the file in 1 MiB chunks, counting the root's children.
     case countFile = "elevate-count-file"
+    /// The split parse's structural pre-scan alone (strings, escapes, nesting, commas), in memory.
+    case preScan = "elevate-prescan"
     /// ``JSONEventParser`` with a ``CountingHandler``: what the event layer costs over bare YAJL.
     case elevateEvents = "elevate-events"
     /// `JSONValueBuilder.value(from:)`: a Foundation-compatible tree.
@@ -97,6 +99,7 @@ public enum Contender: String, CaseIterable, Sendable {
         case .cYAJL: "C yajl (null callbacks)"
         case .cYAJLFile: "C yajl (null callbacks, file in 1 MiB chunks)"
         case .countFile: "Elevate count (file in 1 MiB chunks, as elevate count)"
+        case .preScan: "Elevate structural pre-scan (split parse, no values)"
         case .elevateEvents: "Elevate events (counting handler)"
         case .elevateValues: "Elevate values"
         case .elevateDocument: "Elevate JSONValue (tape)"
@@ -131,7 +134,8 @@ public enum Contender: String, CaseIterable, Sendable {
     /// Whether the contender decodes people, and so runs only on people-shaped documents.
     public var requiresPeopleDocument: Bool {
         switch self {
-        case .cYAJL, .cYAJLFile, .elevateEvents, .countFile, .elevateValues, .elevateDocument, .jsonSerialization:
+        case .cYAJL, .cYAJLFile, .elevateEvents, .countFile, .preScan, .elevateValues, .elevateDocument,
+            .jsonSerialization:
             false
         case .jsonDecoderTwitter, .tapeCodableTwitter, .jsonDecoderCitm, .tapeCodableCitm: false
         default: true
@@ -203,6 +207,10 @@ public enum Contender: String, CaseIterable, Sendable {
                 throw ContenderFailure(contender: self, reason: "no value in the file")
             }
             return summary.count
+        case .preScan:
+            var scanner = StructuralScanner()
+            let stop = data.withUnsafeBytes { scanner.scan($0, from: 0, base: 0, mode: .splitArray(cutFrom: .max)) }
+            return stop == .end ? scanner.newlines + scanner.depth : -1
         case .elevateEvents:
             let handler = CountingHandler()
             let parser = JSONEventParser(handler: handler)

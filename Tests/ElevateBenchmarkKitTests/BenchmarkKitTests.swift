@@ -98,7 +98,7 @@ import Testing
         #expect(input.notPeopleReason != nil)
         #expect(
             input.contenders == [
-                .cYAJL, .cYAJLFile, .countFile, .elevateEvents, .elevateValues, .elevateDocument, .jsonSerialization,
+                .cYAJL, .cYAJLFile, .countFile, .preScan, .elevateEvents, .elevateValues, .elevateDocument, .jsonSerialization,
             ])
     }
 

@@ -13,9 +13,9 @@
 /// of backslashes ends just before it. Both are computed for the whole block with word
 /// arithmetic (the technique of simdjson's stage 1), so the cost does not depend on how many
 /// strings there are; only the structural bytes outside strings are visited one by one.
-struct StructuralScanner {
+package struct StructuralScanner {
     /// Where a scan stopped.
-    enum Stop: Equatable {
+    package enum Stop: Equatable {
         /// Every byte was read.
         case end
         /// At this offset of the buffer: an opening bracket (``Mode/findArrayStart``), a comma at
@@ -24,7 +24,7 @@ struct StructuralScanner {
     }
 
     /// What a scan stops at.
-    enum Mode {
+    package enum Mode {
         /// Each `[` outside strings.
         case findArrayStart
         /// A comma at depth 1 at or past an offset, or the end of depth 1.
@@ -32,12 +32,12 @@ struct StructuralScanner {
     }
 
     /// The nesting depth, relative to where the scan began (an array's content starts at 1).
-    var depth = 1
+    package var depth = 1
     /// Commas at depth 1 seen so far.
     var topLevelCommas = 0
     /// Newlines seen so far, and the offset (in the scanned buffers' own numbering, see
     /// ``scan(_:from:base:mode:)``) just after the last one.
-    var newlines = 0
+    package var newlines = 0
     var lastLineStart = 0
 
     /// All ones while the previous block ended inside a string.
@@ -45,13 +45,13 @@ struct StructuralScanner {
     /// 1 when the previous block ended with an odd run of backslashes, escaping the next byte.
     private var escapeCarry: UInt64 = 0
 
-    init() {}
+    package init() {}
 
     /// Scans `bytes[from...]` until `mode` says stop or the bytes end.
     /// - Parameter base: The offset of `bytes[0]` in the caller's numbering (for ``lastLineStart``).
     /// - Returns: Where it stopped; the state is then that of the byte just after the stop (a stop
     ///   is always outside a string and after no backslash, so a scan can begin again there).
-    mutating func scan(_ bytes: UnsafeRawBufferPointer, from start: Int, base: Int, mode: Mode) -> Stop {
+    package mutating func scan(_ bytes: UnsafeRawBufferPointer, from start: Int, base: Int, mode: Mode) -> Stop {
         guard let pointer = bytes.baseAddress else { return .end }
         var blockStart = start
         let count = bytes.count

@@ -169,7 +169,7 @@ package enum ArrayDecoding {
         /// chosen in the end. The outcomes stay for ``ParallelElementDecoder/finish()``.
         private func settleInDocumentOrder() throws {
             for candidate in [splitPath, literalKey].sorted(by: { $0.order < $1.order }) {
-                try candidate.delivery?.parallel?.throwFirstError()
+                try candidate.delivery?.throwFirstError()
             }
         }
 

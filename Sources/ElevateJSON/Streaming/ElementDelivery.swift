@@ -146,10 +146,9 @@ final class ElementDelivery<T> {
     /// - Parameters:
     ///   - count: How many values the text holds.
     ///   - index: The index of its first value.
-    ///   - parse: Parses the text on a worker: its values, and the error that ended it.
-    func takeText(
-        count: Int, at index: Int, parse: @escaping () -> ParallelElementDecoder<T>.ParsedText
-    ) throws {
+    ///   - parse: Parses the text on a worker, handing over each value (see
+    ///     ``ParallelElementDecoder/ParseText``).
+    func takeText(count: Int, at index: Int, parse: @escaping ParallelElementDecoder<T>.ParseText) throws {
         guard let parallel else { preconditionFailure("text goes to workers") }
         do {
             inFlight.append(contentsOf: repeatElement((place: Place.none, missing: String?.none), count: count))
@@ -192,10 +191,46 @@ final class ElementDelivery<T> {
         }
     }
 
+    /// Waits for every value the workers were handed and throws the first error, in document
+    /// order, that delivering them would throw: a decode's error, or a failure that ends the
+    /// stream under the policy (a Codable value's `DecodingError`, unless skipping). The outcomes
+    /// stay for delivery. For a caller that must know whether these values threw before it
+    /// looks at others, or drops them.
+    func throwFirstError() throws {
+        try parallel?.throwFirstError { failure in
+            endingError(
+                index: failure.index, place: nil, reason: failure.reason, nested: failure.nested, isMissing: false,
+                decodingError: failure.decodingError)
+        }
+    }
+
+    /// The error a failure ends the stream with under the policy, or nil when it is recorded.
+    private func endingError(
+        index: Int, place: Place, reason: String, nested: [ValidationFailure]?, isMissing: Bool,
+        decodingError: DecodingError?
+    ) -> (any Error)? {
+        guard policy != .collect else { return nil }
+        // A Codable value's error stops the stream as the error it is, as `JSONDecoder` decoding
+        // the whole array would throw it: its coding path from the document's root.
+        if let decodingError, policy != .skip { return decodingError.prefixingCodingPath(codingPrefix(index)) }
+        // Not skipping: this failure alone is the error.
+        guard policy == .throwFirst else { return nil }
+        var single = FailureCollector()
+        let (text, path) = describe(index, place, reason, isMissing)
+        single.addNested(text, reason: reason, nested: nested, at: path)
+        return single.error()
+    }
+
     private func fail(
         index: Int, place: Place, reason: String, nested: [ValidationFailure]?, isMissing: Bool,
         decodingError: DecodingError? = nil
     ) throws {
+        if let error = endingError(
+            index: index, place: place, reason: reason, nested: nested, isMissing: isMissing,
+            decodingError: decodingError)
+        {
+            throw error
+        }
         if policy == .collect {
             collectedFailureCount += 1
             guard collectedFailures.count < collectLimit else { return }
@@ -205,16 +240,7 @@ final class ElementDelivery<T> {
             collectedFailures.append(ElementFailure(index: index, byteOffset: place ?? -1, error: error))
             return
         }
-        // A Codable value's error stops the stream as the error it is, as `JSONDecoder` decoding
-        // the whole array would throw it: its coding path from the document's root.
-        if let decodingError, policy != .skip { throw decodingError.prefixingCodingPath(codingPrefix(index)) }
         let (text, path) = describe(index, place, reason, isMissing)
-        guard policy != .throwFirst else {
-            // Not skipping: this failure alone is the error.
-            var single = FailureCollector()
-            single.addNested(text, reason: reason, nested: nested, at: path)
-            throw single.error()
-        }
         failures.addNested(text, reason: reason, nested: nested, at: path)
     }
 

@@ -45,9 +45,9 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         /// nil: a placeholder (see ``submitPlaceholder(at:)``). Filled by the parsing thread, then
         /// read and emptied by the one that claims the batch (the queue's lock orders the two).
         @exclusivity(unchecked) var inputs: [JSONValue?] = []
-        /// A batch of the split parse: parses the batch's elements from their text, on the
-        /// thread that claims it, before they are decoded (see ``submitText(firstIndex:parse:)``).
-        var parseText: (() -> ParsedText)?
+        /// A batch of the split parse: parses the batch's elements from their text on the thread
+        /// that claims it, each decoded as soon as it is parsed (see ``submitText(firstIndex:parse:)``).
+        var parseText: ParseText?
         // Written by the worker only, read by the caller once `done` is set: the lock behind
         // `done` orders the two. Neither access overlaps another, so no dynamic exclusivity
         // checks (5 M instructions of a parallel decodeArray of the 4 MB people document).
@@ -161,15 +161,12 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
             defer { batch.done.set() }
             scope.enter()
             defer { scope.leave() }
-            var parseError: (any Error)?
-            if let parseText = batch.parseText {
-                batch.parseText = nil
-                let parsed = parseText()
-                batch.inputs = parsed.elements
-                parseError = parsed.error
-            }
-            decodeElements(of: batch)
+            guard let parseText = batch.parseText else { return decodeElements(of: batch) }
+            batch.parseText = nil
             // The elements before the text's error come first, as the sequential parse delivers them.
+            let parseError = parseText { element in
+                decode(element, at: batch.firstIndex + batch.outcomes.count, into: batch)
+            }
             if let parseError, batch.error == nil {
                 batch.error = parseError
                 cancelled.set()
@@ -184,32 +181,33 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                     batch.outcomes.append(.failed(Failure(index: batch.firstIndex + offset, reason: "", nested: nil)))
                     continue
                 }
-                do {
-                    batch.outcomes.append(.decoded(try NestedFailures.decode { try decode(input) }))
-                } catch ParserError.validation(let reason) {
-                    batch.outcomes.append(
-                        .failed(
-                            Failure(
-                                index: batch.firstIndex + offset, reason: reason,
-                                nested: NestedFailures.take(matching: reason))))
-                } catch let failure as DecodingFailure {
-                    batch.outcomes.append(
-                        .failed(
-                            Failure(
-                                index: batch.firstIndex + offset, reason: failure.reason, nested: nil,
-                                decodingError: failure.error)))
-                } catch {
-                    // As in the sequential decoding, any other error ends everything.
-                    batch.error = error
-                    cancelled.set()
-                    break
-                }
+                guard decode(input, at: batch.firstIndex + offset, into: batch) else { break }
             }
             // The elements' tapes can go now: back to the parsing thread, unless a decoded value
             // kept a view of one.
             var tapes = batch.inputs.compactMap { $0?.tape }
             batch.inputs = []
             recycler.giveBack(&tapes)
+        }
+
+        /// Decodes `input`, the element at `index`, into an outcome of `batch`.
+        /// - Returns: false when the decode threw an error that ends everything (then `batch`'s).
+        private func decode(_ input: JSONValue, at index: Int, into batch: Batch) -> Bool {
+            do {
+                batch.outcomes.append(.decoded(try NestedFailures.decode { try decode(input) }))
+            } catch ParserError.validation(let reason) {
+                batch.outcomes.append(
+                    .failed(Failure(index: index, reason: reason, nested: NestedFailures.take(matching: reason))))
+            } catch let failure as DecodingFailure {
+                batch.outcomes.append(
+                    .failed(Failure(index: index, reason: failure.reason, nested: nil, decodingError: failure.error)))
+            } catch {
+                // As in the sequential decoding, any other error ends everything.
+                batch.error = error
+                cancelled.set()
+                return false
+            }
+            return true
         }
     }
 
@@ -257,7 +255,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         self.threadCount = max(1, workers - 1)
         self.maximumWaiting = threadCount + 1
         self.maximumQueued = max(2, workers * 2) * 8
-        self.maximumQueuedRuns = workers * 2
+        self.maximumQueuedRuns = workers * 4
     }
 
     /// The most workers a decoder uses, whatever is asked: four per processor (more than one per
@@ -273,15 +271,14 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         enqueue(element, at: index)
     }
 
-    /// What a batch of the split parse held: its elements, and the error that ended its parse.
-    struct ParsedText {
-        var elements: [JSONValue?]
-        var error: (any Error)?
-    }
+    /// Parses a batch of the split parse, handing each element to `each` as soon as it is parsed
+    /// (the element's tape is written over by the next one) and stopping when `each` returns
+    /// false; returns the error that ended the parse, if any.
+    typealias ParseText = (_ each: (JSONValue) -> Bool) -> (any Error)?
 
     /// Queues a run of consecutive elements still to be parsed, from index `firstIndex` on:
-    /// `parse` runs on whichever thread claims the batch, then its elements are decoded there.
-    func submitText(firstIndex: Int, parse: @escaping () -> ParsedText) {
+    /// `parse` runs on whichever thread claims the batch, which decodes each element as it comes.
+    func submitText(firstIndex: Int, parse: @escaping ParseText) {
         if let last = pending {
             pending = nil
             dispatch(last)
@@ -346,7 +343,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                     // Batches the parsing thread decoded itself queue behind a slow one: past the
                     // window, wait for it, so that what is held stays bounded.
                     guard untilAllDone || batches.count > (queuesRuns ? maximumQueuedRuns : maximumQueued) else { return }
-                    finishBatch(first)
+                    finishBatch(first, helpingWithLater: queuesRuns)
                 }
                 batches.removeFirst()
                 // The outcomes before an element that threw come first, as one thread delivers them.
@@ -392,20 +389,33 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     /// Decodes every element queued so far and rethrows the first error (in document order) a
     /// decode threw, as ``finish()`` does, but keeps the outcomes for ``finish()``: for a caller
     /// that must know whether this array threw before it looks at another (or drops this one).
-    func throwFirstError() throws {
+    /// - Parameter ending: The error a failed element ends the decoding with, or nil for one that
+    ///   is only recorded: a failure that ends it is the first error when it comes first.
+    func throwFirstError(ending: (Failure) -> (any Error)? = { _ in nil }) throws {
         if let last = pending {
             pending = nil
             dispatch(last)
         }
         for batch in batches { finishBatch(batch) }
         for batch in batches {
+            for case .failed(let failure) in batch.outcomes {
+                if let error = ending(failure) { throw error }
+            }
             if let error = batch.error { throw error }
         }
     }
 
     /// Makes sure `batch` is decoded: here, if no one took it, otherwise by waiting for it.
-    private func finishBatch(_ batch: Batch) {
-        if batch.claim() { pool.run(batch) } else { batch.done.wait() }
+    /// - Parameter helpingWithLater: Whether to decode later batches no one took meanwhile rather
+    ///   than wait: a run of the split parse takes long, and this thread would idle for it.
+    private func finishBatch(_ batch: Batch, helpingWithLater: Bool = false) {
+        if batch.claim() { return pool.run(batch) }
+        if helpingWithLater {
+            for later in batches where !batch.done.isSet && later !== batch && later.claim() {
+                pool.run(later)
+            }
+        }
+        batch.done.wait()
     }
 
     /// Stops handing out work and waits for the workers to finish what they started.

@@ -35,10 +35,8 @@ final class SplitArrayReader<T>: SplitFeeding {
     /// Where the runs go: set when the array starts.
     private var delivery: ElementDelivery<T>?
     private let options: StreamingOptions
-    /// The error for an element over ``StreamingOptions/maximumElementSize``, given its index and
-    /// the input offset where the parse stopped.
     private let tooLarge: TooLarge
-    typealias TooLarge = @Sendable (_ index: Int, _ limit: Int, _ offset: Int) -> any Error
+    typealias TooLarge = SplitRun.TooLarge
     private var phase = Phase.prefix
     private var scanner = StructuralScanner()
     /// The absolute offset of the next chunk's first byte.
@@ -149,7 +147,7 @@ final class SplitArrayReader<T>: SplitFeeding {
         runColumn = offset - scanner.lastLineStart + 1
         // A run after the first begins at a comma the scanner just counted: it is the run's own.
         commasBeforeRun = scanner.topLevelCommas - (isFirst ? 0 : 1)
-        run.removeAll(keepingCapacity: true)
+        run.reserveCapacity(runByteCount + 4096)
     }
 
     /// Scans the array's bytes in `chunk[from...]`, handing each run to the workers once it is
@@ -216,8 +214,8 @@ final class SplitArrayReader<T>: SplitFeeding {
         let tooLarge = tooLarge
         guard let delivery else { return }
         do {
-            try delivery.takeText(count: count, at: text.firstIndex) {
-                text.parse(options: options, tooLarge: tooLarge)
+            try delivery.takeText(count: count, at: text.firstIndex) { each in
+                text.parse(options: options, tooLarge: tooLarge, each)
             }
         } catch is JSONEventParser.Stop {
             isStopped = true
@@ -253,7 +251,11 @@ package protocol SplitFeeding: AnyObject {
 }
 
 /// One run of whole elements of an array, cut by ``SplitArrayReader`` for a worker to parse.
-private struct SplitRun: @unchecked Sendable {
+struct SplitRun: @unchecked Sendable {
+    /// The error for an element over ``StreamingOptions/maximumElementSize``, given its index and
+    /// the input offset where the parse stopped.
+    typealias TooLarge = @Sendable (_ index: Int, _ limit: Int, _ offset: Int) -> any Error
+
     /// How the worker's parse of a run ends.
     enum Closing {
         /// With a `]` of its own: the run ends before a comma, for which the bracket stands (YAJL
@@ -293,20 +295,32 @@ private struct SplitRun: @unchecked Sendable {
     /// begins with a comma, a placeholder element before it.
     private var prefix: [UInt8] { isFirst ? [UInt8(ascii: "[")] : Array("[null".utf8) }
 
-    /// Parses the run (on a worker) into its elements' values.
-    func parse<T>(
-        options: StreamingOptions, tooLarge: SplitArrayReader<T>.TooLarge
-    ) -> ParallelElementDecoder<T>.ParsedText {
-        var elements: [JSONValue?] = []
-        elements.reserveCapacity(expectedCount)
+    /// Parses the run (on a worker), handing each element to `each` as it is parsed, on a tape
+    /// the next element writes over, until `each` returns false.
+    /// - Returns: The error that ended the parse, moved to the input.
+    func parse(
+        options: StreamingOptions, tooLarge: TooLarge, _ each: (JSONValue) -> Bool
+    ) -> (any Error)? {
+        withoutActuallyEscaping(each) { each in parse(options: options, tooLarge: tooLarge, escaping: each) }
+    }
+
+    private func parse(
+        options: StreamingOptions, tooLarge: TooLarge, escaping each: @escaping (JSONValue) -> Bool
+    ) -> (any Error)? {
+        var count = 0
+        var stopped = false
         let skipped = isFirst ? 0 : 1
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.element = { _, index, element in
-            if index >= skipped { elements.append(element) }
+            guard index >= skipped else { return }
+            count += 1
+            guard each(element) else {
+                stopped = true
+                throw JSONEventParser.Stop()
+            }
         }
         let selector = KeyPathSelector(
             targets: [KeyPathSelector.Target].candidates(for: KeyPath(""), mode: .elements), callbacks: callbacks)
-        selector.reusesTapes = false
         let parser = JSONEventParser(handler: selector, options: options.parsing)
         parser.startNested(inside: nestedInside)
         selector.maximumCaptureSize = options.maximumElementSize
@@ -319,22 +333,20 @@ private struct SplitRun: @unchecked Sendable {
             try parser.finish()
         } catch let error as JSONSyntaxError {
             let moved = positionedInInput(error)
-            return .init(elements: elements, error: options.wrapsErrorsInParserError ? ParserError(moved) : moved)
+            return options.wrapsErrorsInParserError ? ParserError(moved) : moved
         } catch let error as KeyPathSelector.CaptureTooLarge {
             let offset = start + max(0, parser.currentByteOffset - prefix.count)
-            return .init(elements: elements, error: tooLarge(firstIndex + elements.count, error.limit, offset))
+            return tooLarge(firstIndex + count, error.limit, offset)
         } catch {
-            return .init(elements: elements, error: error)
+            return error
         }
-        guard elements.count == expectedCount else {
+        guard count == expectedCount || stopped else {
             // The scanner and YAJL disagree about a run YAJL accepted: a defect, not the input's.
-            return .init(
-                elements: [],
-                error: ParserError.deserialization(
-                    reason: "internal error: the split parse counted \(expectedCount) elements at byte offset "
-                        + "\(start) where the parser found \(elements.count)"))
+            return ParserError.deserialization(
+                reason: "internal error: the split parse counted \(expectedCount) elements at byte offset "
+                    + "\(start) where the parser found \(count)")
         }
-        return .init(elements: elements, error: nil)
+        return nil
     }
 
     /// An error of the worker's parse, moved from its text (the prefix, then the run) to the input.
