@@ -313,7 +313,8 @@ package final class KeyPathSelector: JSONEventHandler {
             if let target = frame.target {
                 switch target.mode {
                 case .elements, .members: try callbacks.arrayStart(target.id)
-                case .count where !isArray: countedKeys.removeAll()
+                case .count where isArray: try callbacks.arrayStart(target.id)
+                case .count: countedKeys.removeAll()
                 default: break
                 }
             }

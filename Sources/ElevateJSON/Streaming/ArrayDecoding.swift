@@ -231,13 +231,13 @@ package enum ArrayDecoding {
         private var byteCount: Int?
         private var position: (() -> Int)?
         private let workers: Int
-        private var split: SplitArrayReader<T>?
+        private var split: SplitArrayReader?
 
         func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
             var splitOptions = options
             splitOptions.concurrency = workers
-            guard SplitArrayReader<T>.applies(to: splitOptions) else { return nil }
-            let split = SplitArrayReader<T>(
+            guard SplitArrayReader.applies(to: splitOptions) else { return nil }
+            let split = SplitArrayReader(
                 parser: parser, options: splitOptions,
                 tooLarge: { _, limit, offset in
                     ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))

@@ -21,7 +21,7 @@ package final class ElementStream<T> {
     private var elementCount: Int { parsedElementCount + (split?.elementCount ?? 0) }
     private var parsedElementCount = 0
     /// With several workers: the split parse of the array, whose elements the workers parse.
-    private var split: SplitArrayReader<T>?
+    private var split: SplitArrayReader?
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`):
     /// the rest of the input need not be read.
@@ -140,7 +140,7 @@ package final class ElementStream<T> {
         self.selector = selector
         self.parser = parser
         if resumption == nil, !members, !collectsFailures, options.checkpoints == nil, delivery.parallel != nil,
-            SplitArrayReader<T>.applies(to: options)
+            SplitArrayReader.applies(to: options)
         {
             split = SplitArrayReader(
                 parser: parser, options: options,

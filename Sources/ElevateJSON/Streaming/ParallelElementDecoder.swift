@@ -48,6 +48,8 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         /// A batch of the split parse: parses the batch's elements from their text on the thread
         /// that claims it, each decoded as soon as it is parsed (see ``submitText(firstIndex:parse:)``).
         var parseText: ParseText?
+        /// Work whose result is the batch's one outcome (see ``submitWork(_:)``).
+        var work: (() -> Result<Element, any Error>)?
         // Written by the worker only, read by the caller once `done` is set: the lock behind
         // `done` orders the two. Neither access overlaps another, so no dynamic exclusivity
         // checks (5 M instructions of a parallel decodeArray of the 4 MB people document).
@@ -161,6 +163,16 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
             defer { batch.done.set() }
             scope.enter()
             defer { scope.leave() }
+            if let work = batch.work {
+                batch.work = nil
+                switch work() {
+                case .success(let value): batch.outcomes.append(.decoded(value))
+                case .failure(let error):
+                    batch.error = error
+                    cancelled.set()
+                }
+                return
+            }
             guard let parseText = batch.parseText else { return decodeElements(of: batch) }
             batch.parseText = nil
             // The elements before the text's error come first, as the sequential parse delivers them.
@@ -286,6 +298,15 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         queuesRuns = true
         let batch = Batch(firstIndex: firstIndex, capacity: 0)
         batch.parseText = parse
+        dispatch(batch)
+    }
+
+    /// Queues work whose result is one outcome, delivered in order with the others: a run of the
+    /// split parse counted rather than decoded.
+    func submitWork(_ work: @escaping () -> Result<Element, any Error>) {
+        queuesRuns = true
+        let batch = Batch(firstIndex: 0, capacity: 0)
+        batch.work = work
         dispatch(batch)
     }
 

@@ -20,7 +20,7 @@
 /// - Errors are moved from the worker's text to the input (offset, line, column) with the lines
 ///   the scanner counted before the run.
 /// - Runs are delivered in order, the elements before a run's error first.
-final class SplitArrayReader<T>: SplitFeeding {
+final class SplitArrayReader: SplitFeeding {
     private enum Phase {
         /// Before the array: the stream's parser reads the input, fed up to each `[` in turn, so
         /// that it stops right after the array's.
@@ -33,7 +33,7 @@ final class SplitArrayReader<T>: SplitFeeding {
 
     private let parser: JSONEventParser
     /// Where the runs go: set when the array starts.
-    private var delivery: ElementDelivery<T>?
+    private var consumer: (any SplitRunConsumer)?
     private let options: StreamingOptions
     private let tooLarge: TooLarge
     typealias TooLarge = SplitRun.TooLarge
@@ -42,9 +42,12 @@ final class SplitArrayReader<T>: SplitFeeding {
     /// The absolute offset of the next chunk's first byte.
     private var inputOffset = 0
 
-    /// Set by the stream when its parser delivered the start of the array at the key path: the
-    /// delivery of its elements.
-    var startedArray: ElementDelivery<T>?
+    /// Set by the stream when its parser delivered the start of the array at the key path: where
+    /// its runs go.
+    var startedArray: (any SplitRunConsumer)?
+    /// Where the runs of every array go, when any array may be split (validating, counting
+    /// values): each array that starts outside the arrays already split is.
+    private let everyArray: (any SplitRunConsumer)?
     /// Whether the body stopped the stream while runs were delivered.
     private(set) var isStopped = false
     /// Elements cut from the array so far.
@@ -77,9 +80,19 @@ final class SplitArrayReader<T>: SplitFeeding {
     private var bytesBeforeRun: [UInt8] = []
     private var chunkEndsInRun: [Int] = []
 
-    init(parser: JSONEventParser, options: StreamingOptions, tooLarge: @escaping TooLarge) {
+    /// - Parameters:
+    ///   - parser: The stream's parser, which reads everything but the split array's content.
+    ///   - options: The stream's options.
+    ///   - everyArray: Where the runs of every array go, when any may be split; nil to split only
+    ///     the array set in ``startedArray``.
+    ///   - tooLarge: The error for an element over ``StreamingOptions/maximumElementSize``.
+    init(
+        parser: JSONEventParser, options: StreamingOptions, everyArray: (any SplitRunConsumer)? = nil,
+        tooLarge: @escaping TooLarge = { _, _, _ in JSONEventParser.Stop() }
+    ) {
         self.parser = parser
         self.options = options
+        self.everyArray = everyArray
         self.tooLarge = tooLarge
     }
 
@@ -102,17 +115,11 @@ final class SplitArrayReader<T>: SplitFeeding {
                 let stop = scanner.scan(chunk, from: position, base: inputOffset, mode: .findArrayStart)
                 let end: Int
                 if case .at(let bracket) = stop { end = bracket + 1 } else { end = chunk.count }
-                do {
-                    try parser.parse(UnsafeRawBufferPointer(rebasing: chunk[position..<end]))
-                } catch var error as JSONSyntaxError {
-                    // The parser's excerpt ends with the part of the chunk it was given: the rest
-                    // of the chunk is what the sequential parse shows after the error.
-                    let more = chunk[end..<min(chunk.count, max(end, error.byteOffset + 16 - inputOffset))]
-                    error.excerpt += JSONSyntaxError.excerptText(more)
-                    throw error
-                }
+                try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[position..<end]), endingIn: chunk, at: end)
                 position = end
-                if let startedArray { startArray(startedArray, at: inputOffset + end, in: chunk) }
+                if case .at = stop, let consumer = startedArray ?? everyArray {
+                    startArray(consumer, at: inputOffset + end, in: chunk)
+                }
             case .array:
                 position = try cut(chunk, from: position)
             case .rest:
@@ -122,8 +129,9 @@ final class SplitArrayReader<T>: SplitFeeding {
         }
     }
 
-    private func startArray(_ delivery: ElementDelivery<T>, at offset: Int, in chunk: UnsafeRawBufferPointer) {
-        self.delivery = delivery
+    private func startArray(_ consumer: any SplitRunConsumer, at offset: Int, in chunk: UnsafeRawBufferPointer) {
+        startedArray = nil
+        self.consumer = consumer
         phase = .array
         arrayDepth = parser.containerDepth
         contentStart = offset
@@ -172,6 +180,14 @@ final class SplitArrayReader<T>: SplitFeeding {
             run.append(UInt8(ascii: ","))
             return offset + 1
         }
+        if runIsFirst {
+            // The array ended within its first run: too short to share, the stream's parser reads
+            // it as the sequential parse does, in the same chunks.
+            run.append(chunk[offset])
+            try parseWhole(run, endingIn: chunk, at: offset + 1)
+            arrayEnded()
+            return offset + 1
+        }
         // The array's end. The last run ends with the real closing byte (a `}` there is the
         // sequential parse's error, in the state the run leaves); the stream's parser passes
         // over the content and goes on from that byte.
@@ -184,13 +200,47 @@ final class SplitArrayReader<T>: SplitFeeding {
         return offset
     }
 
+    /// Feeds the stream's parser `bytes`, the first run of an array, which ends at offset `end`
+    /// of `chunk`: in the pieces the chunks cut it into, so that an error's excerpt is the
+    /// sequential parse's.
+    private func parseWhole(_ bytes: [UInt8], endingIn chunk: UnsafeRawBufferPointer, at end: Int) throws {
+        try bytes.withUnsafeBytes { bytes in
+            var start = 0
+            for chunkEnd in chunkEndsInRun {
+                try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<(chunkEnd - runStart)]))
+                start = chunkEnd - runStart
+            }
+            try parsePiece(UnsafeRawBufferPointer(rebasing: bytes[start...]), endingIn: chunk, at: end)
+        }
+        run = []
+    }
+
+    /// Feeds the stream's parser `piece`, which ends at offset `end` of `chunk`; an error's excerpt
+    /// goes on with the rest of the chunk, as the sequential parse's does.
+    private func parsePiece(_ piece: UnsafeRawBufferPointer, endingIn chunk: UnsafeRawBufferPointer, at end: Int) throws {
+        do {
+            try parser.parse(piece)
+        } catch var error as JSONSyntaxError {
+            let more = chunk[end..<min(chunk.count, max(end, error.byteOffset + 16 - inputOffset))]
+            error.excerpt += JSONSyntaxError.excerptText(more)
+            throw error
+        }
+    }
+
+    /// After the array split (or read whole): the stream's parser reads on, and looks for the next
+    /// array to split when every array may be.
+    private func arrayEnded() {
+        phase = everyArray == nil ? .rest : .prefix
+        consumer = nil
+    }
+
     /// Tells the stream's parser of the array's content, from just past its `[` to `end`.
     private func passOverContent(to end: Int, lastBytes: [UInt8]) {
         parser.pass(
             over: end - contentStart, newlines: scanner.newlines - newlinesBeforeArray,
             lastLineStart: scanner.newlines > newlinesBeforeArray ? scanner.lastLineStart : nil,
             lastBytes: lastBytes)
-        phase = .rest
+        arrayEnded()
     }
 
     /// Hands the run cut so far to the workers.
@@ -206,20 +256,15 @@ final class SplitArrayReader<T>: SplitFeeding {
         let text = SplitRun(
             bytes: run, isFirst: runIsFirst, closing: closing, start: runStart, line: runLine, column: runColumn,
             firstIndex: elementCount, expectedCount: count, nestedInside: arrayDepth - 1,
-            context: .init(before: bytesBeforeRun, after: Array(after), chunkEnds: chunkEndsInRun))
+            context: .init(before: bytesBeforeRun, after: Array(after), chunkEnds: chunkEndsInRun), options: options,
+            tooLarge: tooLarge)
         run = []
         runCount += 1
         elementCount += count
-        let options = options
-        let tooLarge = tooLarge
-        guard let delivery else { return }
         do {
-            try delivery.takeText(count: count, at: text.firstIndex) { each in
-                text.parse(options: options, tooLarge: tooLarge, each)
-            }
+            try consumer?.take(text)
         } catch is JSONEventParser.Stop {
             isStopped = true
-            delivery.noteStopOutsideParser()
         }
     }
 
@@ -236,6 +281,26 @@ final class SplitArrayReader<T>: SplitFeeding {
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+/// Where the runs of a split array go: their elements' delivery (``ElementDelivery``), or a
+/// count of their values (``SplitRunCounter``).
+protocol SplitRunConsumer: AnyObject {
+    /// Takes the next run, in document order.
+    /// - Throws: ``JSONEventParser/Stop`` when the body stopped the stream; the first error of
+    ///   the runs taken so far.
+    func take(_ run: SplitRun) throws
+}
+
+extension ElementDelivery: SplitRunConsumer {
+    func take(_ run: SplitRun) throws {
+        do {
+            try takeText(count: run.expectedCount, at: run.firstIndex) { each in run.parse(each) }
+        } catch is JSONEventParser.Stop {
+            noteStopOutsideParser()
+            throw JSONEventParser.Stop()
+        }
     }
 }
 
@@ -290,6 +355,8 @@ struct SplitRun: @unchecked Sendable {
         var chunkEnds: [Int]
     }
     let context: Context
+    let options: StreamingOptions
+    let tooLarge: TooLarge
 
     /// What the worker's parser reads before the run: an array's start, and for a run that
     /// begins with a comma, a placeholder element before it.
@@ -298,15 +365,11 @@ struct SplitRun: @unchecked Sendable {
     /// Parses the run (on a worker), handing each element to `each` as it is parsed, on a tape
     /// the next element writes over, until `each` returns false.
     /// - Returns: The error that ended the parse, moved to the input.
-    func parse(
-        options: StreamingOptions, tooLarge: TooLarge, _ each: (JSONValue) -> Bool
-    ) -> (any Error)? {
-        withoutActuallyEscaping(each) { each in parse(options: options, tooLarge: tooLarge, escaping: each) }
+    func parse(_ each: (JSONValue) -> Bool) -> (any Error)? {
+        withoutActuallyEscaping(each) { each in parse(escaping: each) }
     }
 
-    private func parse(
-        options: StreamingOptions, tooLarge: TooLarge, escaping each: @escaping (JSONValue) -> Bool
-    ) -> (any Error)? {
+    private func parse(escaping each: @escaping (JSONValue) -> Bool) -> (any Error)? {
         var count = 0
         var stopped = false
         let skipped = isFirst ? 0 : 1
@@ -322,18 +385,13 @@ struct SplitRun: @unchecked Sendable {
         let selector = KeyPathSelector(
             targets: [KeyPathSelector.Target].candidates(for: KeyPath(""), mode: .elements), callbacks: callbacks)
         let parser = JSONEventParser(handler: selector, options: options.parsing)
-        parser.startNested(inside: nestedInside)
         selector.maximumCaptureSize = options.maximumElementSize
         selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
         selector.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         do {
-            try parser.parse(prefix)
-            try bytes.withUnsafeBytes { try parser.parse($0) }
-            if closing == .synthetic { try parser.parse([UInt8(ascii: "]")]) }
-            try parser.finish()
+            try read(with: parser)
         } catch let error as JSONSyntaxError {
-            let moved = positionedInInput(error)
-            return options.wrapsErrorsInParserError ? ParserError(moved) : moved
+            return moved(error)
         } catch let error as KeyPathSelector.CaptureTooLarge {
             let offset = start + max(0, parser.currentByteOffset - prefix.count)
             return tooLarge(firstIndex + count, error.limit, offset)
@@ -347,6 +405,44 @@ struct SplitRun: @unchecked Sendable {
                     + "\(start) where the parser found \(count)")
         }
         return nil
+    }
+
+    /// Feeds `parser` the prefix, the run and the closing bracket it needs, and finishes it.
+    private func read(with parser: JSONEventParser) throws {
+        parser.startNested(inside: nestedInside)
+        try parser.parse(prefix)
+        try bytes.withUnsafeBytes { try parser.parse($0) }
+        if closing == .synthetic { try parser.parse([UInt8(ascii: "]")]) }
+        try parser.finish()
+    }
+
+    /// A syntax error of the worker's parse as the stream reports it: moved to the input, and
+    /// wrapped as the options say.
+    private func moved(_ error: JSONSyntaxError) -> any Error {
+        let moved = positionedInInput(error)
+        return options.wrapsErrorsInParserError ? ParserError(moved) : moved
+    }
+
+    /// What a run holds: its values (nested ones included) and its elements.
+    struct Counts: Sendable {
+        var values = 0
+        var elements = 0
+    }
+
+    /// Parses the run (on a worker) and counts its values, building nothing.
+    func count() -> Result<Counts, any Error> {
+        let counter = DepthCounter()
+        let parser = JSONEventParser(handler: counter, options: options.parsing)
+        do {
+            try read(with: parser)
+        } catch let error as JSONSyntaxError {
+            return .failure(moved(error))
+        } catch {
+            return .failure(error)
+        }
+        // Less the worker's own array, and the placeholder element before a comma.
+        let placeholder = isFirst ? 0 : 1
+        return .success(Counts(values: counter.values - 1 - placeholder, elements: counter.elements - placeholder))
     }
 
     /// An error of the worker's parse, moved from its text (the prefix, then the run) to the input.
@@ -381,4 +477,30 @@ struct SplitRun: @unchecked Sendable {
         }
         return JSONSyntaxError.excerptText(window)
     }
+}
+
+/// Counts values, and those at depth 1 (the elements of the run's array).
+private final class DepthCounter: JSONEventHandler {
+    @exclusivity(unchecked) var values = 0
+    @exclusivity(unchecked) var elements = 0
+    @exclusivity(unchecked) private var depth = 0
+
+    @inline(__always) private func value() {
+        values &+= 1
+        if depth == 1 { elements &+= 1 }
+    }
+    func startObject() {
+        value()
+        depth &+= 1
+    }
+    func startArray() {
+        value()
+        depth &+= 1
+    }
+    func endObject() { depth &-= 1 }
+    func endArray() { depth &-= 1 }
+    func string(_ value: JSONText) { self.value() }
+    func number(_ value: JSONNumberText) { self.value() }
+    func bool(_ value: Bool) { self.value() }
+    func null() { value() }
 }

@@ -70,15 +70,30 @@ final class SummaryPass: DocumentPass {
     /// The target (split path or literal dotted root key) whose value `summary` describes.
     private var summaryTarget: Int?
 
+    /// With several workers: the split parse of the first array found, and its runs' counts.
+    private var split: SplitArrayReader?
+    private var runs: SplitRunCounter?
+    /// The target whose array is split, until its end; whether `summary` is that array's.
+    private var splitTarget: Int?
+    private var summaryIsSplit = false
+
     init(keyPath: String) {
         selector = KeyPathSelector(
             targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .count),
             callbacks: KeyPathSelector.Callbacks())
         var callbacks = KeyPathSelector.Callbacks()
+        callbacks.arrayStart = { [unowned self] target in
+            guard let split, let runs, summary == nil, splitTarget == nil, !summaryIsSplit else { return }
+            split.startedArray = runs
+            splitTarget = target
+        }
         callbacks.containerEnd = { [unowned self] target, isArray, count in
+            let isSplit = target == splitTarget
+            if isSplit { splitTarget = -1 }
             if summary == nil {
                 summary = JSONContainerSummary(kind: isArray ? .array : .object, count: count)
                 summaryTarget = target
+                summaryIsSplit = isSplit
             }
         }
         callbacks.value = { [unowned self] target, _ in
@@ -92,12 +107,36 @@ final class SummaryPass: DocumentPass {
         callbacks.duplicateKey = { [unowned self] targets in
             guard let summaryTarget, targets.contains(summaryTarget) else { return }
             summary = nil
+            summaryIsSplit = false
             self.summaryTarget = nil
         }
         selector.callbacks = callbacks
     }
 
-    func result() -> JSONContainerSummary? { summary }
+    func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
+        guard options.concurrency > 1, SplitArrayReader.applies(to: options) else { return nil }
+        runs = SplitRunCounter(workers: options.concurrency)
+        split = SplitArrayReader(parser: parser, options: options)
+        return split
+    }
+
+    func settle(after error: any Error) throws -> any Error {
+        // The split array's runs lie before where the parser stopped: an error of theirs comes first.
+        try runs?.settle()
+        return error
+    }
+
+    func end() {
+        runs?.cancel()
+    }
+
+    func result() throws -> JSONContainerSummary? {
+        try runs?.settle()
+        guard var summary, summaryIsSplit, let runs else { return summary }
+        // The parser passed over the split array's content: its runs counted the elements.
+        summary.count += runs.totals.elements
+        return summary
+    }
 }
 
 /// Sends the events at a key path to a handler (see ``forEachEvent(from:atKeyPath:to:options:)``).

@@ -1,0 +1,95 @@
+/// Counts the values of split arrays' runs on workers, building nothing (see
+/// ``SplitArrayReader``): what `elevate validate` and `elevate count` share across cores.
+final class SplitRunCounter: SplitRunConsumer {
+    private let parallel: ParallelElementDecoder<SplitRun.Counts>
+    /// The values and elements of the runs counted so far, in document order.
+    private(set) var totals = SplitRun.Counts()
+
+    /// - Parameter workers: How many runs are counted at once, the calling thread's included.
+    init(workers: Int) {
+        parallel = ParallelElementDecoder(workers: workers, decode: { _ in SplitRun.Counts() })
+    }
+
+    func take(_ run: SplitRun) throws {
+        parallel.submitWork { run.count() }
+        try parallel.drain(untilAllDone: false) { add($0) }
+    }
+
+    /// Waits for every run taken and adds its counts.
+    /// - Throws: The first run's error, in document order.
+    func settle() throws {
+        try parallel.drain(untilAllDone: true) { add($0) }
+    }
+
+    /// Stops the workers, counting nothing more.
+    func cancel() {
+        parallel.cancel()
+    }
+
+    private func add(_ outcome: ParallelElementDecoder<SplitRun.Counts>.Outcome) {
+        guard case .decoded(let counts) = outcome else { return }
+        totals.values += counts.values
+        totals.elements += counts.elements
+    }
+}
+
+/// Counts every value of a document (nested ones included, keys not), as `elevate validate` does,
+/// with ``StreamingOptions/concurrency`` workers: every array is split (see
+/// ``SplitArrayReader``) and its runs counted on the workers, so the first error and the count
+/// are one thread's.
+/// - Returns: The number of values.
+/// - Throws: As ``summarizeValue(from:atKeyPath:options:)``.
+package func countValues(in input: JSONInput, options: StreamingOptions) throws -> Int {
+    let counter = ValueTally()
+    let parser = JSONEventParser(handler: counter, options: options.parsing)
+    guard options.concurrency > 1, SplitArrayReader.applies(to: options) else {
+        try translatingInputErrors(options) {
+            try parser.parseAll(input, chunkSize: options.chunkSize, progress: options.progress)
+        }
+        return counter.values
+    }
+    let runs = SplitRunCounter(workers: options.concurrency)
+    defer { runs.cancel() }
+    let split = SplitArrayReader(parser: parser, options: options, everyArray: runs)
+    do {
+        try readChunks(of: input, options: options, until: { false }) { try split.feed($0) }
+        try split.finish()
+        try parser.finish()
+    } catch {
+        // The runs lie before where the stream's parser stopped: an error of theirs comes first.
+        try runs.settle()
+        throw wrapped(error, options)
+    }
+    try runs.settle()
+    return counter.values + runs.totals.values
+}
+
+/// Runs `body`, wrapping the event and input layers' errors in ``ParserError`` as `options` say.
+private func translatingInputErrors(_ options: StreamingOptions, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch {
+        throw wrapped(error, options)
+    }
+}
+
+/// `error` as the options want it: a syntax or input error wrapped in ``ParserError``, or itself.
+private func wrapped(_ error: any Error, _ options: StreamingOptions) -> any Error {
+    guard options.wrapsErrorsInParserError else { return error }
+    switch error {
+    case let error as JSONSyntaxError: return ParserError(error)
+    case let error as JSONInputError: return ParserError.deserialization(reason: error.description)
+    default: return error
+    }
+}
+
+/// Counts values.
+private final class ValueTally: JSONEventHandler {
+    @exclusivity(unchecked) var values = 0
+    func startObject() { values &+= 1 }
+    func startArray() { values &+= 1 }
+    func string(_ value: JSONText) { values &+= 1 }
+    func number(_ value: JSONNumberText) { values &+= 1 }
+    func bool(_ value: Bool) { values &+= 1 }
+    func null() { values &+= 1 }
+}
