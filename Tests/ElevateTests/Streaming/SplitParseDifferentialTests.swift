@@ -401,9 +401,10 @@ struct SplitParseDifferentialTests {
         let document = GeneratedDocument(seed: UInt64(seed), scenario: scenario, nested: nested, lines: false)
         let mismatches = Mismatches(
             "seed \(seed) (\(scenario), \(nested ? "a.items" : "root"), \(document.bytes.count) bytes)")
-        // One small chunking (one byte at a time is slow on long documents in a debug build) and
-        // 4 KiB; two of the three extras, in turn.
-        let chunkSizes = document.bytes.count <= 8 << 10 ? [[1, 3][seed % 2], 4096] : [61, 4096]
+        // One small chunking (an element a chunk at most: one byte at a time costs much on long
+        // documents in a debug build) and 4 KiB; two of the three extras, in turn.
+        let small = document.bytes.count <= 2 << 10 ? 1 : document.bytes.count <= 8 << 10 ? [3, 13][seed % 2] : 61
+        let chunkSizes = [small, 4096]
         let extras: Extras = [[.stops, .checkpoints], [.checkpoints, .file], [.file, .stops]][seed % 3]
         try await Self.checkArrayReaders(
             document.bytes, keyPath: nested ? "a.items" : "", options: document.options, chunkSizes: chunkSizes,
