@@ -22,6 +22,7 @@ let package = Package(
         .executableTarget(name: "FuzzDocument", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzCodableDifferential", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzGzip", dependencies: fuzzDependencies),
+        .executableTarget(name: "FuzzSplitParse", dependencies: fuzzDependencies),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 seconds="${1:-60}"
 shift || true
-all_targets=(FuzzEventParser FuzzParseEntity FuzzJSONLines FuzzValueBuilder FuzzDocument FuzzCodableDifferential FuzzGzip)
+all_targets=(FuzzEventParser FuzzParseEntity FuzzJSONLines FuzzValueBuilder FuzzDocument FuzzCodableDifferential FuzzGzip FuzzSplitParse)
 if [[ $# -gt 0 ]]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 for target in "${targets[@]}"; do
     [[ -d "Fuzz/Sources/$target" ]] || { echo "fuzz.sh: unknown target $target (have: ${all_targets[*]})" >&2; exit 2; }
