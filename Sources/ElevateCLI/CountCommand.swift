@@ -34,6 +34,8 @@ struct CountCommand: ParsableCommand {
         help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
     var rejectsDuplicateKeys = false
 
+    @OptionGroup var parallel: JobsOption
+
     @Argument(help: "The JSON files, gzip inflated (.json.gz); '-' reads standard input. With several, each count is followed by its file's name, as wc prints.")
     var files: [String]
 
@@ -70,9 +72,10 @@ struct CountCommand: ParsableCommand {
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
         if isJSONLines { return try countLines(of: file, progress: progress) }
-        let options = StreamingOptions(
+        var options = StreamingOptions(
             parsing: parsingOptions, progress: progress?.update,
             wrapsErrorsInParserError: false)
+        options.concurrency = parallel.jobs
         let summary: JSONContainerSummary?
         do {
             summary = try summarizeValue(from: file.input, atKeyPath: keyPath, options: options)

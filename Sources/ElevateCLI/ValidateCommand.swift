@@ -32,6 +32,8 @@ struct ValidateCommand: ParsableCommand {
         help: "Print a line for each valid file, with its number of values: nested ones included, keys not, the value of a repeated key at each occurrence.")
     var verbose = false
 
+    @OptionGroup var parallel: JobsOption
+
     @Argument(help: "The files to check, gzip inflated (.json.gz, .jsonl.gz); '-' reads standard input.")
     var files: [String]
 
@@ -82,14 +84,14 @@ struct ValidateCommand: ParsableCommand {
                 // Every value counted as it streams past, repeats of a key included (a validator
                 // needs no member count, so nothing is kept to count a repeat once, as `count`
                 // does: that pass kept every key of a root object, 365 MiB for 12 million keys).
-                let counter = ValueCounter()
-                let parser = JSONEventParser(handler: counter, options: options)
+                var streaming = StreamingOptions(
+                    parsing: options, progress: progress?.update, wrapsErrorsInParserError: false)
+                streaming.concurrency = parallel.jobs
                 do {
-                    try parser.parseAll(file.input, progress: progress?.update)
+                    return "\(try countValues(in: file.input, options: streaming)) values"
                 } catch let error as JSONSyntaxError {
                     throw CommandFailure.invalidJSON(error, in: file)
                 }
-                return "\(counter.count) values"
             }
         } catch let error as JSONInputError {
             throw CommandFailure.unreadable(error, in: file.name)

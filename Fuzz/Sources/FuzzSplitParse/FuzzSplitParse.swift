@@ -1,4 +1,5 @@
 import Elevate
+@_spi(Testing) import ElevateJSON
 import Foundation
 import _FuzzSupport
 
@@ -10,10 +11,8 @@ import _FuzzSupport
 /// keys refused, a small element size, skipping invalid elements, error wrapping, a body that
 /// stops) are drawn from the input.
 ///
-/// The batch size of the split is meant to come from the first byte (1…64 bytes), so that small
-/// inputs are cut in many places; `StreamingOptions.splitBatchByteCount` is `package`, out of this
-/// package's reach, so until it is reachable (`@_spi`, say) the default is used and only inputs
-/// over it are split.
+/// The batch size of the split comes from the first byte (1…64 bytes), so that small inputs are
+/// cut in many places (`StreamingOptions.splitBatchByteCount`, reached through its SPI).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -37,12 +36,13 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         one.concurrency = 1
         var two = options
         two.concurrency = 2
+        two.splitBatchByteCount = batch
         let expected = Outcome.of(data, keyPath: document.keyPath, options: one, stop: stop)
         let got = Outcome.of(data, keyPath: document.keyPath, options: two, stop: stop)
         fuzzCheck(
             got == expected,
             """
-            2 workers (batches of \(batch) bytes wanted) differ from 1 on \(document.name), key path \
+            2 workers (batches of \(batch) bytes) differ from 1 on \(document.name), key path \
             "\(document.keyPath)", \(options.parsing), maximumElementSize \(options.maximumElementSize), \
             skipsInvalidElements \(options.skipsInvalidElements), wraps errors \(options.wrapsErrorsInParserError), \
             body stops at \(stop.map(String.init) ?? "none")

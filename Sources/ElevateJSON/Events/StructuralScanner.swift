@@ -68,7 +68,8 @@ package struct StructuralScanner {
                     return BlockMasks(UnsafeRawPointer(block.baseAddress!))
                 }
             }
-            let inString = stringMask(quotes: masks.quotes, backslashes: masks.backslashes)
+            let inString = stringMask(
+                quotes: masks.quotes, backslashes: masks.backslashes, lastBit: min(63, count - blockStart - 1))
             var structural = masks.structural & ~inString
             while structural != 0 {
                 let bit = structural.trailingZeroBitCount
@@ -118,9 +119,10 @@ package struct StructuralScanner {
     }
 
     /// The bytes of the block inside a string (an opening quote included, the closing one not),
-    /// carrying the string and escape state to the next block.
+    /// carrying the string and escape state to the next block from bit `lastBit`, the block's last
+    /// byte (a short block's padding would lose a trailing backslash's escape).
     @inline(__always)
-    private mutating func stringMask(quotes: UInt64, backslashes: UInt64) -> UInt64 {
+    private mutating func stringMask(quotes: UInt64, backslashes: UInt64, lastBit: Int) -> UInt64 {
         var escaped: UInt64 = 0
         if backslashes | escapeCarry != 0 {
             // A backslash run starting on an even bit escapes the byte after it when it has odd
@@ -132,7 +134,7 @@ package struct StructuralScanner {
             let seriesCodes = (maybeEscaped | oddBits) &- potential
             let escapeAndTerminal = seriesCodes ^ oddBits
             escaped = escapeAndTerminal ^ (backslashes | escapeCarry)
-            escapeCarry = (escapeAndTerminal & backslashes) >> 63
+            escapeCarry = (escapeAndTerminal & backslashes) >> UInt64(lastBit) & 1
         }
         var inside = quotes & ~escaped
         inside ^= inside << 1

@@ -171,11 +171,14 @@ final class ElementDelivery<T> {
     private func receive(_ outcome: ParallelElementDecoder<T>.Outcome) throws {
         let index = nextOutcome
         nextOutcome += 1
-        let (place, missing) = inFlight[inFlightStart]
+        // A run of the split parse whose input is invalid can hold more values than the scanner
+        // counted before its parse fails: they are delivered (one thread delivers them), with
+        // the entry every run's value has.
+        let (place, missing) = inFlightStart < inFlight.count ? inFlight[inFlightStart] : (nil, nil)
         inFlightStart += 1
         // Delivered entries go in bulk, so that the queue stays as short as the workers' window.
         if inFlightStart >= 1024, inFlightStart * 2 >= inFlight.count {
-            inFlight.removeFirst(inFlightStart)
+            inFlight.removeFirst(min(inFlightStart, inFlight.count))
             inFlightStart = 0
         }
         if let missing { return try fail(index: index, place: place, reason: missing, nested: nil, isMissing: true) }

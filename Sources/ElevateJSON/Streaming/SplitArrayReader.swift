@@ -171,6 +171,12 @@ final class SplitArrayReader: SplitFeeding {
         }
         run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<offset]))
         if chunk[offset] == UInt8(ascii: ",") {
+            if runIsFirst, !run.contains(where: { !Self.isWhitespace($0) }) {
+                // No element before the comma: the first run goes on, so that its worker meets the
+                // comma right after `[`, where it is an error (a `]` would be an empty array).
+                run.append(UInt8(ascii: ","))
+                return offset + 1
+            }
             // The comma just counted begins the next run.
             try dispatchRun(
                 commas: scanner.topLevelCommas - commasBeforeRun - 1, closing: .synthetic,
@@ -479,28 +485,48 @@ struct SplitRun: @unchecked Sendable {
     }
 }
 
-/// Counts values, and those at depth 1 (the elements of the run's array).
+/// Counts values, and those at depth 1 (the elements of the run's array): a ``ValueCounter``'s
+/// count, one counter per kind of value for the reason it gives.
 private final class DepthCounter: JSONEventHandler {
-    @exclusivity(unchecked) var values = 0
-    @exclusivity(unchecked) var elements = 0
+    var values: Int { objects + arrays + strings + numbers + booleans + nulls }
+    @exclusivity(unchecked) private(set) var elements = 0
     @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var objects = 0
+    @exclusivity(unchecked) private var arrays = 0
+    @exclusivity(unchecked) private var strings = 0
+    @exclusivity(unchecked) private var numbers = 0
+    @exclusivity(unchecked) private var booleans = 0
+    @exclusivity(unchecked) private var nulls = 0
 
-    @inline(__always) private func value() {
-        values &+= 1
+    @inline(__always) private func element() {
         if depth == 1 { elements &+= 1 }
     }
     func startObject() {
-        value()
+        element()
+        objects &+= 1
         depth &+= 1
     }
     func startArray() {
-        value()
+        element()
+        arrays &+= 1
         depth &+= 1
     }
     func endObject() { depth &-= 1 }
     func endArray() { depth &-= 1 }
-    func string(_ value: JSONText) { self.value() }
-    func number(_ value: JSONNumberText) { self.value() }
-    func bool(_ value: Bool) { self.value() }
-    func null() { value() }
+    func string(_ value: JSONText) {
+        element()
+        strings &+= 1
+    }
+    func number(_ value: JSONNumberText) {
+        element()
+        numbers &+= 1
+    }
+    func bool(_ value: Bool) {
+        element()
+        booleans &+= 1
+    }
+    func null() {
+        element()
+        nulls &+= 1
+    }
 }

@@ -40,13 +40,13 @@ final class SplitRunCounter: SplitRunConsumer {
 /// - Returns: The number of values.
 /// - Throws: As ``summarizeValue(from:atKeyPath:options:)``.
 package func countValues(in input: JSONInput, options: StreamingOptions) throws -> Int {
-    let counter = ValueTally()
+    let counter = ValueCounter()
     let parser = JSONEventParser(handler: counter, options: options.parsing)
     guard options.concurrency > 1, SplitArrayReader.applies(to: options) else {
         try translatingInputErrors(options) {
             try parser.parseAll(input, chunkSize: options.chunkSize, progress: options.progress)
         }
-        return counter.values
+        return counter.count
     }
     let runs = SplitRunCounter(workers: options.concurrency)
     defer { runs.cancel() }
@@ -61,7 +61,7 @@ package func countValues(in input: JSONInput, options: StreamingOptions) throws 
         throw wrapped(error, options)
     }
     try runs.settle()
-    return counter.values + runs.totals.values
+    return counter.count + runs.totals.values
 }
 
 /// Runs `body`, wrapping the event and input layers' errors in ``ParserError`` as `options` say.
@@ -81,15 +81,4 @@ private func wrapped(_ error: any Error, _ options: StreamingOptions) -> any Err
     case let error as JSONInputError: return ParserError.deserialization(reason: error.description)
     default: return error
     }
-}
-
-/// Counts values.
-private final class ValueTally: JSONEventHandler {
-    @exclusivity(unchecked) var values = 0
-    func startObject() { values &+= 1 }
-    func startArray() { values &+= 1 }
-    func string(_ value: JSONText) { values &+= 1 }
-    func number(_ value: JSONNumberText) { values &+= 1 }
-    func bool(_ value: Bool) { values &+= 1 }
-    func null() { values &+= 1 }
 }

@@ -94,10 +94,10 @@ public struct StreamingOptions: Sendable {
     package var decodingScope = DecodingScope.none
 
     /// With more than one worker, the bytes of an array's elements handed to a worker at a time to
-    /// parse and decode (see ``SplitArrayReader``): large enough that a hand-over costs little
+    /// parse and decode (see `SplitArrayReader`): large enough that a hand-over costs little
     /// next to the parse, small enough that a window of them stays a few MiB. Tests make it tiny,
-    /// so that small documents are cut in many places.
-    package var splitBatchByteCount = 256 << 10
+    /// so that small documents are cut in many places (the fuzz targets too, hence the SPI).
+    @_spi(Testing) public var splitBatchByteCount = 256 << 10
 
     /// One worker per active processor.
     public static var automaticConcurrency: Int { ProcessInfo.processInfo.activeProcessorCount }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ElevateJSON
+@_spi(Testing) @testable import ElevateJSON
 
 /// The split parse (`SplitArrayReader`): with several workers, the array at the key path is cut
 /// by the structural scanner and its runs parsed on the workers; results and errors are those of
@@ -152,5 +152,53 @@ import Testing
         }
         #expect(stops.map { Character(UnicodeScalar(text[$0])) } == [",", ",", ",", ",", ",", "]"])
         #expect(scanner.topLevelCommas == 5)
+    }
+}
+
+/// `elevate validate` and `elevate count` with workers: `countValues` splits every array, and
+/// `summarizeValue` the counted one; counts and first errors are one thread's.
+@Suite struct SplitCountingTests {
+    private func counted(_ bytes: [UInt8], keyPath: String?, workers: Int, runBytes: Int, chunkSize: Int) -> String {
+        var options = StreamingOptions(chunkSize: chunkSize, wrapsErrorsInParserError: false)
+        options.concurrency = workers
+        options.splitBatchByteCount = runBytes
+        do {
+            guard let keyPath else { return "\(try countValues(in: .data(Data(bytes)), options: options)) values" }
+            return "\(String(describing: try summarizeValue(from: .data(Data(bytes)), atKeyPath: keyPath, options: options)))"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    private func expectSameAsOneThread(_ bytes: [UInt8], _ label: String) {
+        for keyPath in [nil, "", "a.items"] as [String?] {
+            let one = counted(bytes, keyPath: keyPath, workers: 1, runBytes: 1 << 20, chunkSize: 1 << 16)
+            for (runBytes, chunkSize) in [(1, 1 << 16), (7, 3), (64, 1 << 16)] {
+                let two = counted(bytes, keyPath: keyPath, workers: 2, runBytes: runBytes, chunkSize: chunkSize)
+                #expect(two == one, "\(label), key path \(keyPath ?? "(values)"), runs of \(runBytes), chunks of \(chunkSize)")
+            }
+        }
+    }
+
+    @Test func countsAndErrorsAreOneThreads() {
+        for text in [
+            #"[1, [2, [3]], {"a": [4, 5]}, "x,]", "\\", null]"#, #"{"a": {"items": [1, 2, [3, 4], {"b": []}]}, "c": [[]]}"#,
+            "[]", "[1,,2]", "[   , 1]", "[1, 2,]", #"{"a": {"items": [1, 2}}"#, "[[1, 2], [3, x]]", "[1, 2] [", "[1, [2, 3]",
+            #"{"a": [1], "a": [1, 2, 3]}"#,
+        ] {
+            expectSameAsOneThread(Array(text.utf8), text)
+        }
+    }
+
+    @Test func theConformanceSuiteCountsAsOnOneThread() throws {
+        guard let directory = SharedCorpus.testParsing else {
+            print(SharedCorpus.missingMessage)
+            return
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
+            let bytes = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+            expectSameAsOneThread(bytes, name)
+            expectSameAsOneThread(Array("[1,".utf8) + bytes + Array(",2]".utf8), "[1,\(name),2]")
+        }
     }
 }

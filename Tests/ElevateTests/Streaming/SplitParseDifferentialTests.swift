@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Elevate
-@testable import ElevateJSON
+@_spi(Testing) @testable import ElevateJSON
 
 /// The split parse (`StreamingOptions.concurrency` above 1: the array at the key path cut into
 /// batches of whole elements, about `splitBatchByteCount` bytes each, parsed on worker threads)
@@ -227,12 +227,6 @@ struct SplitParseDifferentialTests {
 
         func check(_ got: Outcome, _ expected: Outcome, _ reader: String, workers: Int, batch: Int?) {
             guard got != expected else { return }
-            // Shown by `codableDecodeArrayKeepsTheFirstDecodingError` alone.
-            if reader == SplitParseDifferentialTests.codableDecodeArray,
-                SplitParseDifferentialTests.isKnownIssue(got, expected)
-            {
-                return
-            }
             count += 1
             guard count <= 3 else { return }
             let setting = "\(workers) workers, batches of \(batch.map { "\($0) bytes" } ?? "default size")"
@@ -242,18 +236,6 @@ struct SplitParseDifferentialTests {
     }
 
     static let codableDecodeArray = "decodeArray (Codable)"
-
-    static let knownIssue: Comment = """
-        Codable decodeArray with workers drops an element's DecodingError when the parse then \
-        fails or the array is replaced (see codableDecodeArrayKeepsTheFirstDecodingError)
-        """
-
-    /// The existing bug `codableDecodeArrayKeepsTheFirstDecodingError` shows: with one worker the
-    /// Codable `decodeArray` throws an element's `DecodingError`; with more, a later error of the
-    /// input, or nothing. Remove with the wrapper of that test once it is fixed.
-    static func isKnownIssue(_ got: Outcome, _ expected: Outcome) -> Bool {
-        expected.error?.hasPrefix("DecodingError") == true
-    }
 
     /// Runs `read` with one worker, then with every setting, and checks each against the first.
     /// Returns the reference outcome.
@@ -461,18 +443,15 @@ struct SplitParseDifferentialTests {
         }
     }
 
-    // MARK: Known issue
+    // MARK: A bug this suite found
 
     /// Found by this suite before the split parse: the Codable `decodeArray` of a `JSONInput`
     /// with one worker throws the first element's `DecodingError` as soon as it is decoded, as
-    /// `JSONDecoder` would; with more workers, the error stays in the workers' outcomes
-    /// (`ParallelElementDecoder.throwFirstError()` rethrows only a batch's `error`, not a `.failed`
-    /// outcome's `decodingError`, which `ArrayDecoding`'s `settleInDocumentOrder()` relies on), so
-    /// a later syntax error is thrown instead, or, when the array is replaced by a repeated key
-    /// (or a literal dotted key wins), the call succeeds with the other array.
-    ///
-    /// When this test fails because the known issue is no longer recorded, remove the
-    /// `withKnownIssue` here and `isKnownIssue` above.
+    /// `JSONDecoder` would; with more workers the error stayed in the workers' outcomes
+    /// (`ParallelElementDecoder.throwFirstError()` rethrew only a batch's `error`, not a `.failed`
+    /// outcome's `decodingError`), so a later syntax error was thrown instead, or, when the array
+    /// was replaced by a repeated key (or a literal dotted key won), the call succeeded with the
+    /// other array. Fixed by `ElementDelivery.throwFirstError()`, which asks the policy.
     @Test func codableDecodeArrayKeepsTheFirstDecodingError() {
         let inputs = [
             (#"[1,"bad",x]"#, ""), (#"[1,"bad",2] x"#, ""), (#"{"a":{"items":["bad"]},"a":{"items":[3]}}"#, "a.items"),
@@ -488,9 +467,7 @@ struct SplitParseDifferentialTests {
             let two = Self.decodeArrayCodable(.data(data), keyPath, options)
             if two != one { differences.append("\(text): \(two.difference(from: one))") }
         }
-        withKnownIssue(Self.knownIssue) {
-            #expect(differences.isEmpty, Comment(rawValue: differences.joined(separator: "\n")))
-        }
+        #expect(differences.isEmpty, Comment(rawValue: differences.joined(separator: "\n")))
     }
 }
 

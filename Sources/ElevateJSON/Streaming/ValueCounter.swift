@@ -1,9 +1,9 @@
-import Elevate
-
 /// Counts the values of a document as they stream past: every object, array, string, number,
-/// Boolean and null, nested ones included. Keys are not values.
-final class ValueCounter: JSONEventHandler {
-    var count: Int { objects + arrays + strings + numbers + booleans + nulls }
+/// Boolean and null, nested ones included. Keys are not values. What `elevate validate` counts.
+package final class ValueCounter: JSONEventHandler {
+    package init() {}
+
+    package var count: Int { objects + arrays + strings + numbers + booleans + nulls }
 
     // Unchecked: nothing else reaches these private counters while an event is delivered, and the
     // dynamic exclusivity check would cost as much as the rest of the handler call.
@@ -18,10 +18,10 @@ final class ValueCounter: JSONEventHandler {
     @exclusivity(unchecked) private var booleans = 0
     @exclusivity(unchecked) private var nulls = 0
 
-    func startObject() { objects &+= 1 }
-    func startArray() { arrays &+= 1 }
-    func string(_ value: JSONText) { strings &+= 1 }
-    func number(_ value: JSONNumberText) { numbers &+= 1 }
-    func bool(_ value: Bool) { booleans &+= 1 }
-    func null() { nulls &+= 1 }
+    package func startObject() { objects &+= 1 }
+    package func startArray() { arrays &+= 1 }
+    package func string(_ value: JSONText) { strings &+= 1 }
+    package func number(_ value: JSONNumberText) { numbers &+= 1 }
+    package func bool(_ value: Bool) { booleans &+= 1 }
+    package func null() { nulls &+= 1 }
 }
