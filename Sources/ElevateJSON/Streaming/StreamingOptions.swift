@@ -57,14 +57,18 @@ public struct StreamingOptions: Sendable {
     /// format. Validation errors (a missing key path, an invalid element, a value over
     /// ``maximumElementSize``) are ``ParserError`` either way.
     public var wrapsErrorsInParserError: Bool
-    /// How many elements are decoded at once. 1, the default, decodes each element on the calling
-    /// thread as soon as it is parsed; `n` more decode them on `n` threads: `n - 1` threads the
-    /// call starts and ends, and the calling thread, which parses and decodes a batch itself
-    /// whenever the others are behind. Results, errors and skipped elements are exactly those of
-    /// one thread, in document order. ``automaticConcurrency`` is one per processor; more than
-    /// four per processor are taken as four per processor. Every element and
-    /// value reader honours it: the arrays of `decodeArray`, `decodeObject`, `forEachElement` and
-    /// `decodedElements`, and all three framings of `forEachValue` and `decodedValues`, for
+    /// How many threads parse and decode at once. 1, the default, parses and decodes each element
+    /// on the calling thread as soon as it is read; `n` more share the work with `n - 1` threads
+    /// the call starts and ends. The array at the key path is then split: the calling thread cuts
+    /// it into runs of whole elements with a structural pre-scan, and the threads (the calling one
+    /// among them, when it is ahead) parse and decode the runs. Results, errors, skipped elements
+    /// and stops are exactly those of one thread, in document order. Where the array is not split
+    /// (JSON Lines, concatenated values, a stream that resumes or gives checkpoints, a lossy
+    /// decode, comments or several top-level values allowed), the calling thread parses and the
+    /// others decode. ``automaticConcurrency`` is one per processor; more than four per processor
+    /// are taken as four per processor. Every element and value reader honours it: the arrays of
+    /// `decodeArray`, `decodeObject`, `forEachElement` and `decodedElements`, all three framings
+    /// of `forEachValue` and `decodedValues`, and the counts of `summarizeValue`, for
     /// `Elevate.Decodable` and `Swift.Decodable` types alike.
     ///
     /// Decodable types and decoders then run on several threads at once: a `Decoder` instance
