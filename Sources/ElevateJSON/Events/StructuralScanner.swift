@@ -33,8 +33,10 @@ package struct StructuralScanner {
 
     /// The nesting depth, relative to where the scan began (an array's content starts at 1).
     package var depth = 1
-    /// Commas at depth 1 seen so far.
+    /// Commas at depth 1 seen so far, and the offset of the last (in the callers' numbering, see
+    /// ``scan(_:from:base:mode:)``), -1 before the first.
     var topLevelCommas = 0
+    var lastTopLevelComma = -1
     /// Newlines seen so far, and the offset (in the scanned buffers' own numbering, see
     /// ``scan(_:from:base:mode:)``) just after the last one.
     package var newlines = 0
@@ -85,6 +87,7 @@ package struct StructuralScanner {
                     if byte == UInt8(ascii: ",") {
                         guard depth == 1 else { continue }
                         topLevelCommas += 1
+                        lastTopLevelComma = base + offset
                         guard offset >= cutFrom else { continue }
                     } else if byte | 0x20 == UInt8(ascii: "{") {  // `[` or `{`
                         depth += 1

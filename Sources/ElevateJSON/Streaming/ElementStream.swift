@@ -170,6 +170,7 @@ package final class ElementStream<T> {
     /// Delivers every element cut so far, waiting for the workers (see
     /// ``ChunkDecoder/deliverCompleted()``).
     package func deliverCompleted() throws {
+        try translatingErrors { try split?.handOverCompleteElements() }
         try delivery.deliverCompleted(isStopped: isStopped)
     }
 

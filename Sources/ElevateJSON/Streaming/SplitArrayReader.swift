@@ -206,6 +206,39 @@ final class SplitArrayReader: SplitFeeding {
         return offset
     }
 
+    /// Before the input waits (a pipe, a socket, an async sequence): hands the workers the
+    /// elements of the run being cut that are complete, up to the last comma between elements,
+    /// so that they are delivered now rather than once the run is long enough.
+    func handOverCompleteElements() throws {
+        let comma = scanner.lastTopLevelComma
+        guard phase == .array, !isStopped, comma > runStart else { return }
+        let split = comma - runStart
+        // As in `cut`: a first run with no element before the comma goes on.
+        if runIsFirst, !run[..<split].contains(where: { !Self.isWhitespace($0) }) { return }
+        let rest = Array(run[split...])
+        let restChunkEnds = chunkEndsInRun.filter { $0 > comma }
+        chunkEndsInRun.removeAll { $0 > comma }
+        // Where the comma is: the lines after it are in `rest`; its line starts after the last
+        // newline before it, in the run or, failing that, where the run's first line starts.
+        let newlinesAfter = rest.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lineStart = run[..<split].lastIndex(of: 0x0A).map { runStart + $0 + 1 } ?? runStart - (runColumn - 1)
+        let before = Array(run[max(0, split - 16)..<split])
+        run.removeSubrange(split...)
+        // The excerpt after the run stops where the chunk holding the comma does.
+        let afterCount = min(16, (restChunkEnds.first ?? .max) - comma)
+        try dispatchRun(
+            commas: scanner.topLevelCommas - commasBeforeRun - 1, closing: .synthetic, after: rest.prefix(afterCount))
+        guard !isStopped else { return }
+        bytesBeforeRun = before.count == 16 ? before : Array((bytesBeforeRun + before).suffix(16))
+        runStart = comma
+        runIsFirst = false
+        runLine = scanner.newlines - newlinesAfter + 1
+        runColumn = comma - lineStart + 1
+        commasBeforeRun = scanner.topLevelCommas - 1
+        run = rest
+        chunkEndsInRun = restChunkEnds
+    }
+
     /// Feeds the stream's parser `bytes`, the first run of an array, which ends at offset `end`
     /// of `chunk`: in the pieces the chunks cut it into, so that an error's excerpt is the
     /// sequential parse's.

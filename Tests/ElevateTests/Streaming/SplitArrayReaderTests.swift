@@ -202,3 +202,33 @@ import Testing
         }
     }
 }
+
+/// A live source (a pipe, a socket, an async sequence that waits) gets its elements as they
+/// complete with workers too, not once a run is long enough.
+@Suite struct SplitLiveSourceTests {
+    struct Item: Swift.Decodable, Sendable { var id: Int }
+
+    @Test func aLiveArraySourceGetsItsElementsWithoutWaitingForMoreInput() async throws {
+        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        continuation.yield(Array(#"{"items": [{"id": 1}, {"id": 2},"#.utf8))
+        var options = StreamingOptions()
+        options.concurrency = 2
+        var iterator = chunks.decodedElements(atKeyPath: "items", as: Item.self, options: options).makeAsyncIterator()
+        // The source stays open: the complete elements must come out before more input arrives.
+        // Should they wait, the source is ended after 10 s, so that the test fails, not hangs.
+        let timedOut = ManagedFlag()
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(10))
+            timedOut.set()
+            continuation.finish()
+        }
+        let first = try await [iterator.next()?.id, iterator.next()?.id]
+        #expect(first == [1, 2])
+        #expect(!timedOut.isSet, "the elements waited for more input")
+        timeout.cancel()
+        continuation.yield(Array(#" {"id": 3}]}"#.utf8))
+        continuation.finish()
+        #expect(try await iterator.next()?.id == 3)
+        #expect(try await iterator.next() == nil)
+    }
+}
