@@ -27,6 +27,8 @@ final class SplitArrayReader: SplitFeeding {
         case prefix
         /// In the array: the scanner cuts runs.
         case array
+        /// In the array, read on the calling thread from a run that grew too long (see ``SplitTail``).
+        case tail(SplitTail, SplitRun)
         /// After the array (or when it never started): the stream's parser reads the rest.
         case rest
     }
@@ -122,6 +124,8 @@ final class SplitArrayReader: SplitFeeding {
                 }
             case .array:
                 position = try cut(chunk, from: position)
+            case .tail(let tail, let run):
+                position = try readTail(tail, of: run, chunk, from: position)
             case .rest:
                 try parser.parse(UnsafeRawBufferPointer(rebasing: chunk[position...]))
                 position = chunk.count
@@ -163,11 +167,17 @@ final class SplitArrayReader: SplitFeeding {
     /// - Returns: Where the reading of the chunk goes on.
     private func cut(_ chunk: UnsafeRawBufferPointer, from start: Int) throws -> Int {
         let cutFrom = max(0, runStart + runByteCount - inputOffset)
-        let stop = scanner.scan(chunk, from: start, base: inputOffset, mode: .splitArray(cutFrom: cutFrom))
+        // A run is held to 32 runs' length past where it may be cut (8 MiB by default), even in
+        // one large chunk: an element longer than that is read on by a tail (see ``SplitTail``).
+        let longest = runByteCount + 32 * options.splitBatchByteCount
+        let limit = min(chunk.count, start + max(1, longest + 1 - run.count))
+        let scanned = UnsafeRawBufferPointer(rebasing: chunk[..<limit])
+        let stop = scanner.scan(scanned, from: start, base: inputOffset, mode: .splitArray(cutFrom: cutFrom))
         guard case .at(let offset) = stop else {
-            run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start...]))
-            chunkEndsInRun.append(inputOffset + chunk.count)
-            return chunk.count
+            run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<limit]))
+            if limit == chunk.count { chunkEndsInRun.append(inputOffset + chunk.count) }
+            if run.count > longest { try startTail() }
+            return limit
         }
         run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<offset]))
         if chunk[offset] == UInt8(ascii: ",") {
@@ -211,7 +221,7 @@ final class SplitArrayReader: SplitFeeding {
     /// so that they are delivered now rather than once the run is long enough.
     func handOverCompleteElements() throws {
         let comma = scanner.lastTopLevelComma
-        guard phase == .array, !isStopped, comma > runStart else { return }
+        guard case .array = phase, !isStopped, comma > runStart else { return }
         let split = comma - runStart
         // As in `cut`: a first run with no element before the comma goes on.
         if runIsFirst, !run[..<split].contains(where: { !Self.isWhitespace($0) }) { return }
@@ -273,6 +283,48 @@ final class SplitArrayReader: SplitFeeding {
         consumer = nil
     }
 
+    /// Reads the rest of the array on the calling thread, from the run cut so far: it grew past
+    /// 32 runs' length (8 MiB by default) without the end of an element, and holding more for a
+    /// worker would hold as much as the element is long.
+    private func startTail() throws {
+        let text = SplitRun(
+            bytes: run, isFirst: runIsFirst, closing: .tail, start: runStart, line: runLine, column: runColumn,
+            firstIndex: elementCount, expectedCount: 0, nestedInside: arrayDepth - 1,
+            context: .init(before: bytesBeforeRun, after: [], chunkEnds: chunkEndsInRun), options: options,
+            tooLarge: tooLarge)
+        run = []
+        guard let consumer else { return }
+        let tail = consumer.startTail(from: text)
+        phase = .tail(tail, text)
+        try stoppingOnStop { try tail.start() }
+    }
+
+    /// Feeds the tail `chunk[start...]` up to the array's end, where the stream's parser takes over.
+    /// - Returns: Where the reading of the chunk goes on.
+    private func readTail(_ tail: SplitTail, of text: SplitRun, _ chunk: UnsafeRawBufferPointer, from start: Int) throws -> Int {
+        let stop = scanner.scan(chunk, from: start, base: inputOffset, mode: .splitArray(cutFrom: .max))
+        guard case .at(let offset) = stop else {
+            try stoppingOnStop { try tail.feed(UnsafeRawBufferPointer(rebasing: chunk[start...])) }
+            return chunk.count
+        }
+        try stoppingOnStop {
+            try tail.feed(UnsafeRawBufferPointer(rebasing: chunk[start...offset]))
+            try tail.finish()
+        }
+        guard !isStopped else { return chunk.count }
+        consumer?.endTail(tail, of: text)
+        passOverContent(to: inputOffset + offset, lastBytes: inputBytes(before: offset, in: chunk))
+        return offset
+    }
+
+    /// Runs a step of the tail; a stop by the body (the tail's parser then ignores the rest)
+    /// stops the stream.
+    private func stoppingOnStop(_ body: () throws -> Void) throws {
+        guard case .tail(let tail, _) = phase else { return try body() }
+        try body()
+        if tail.parser.isStopped { isStopped = true }
+    }
+
     /// Tells the stream's parser of the array's content, from just past its `[` to `end`.
     private func passOverContent(to end: Int, lastBytes: [UInt8]) {
         parser.pass(
@@ -310,7 +362,12 @@ final class SplitArrayReader: SplitFeeding {
     /// Ends the input: a run still being cut is an array the input cut short, which the stream's
     /// parser, told of the bytes it passed over, reports (the parser is not finished here).
     func finish() throws {
-        guard phase == .array, !isStopped else { return }
+        if case .tail(let tail, _) = phase, !isStopped {
+            // The array never ended: the tail's parser reports the input cut short.
+            try stoppingOnStop { try tail.finish() }
+            return
+        }
+        guard case .array = phase, !isStopped else { return }
         // The array never ended: the run goes to a worker that reads it to the input's end, whose
         // error (the input cut short, where the sequential parse is) comes before the stream's own.
         try dispatchRun(commas: scanner.topLevelCommas - commasBeforeRun, closing: .none, after: [])
@@ -330,15 +387,67 @@ protocol SplitRunConsumer: AnyObject {
     /// - Throws: ``JSONEventParser/Stop`` when the body stopped the stream; the first error of
     ///   the runs taken so far.
     func take(_ run: SplitRun) throws
+
+    /// Starts the rest of the array on the calling thread from `run` (see ``SplitTail``).
+    func startTail(from run: SplitRun) -> SplitTail
+
+    /// Takes what the tail found once its array ended.
+    func endTail(_ tail: SplitTail, of run: SplitRun)
 }
 
 extension ElementDelivery: SplitRunConsumer {
+    func startTail(from run: SplitRun) -> SplitTail {
+        run.startTail { [unowned self] index, element in
+            do {
+                try take(element, at: index, place: nil)
+            } catch is JSONEventParser.Stop {
+                // The tail's parser stops; the stream learns it here, as from a run.
+                noteStopOutsideParser()
+                throw JSONEventParser.Stop()
+            }
+        }
+    }
+
+    func endTail(_ tail: SplitTail, of run: SplitRun) {}
+
     func take(_ run: SplitRun) throws {
         do {
             try takeText(count: run.expectedCount, at: run.firstIndex) { each in run.parse(each) }
         } catch is JSONEventParser.Stop {
             noteStopOutsideParser()
             throw JSONEventParser.Stop()
+        }
+    }
+}
+
+/// The rest of an array read on the calling thread: when a run grows past what may be held for a
+/// worker without finding the end of an element (one element of many megabytes), the reader stops
+/// cutting that array and this parser, started with the run, reads on as one thread reads,
+/// elements decoded on the workers as ever. Its errors are moved to the input as a run's are.
+final class SplitTail {
+    private let run: SplitRun
+    let parser: JSONEventParser
+    /// The error to report for a handler's error (an element over the size limit), or nil.
+    private let translated: (any Error) -> (any Error)?
+
+    fileprivate init(run: SplitRun, parser: JSONEventParser, translated: @escaping (any Error) -> (any Error)?) {
+        self.run = run
+        self.parser = parser
+        self.translated = translated
+    }
+
+    /// Feeds the parser the run, then `feed`'s bytes, or ends it.
+    fileprivate func start() throws { try moving { try run.start(parser) } }
+    fileprivate func feed(_ bytes: UnsafeRawBufferPointer) throws { try moving { try parser.parse(bytes) } }
+    fileprivate func finish() throws { try moving { try parser.finish() } }
+
+    private func moving(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as JSONSyntaxError {
+            throw run.moved(error)
+        } catch {
+            throw translated(error) ?? error
         }
     }
 }
@@ -369,6 +478,8 @@ struct SplitRun: @unchecked Sendable {
         case included
         /// With the input's end: the array was cut short.
         case none
+        /// Never: the run starts the rest of the array on the calling thread (see ``SplitTail``).
+        case tail
     }
 
     let bytes: [UInt8]
@@ -411,22 +522,13 @@ struct SplitRun: @unchecked Sendable {
     private func parse(escaping each: @escaping (JSONValue) -> Bool) -> (any Error)? {
         var count = 0
         var stopped = false
-        let skipped = isFirst ? 0 : 1
-        var callbacks = KeyPathSelector.Callbacks()
-        callbacks.element = { _, index, element in
-            guard index >= skipped else { return }
+        let parser = elementParser { element in
             count += 1
             guard each(element) else {
                 stopped = true
                 throw JSONEventParser.Stop()
             }
         }
-        let selector = KeyPathSelector(
-            targets: [KeyPathSelector.Target].candidates(for: KeyPath(""), mode: .elements), callbacks: callbacks)
-        let parser = JSONEventParser(handler: selector, options: options.parsing)
-        selector.maximumCaptureSize = options.maximumElementSize
-        selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
-        selector.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         do {
             try read(with: parser)
         } catch let error as JSONSyntaxError {
@@ -446,6 +548,57 @@ struct SplitRun: @unchecked Sendable {
         return nil
     }
 
+    /// A parser of the run's elements, each handed to `each` as it is parsed (the placeholder
+    /// before a run's comma is not).
+    private func elementParser(_ each: @escaping (JSONValue) throws -> Void) -> JSONEventParser {
+        let skipped = isFirst ? 0 : 1
+        var callbacks = KeyPathSelector.Callbacks()
+        callbacks.element = { _, index, element in
+            if index >= skipped { try each(element) }
+        }
+        let selector = KeyPathSelector(
+            targets: [KeyPathSelector.Target].candidates(for: KeyPath(""), mode: .elements), callbacks: callbacks)
+        let parser = JSONEventParser(handler: selector, options: options.parsing)
+        selector.maximumCaptureSize = options.maximumElementSize
+        selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
+        selector.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
+        return parser
+    }
+
+    /// Starts the tail of the array on the calling thread (see ``SplitTail``): a parser that has
+    /// read the run and reads the rest of the array as it comes, handing each element to `each`.
+    func startTail(elements each: @escaping (_ index: Int, _ element: JSONValue) throws -> Void) -> SplitTail {
+        var count = 0
+        let parser = elementParser { element in
+            defer { count += 1 }
+            try each(firstIndex + count, element)
+        }
+        return SplitTail(run: self, parser: parser) { [unowned parser] error in
+            guard let error = error as? KeyPathSelector.CaptureTooLarge else { return nil }
+            let offset = start + max(0, parser.currentByteOffset - prefix.count)
+            return tooLarge(firstIndex + count, error.limit, offset)
+        }
+    }
+
+    /// Starts the tail of the array on the calling thread, counting its values into `counter`.
+    func startTail(counting counter: DepthCounter) -> SplitTail {
+        SplitTail(run: self, parser: JSONEventParser(handler: counter, options: options.parsing)) { _ in nil }
+    }
+
+    /// The counts of a tail read by `counter` (see ``startTail(counting:)``).
+    func counts(of counter: DepthCounter) -> Counts {
+        // Less the parser's own array, and the placeholder element before a comma.
+        let placeholder = isFirst ? 0 : 1
+        return Counts(values: counter.values - 1 - placeholder, elements: counter.elements - placeholder)
+    }
+
+    /// Feeds `parser` the prefix and the run.
+    fileprivate func start(_ parser: JSONEventParser) throws {
+        parser.startNested(inside: nestedInside)
+        try parser.parse(prefix)
+        try bytes.withUnsafeBytes { try parser.parse($0) }
+    }
+
     /// Feeds `parser` the prefix, the run and the closing bracket it needs, and finishes it.
     private func read(with parser: JSONEventParser) throws {
         parser.startNested(inside: nestedInside)
@@ -457,7 +610,7 @@ struct SplitRun: @unchecked Sendable {
 
     /// A syntax error of the worker's parse as the stream reports it: moved to the input, and
     /// wrapped as the options say.
-    private func moved(_ error: JSONSyntaxError) -> any Error {
+    fileprivate func moved(_ error: JSONSyntaxError) -> any Error {
         let moved = positionedInInput(error)
         return options.wrapsErrorsInParserError ? ParserError(moved) : moved
     }
@@ -479,9 +632,7 @@ struct SplitRun: @unchecked Sendable {
         } catch {
             return .failure(error)
         }
-        // Less the worker's own array, and the placeholder element before a comma.
-        let placeholder = isFirst ? 0 : 1
-        return .success(Counts(values: counter.values - 1 - placeholder, elements: counter.elements - placeholder))
+        return .success(counts(of: counter))
     }
 
     /// An error of the worker's parse, moved from its text (the prefix, then the run) to the input.
@@ -495,7 +646,8 @@ struct SplitRun: @unchecked Sendable {
         } else {
             error.line += line - 1
         }
-        error.excerpt = excerpt(around: error.byteOffset)
+        // Past the run (the tail's input, see `SplitTail`), the parser's own excerpt is the input's.
+        if closing != .tail || error.byteOffset < start + bytes.count { error.excerpt = excerpt(around: error.byteOffset) }
         return error
     }
 
@@ -520,7 +672,7 @@ struct SplitRun: @unchecked Sendable {
 
 /// Counts values, and those at depth 1 (the elements of the run's array): a ``ValueCounter``'s
 /// count, one counter per kind of value for the reason it gives.
-private final class DepthCounter: JSONEventHandler {
+final class DepthCounter: JSONEventHandler {
     var values: Int { objects + arrays + strings + numbers + booleans + nulls }
     @exclusivity(unchecked) private(set) var elements = 0
     @exclusivity(unchecked) private var depth = 0

@@ -15,6 +15,23 @@ final class SplitRunCounter: SplitRunConsumer {
         try parallel.drain(untilAllDone: false) { add($0) }
     }
 
+    /// The tail's counter, by its parser (one tail at a time).
+    private var tailCounter: DepthCounter?
+
+    func startTail(from run: SplitRun) -> SplitTail {
+        let counter = DepthCounter()
+        tailCounter = counter
+        return run.startTail(counting: counter)
+    }
+
+    func endTail(_ tail: SplitTail, of run: SplitRun) {
+        guard let counter = tailCounter else { return }
+        let counts = run.counts(of: counter)
+        totals.values += counts.values
+        totals.elements += counts.elements
+        tailCounter = nil
+    }
+
     /// Waits for every run taken and adds its counts.
     /// - Throws: The first run's error, in document order.
     func settle() throws {

@@ -232,3 +232,50 @@ import Testing
         #expect(try await iterator.next() == nil)
     }
 }
+
+/// An element longer than 32 runs is not held for a worker: the rest of its array is read on the
+/// calling thread (a `SplitTail`), as one thread reads it, so memory stays bounded.
+@Suite struct SplitTailTests {
+    private static let long = String(repeating: "x", count: 100_000)
+    private static let document =
+        #"[1, ""# + long + #"", 2, {"a": ["# + (0..<20_000).map(String.init).joined(separator: ",") + "]}, 3, [4], 5]"
+
+    private func outcome(_ json: String, workers: Int, elementSize: Int, stopAt: Int? = nil) -> String {
+        var options = StreamingOptions(maximumElementSize: elementSize, chunkSize: 4096)
+        options.concurrency = workers
+        options.splitBatchByteCount = 64
+        var seen: [String] = []
+        do {
+            _ = try forEachElement(from: .data(Data(json.utf8)), as: JSON.self, options: options) {
+                seen.append("\($0)".prefix(20).description)
+                if seen.count == stopAt { throw JSONEventParser.Stop() }
+            }
+            return "\(seen)"
+        } catch {
+            return "\(seen) \(error)"
+        }
+    }
+
+    @Test func aLongElementIsReadOnTheCallingThreadWithOneThreadsResults() {
+        for (json, size) in [
+            (Self.document, 64 << 20), (Self.document, 50_000), (Self.document + "x", 64 << 20),
+            (String(Self.document.dropLast(9)), 64 << 20),
+        ] {
+            for stop in [nil, 1, 3, 5] as [Int?] {
+                #expect(outcome(json, workers: 2, elementSize: size, stopAt: stop) == outcome(json, workers: 1, elementSize: size, stopAt: stop))
+            }
+        }
+    }
+
+    @Test func countsThroughATailAreOneThreads() throws {
+        var options = StreamingOptions(chunkSize: 4096)
+        options.splitBatchByteCount = 64
+        let data = Data(Self.document.utf8)
+        let one = try countValues(in: .data(data), options: options)
+        let summaryOne = try summarizeValue(from: .data(data), options: options)
+        options.concurrency = 2
+        #expect(try countValues(in: .data(data), options: options) == one)
+        #expect(try summarizeValue(from: .data(data), options: options) == summaryOne)
+        #expect(summaryOne?.count == 7)
+    }
+}
