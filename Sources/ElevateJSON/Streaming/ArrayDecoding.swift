@@ -237,11 +237,7 @@ package enum ArrayDecoding {
             var splitOptions = options
             splitOptions.concurrency = workers
             guard SplitArrayReader.applies(to: splitOptions) else { return nil }
-            let split = SplitArrayReader(
-                parser: parser, options: splitOptions,
-                tooLarge: { _, limit, offset in
-                    ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))
-                })
+            let split = SplitArrayReader(parser: parser, options: splitOptions)
             self.split = split
             return split
         }

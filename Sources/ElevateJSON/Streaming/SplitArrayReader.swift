@@ -20,6 +20,11 @@
 /// - Errors are moved from the worker's text to the input (offset, line, column) with the lines
 ///   the scanner counted before the run.
 /// - Runs are delivered in order, the elements before a run's error first.
+///
+/// Two arrays are not shared: one that ends within its first run is fed to the stream's parser,
+/// as one thread reads it; and from a run that grows past 32 runs' length without the end of an
+/// element, the rest of the array is a ``SplitTail`` on the calling thread, so that a huge
+/// element is never held whole for a worker.
 final class SplitArrayReader: SplitFeeding {
     private enum Phase {
         /// Before the array: the stream's parser reads the input, fed up to each `[` in turn, so
@@ -87,10 +92,13 @@ final class SplitArrayReader: SplitFeeding {
     ///   - options: The stream's options.
     ///   - everyArray: Where the runs of every array go, when any may be split; nil to split only
     ///     the array set in ``startedArray``.
-    ///   - tooLarge: The error for an element over ``StreamingOptions/maximumElementSize``.
+    ///   - tooLarge: The error for an element over ``StreamingOptions/maximumElementSize``; by
+    ///     default the one of a value (a count captures no element, and never reports it).
     init(
         parser: JSONEventParser, options: StreamingOptions, everyArray: (any SplitRunConsumer)? = nil,
-        tooLarge: @escaping TooLarge = { _, _, _ in JSONEventParser.Stop() }
+        tooLarge: @escaping TooLarge = { _, limit, offset in
+            ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))
+        }
     ) {
         self.parser = parser
         self.options = options
