@@ -31,6 +31,10 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         var nested: [ValidationFailure]?
         /// A Codable element's error (see ``DecodingFailure``).
         var decodingError: DecodingError?
+        /// A value of a run of lines (see ``submitLines(parse:)``): its line, and whether nothing
+        /// was found to decode (at the key path inside it), for the caller to name.
+        var place: Int? = nil
+        var isMissing = false
     }
 
     /// What became of one element.
@@ -48,6 +52,8 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         /// A batch of the split parse: parses the batch's elements from their text on the thread
         /// that claims it, each decoded as soon as it is parsed (see ``submitText(firstIndex:parse:)``).
         var parseText: ParseText?
+        /// A run of lines: parsed, and each value decoded, as `parseText` (see ``submitLines(parse:)``).
+        var parseLines: ParseLines?
         /// Work whose result is the batch's one outcome (see ``submitWork(_:)``).
         var work: (() -> Result<Element, any Error>)?
         // Written by the worker only, read by the caller once `done` is set: the lock behind
@@ -173,6 +179,22 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                 }
                 return
             }
+            if let parseLines = batch.parseLines {
+                batch.parseLines = nil
+                let parseError = parseLines { value, line in
+                    guard let value else {
+                        batch.outcomes.append(
+                            .failed(Failure(index: batch.outcomes.count, reason: "", nested: nil, place: line, isMissing: true)))
+                        return true
+                    }
+                    return decode(value, at: batch.outcomes.count, into: batch, place: line)
+                }
+                if let parseError, batch.error == nil {
+                    batch.error = parseError
+                    cancelled.set()
+                }
+                return
+            }
             guard let parseText = batch.parseText else { return decodeElements(of: batch) }
             batch.parseText = nil
             // The elements before the text's error come first, as the sequential parse delivers them.
@@ -204,15 +226,21 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
 
         /// Decodes `input`, the element at `index`, into an outcome of `batch`.
         /// - Returns: false when the decode threw an error that ends everything (then `batch`'s).
-        private func decode(_ input: JSONValue, at index: Int, into batch: Batch) -> Bool {
+        /// - Parameter place: The value's line, when the batch is a run of lines.
+        private func decode(_ input: JSONValue, at index: Int, into batch: Batch, place: Int? = nil) -> Bool {
             do {
                 batch.outcomes.append(.decoded(try NestedFailures.decode { try decode(input) }))
             } catch ParserError.validation(let reason) {
                 batch.outcomes.append(
-                    .failed(Failure(index: index, reason: reason, nested: NestedFailures.take(matching: reason))))
+                    .failed(
+                        Failure(
+                            index: index, reason: reason, nested: NestedFailures.take(matching: reason), place: place)))
             } catch let failure as DecodingFailure {
                 batch.outcomes.append(
-                    .failed(Failure(index: index, reason: failure.reason, nested: nil, decodingError: failure.error)))
+                    .failed(
+                        Failure(
+                            index: index, reason: failure.reason, nested: nil, decodingError: failure.error,
+                            place: place)))
             } catch {
                 // As in the sequential decoding, any other error ends everything.
                 batch.error = error
@@ -298,6 +326,22 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         queuesRuns = true
         let batch = Batch(firstIndex: firstIndex, capacity: 0)
         batch.parseText = parse
+        dispatch(batch)
+    }
+
+    /// Parses a run of lines (see `SplitLinesReader`), handing each value to `each` with its line
+    /// as soon as it is parsed (nil for a value with nothing to decode at the key path), and
+    /// stopping when `each` returns false; returns the error that ended the parse, if any.
+    typealias ParseLines = (_ each: (_ value: JSONValue?, _ line: Int) -> Bool) -> (any Error)?
+
+    /// Queues a run of lines still to be parsed: `parse` runs on whichever thread claims the batch,
+    /// which decodes each value as it comes. A value's failure carries its line (``Failure/place``),
+    /// and a value missing at the key path is a failure with ``Failure/isMissing`` set; the
+    /// failures' indices count from the run's start (the caller counts the values it receives).
+    func submitLines(parse: @escaping ParseLines) {
+        queuesRuns = true
+        let batch = Batch(firstIndex: 0, capacity: 0)
+        batch.parseLines = parse
         dispatch(batch)
     }
 
