@@ -22,12 +22,20 @@ import Testing
         return "\(type(of: error)): \(error)"
     }
 
-    /// `forEachValue` of `text` as JSON Lines, decoding each value to its `JSON` text.
+    /// `forEachValue` of `text` as JSON Lines, decoding each value to its `JSON` text; from a file
+    /// read in chunks of `chunkSize` bytes when it is given (`Data` is read in one piece).
     static func read(
         _ text: String, keyPath: String = "", workers: Int, runBytes: Int = 1, skipping: Bool = false,
-        wrapping: Bool = false, elementSize: Int? = nil, stopAt: Int? = nil, chunkSize: Int = 64 << 10
+        wrapping: Bool = false, elementSize: Int? = nil, stopAt: Int? = nil, chunkSize: Int? = nil
     ) -> Outcome {
-        var options = StreamingOptions(chunkSize: chunkSize, wrapsErrorsInParserError: wrapping)
+        var input = JSONInput.data(Data(text.utf8))
+        if chunkSize != nil {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("split-lines-\(UUID().uuidString).jsonl")
+            try! Data(text.utf8).write(to: url)
+            input = .file(url)
+        }
+        defer { if case .file(let url) = input { try? FileManager.default.removeItem(at: url) } }
+        var options = StreamingOptions(chunkSize: chunkSize ?? 64 << 10, wrapsErrorsInParserError: wrapping)
         options.concurrency = workers
         options.splitBatchByteCount = runBytes
         options.skipsInvalidElements = skipping
@@ -35,7 +43,7 @@ import Testing
         var outcome = Outcome()
         do {
             outcome.returned = try forEachValue(
-                from: .data(Data(text.utf8)), framing: .jsonLines, atKeyPath: keyPath, as: JSON.self, options: options
+                from: input, framing: .jsonLines, atKeyPath: keyPath, as: JSON.self, options: options
             ) { value in
                 if let stopAt, outcome.values.count == stopAt { throw JSONEventParser.Stop() }
                 outcome.values.append("\(value)")
@@ -136,6 +144,17 @@ import Testing
         // Read in 4 KiB chunks and runs of one byte: the lines are fed in the chunks' pieces.
         let reference = Self.read(text, workers: 1, chunkSize: 4096)
         #expect(Self.read(text, workers: 2, runBytes: 1, chunkSize: 4096) == reference)
+    }
+
+    /// An error a few bytes before the end of a 4 KiB chunk: one thread's excerpt stops at the
+    /// chunk's end, and so must the workers' (each line is fed in the chunks' pieces).
+    @Test func anErrorNearAChunkEndKeepsItsExcerpt() {
+        let text = String(repeating: "1234567\n", count: 511) + "[1,x,3,4,5,6,7,8,9,10,11,12,13,14]\n5\n"
+        let reference = Self.read(text, workers: 1, chunkSize: 4096)
+        #expect(reference.error?.contains("(byte 4091)") == true, "\(reference)")
+        for runBytes in [1, 100, 5000] {
+            #expect(Self.read(text, workers: 2, runBytes: runBytes, chunkSize: 4096) == reference)
+        }
     }
 
     @Test func linesOverTheElementSize() {
