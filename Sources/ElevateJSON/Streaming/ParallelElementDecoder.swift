@@ -62,6 +62,9 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         @exclusivity(unchecked) var outcomes: [Outcome] = []
         var error: (any Error)?
         let done = ManagedFlag()
+        /// The pool thread that decoded the batch (nil: the calling thread); written before
+        /// `done` is set, read after.
+        @exclusivity(unchecked) var decodedBy: Int?
         /// Set by whoever decodes the batch (a worker, or the calling thread), exactly once.
         private let claimed = ManagedFlag()
 
@@ -89,6 +92,10 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         private var waiting: [Batch] = []
         private var closed = false
         private var threadsRunning = 0
+        /// Outcomes delivered, for the pool thread that decoded them to destroy (see
+        /// ``discard(_:decodedBy:)``), one list per thread; behind `trashLock`.
+        private var trash: [[[Outcome]]] = []
+        private let trashLock = NSLock()
 
         init(decode: @escaping (JSONValue) throws -> Element, scope: DecodingScope, recycledTapes: Int) {
             self.decode = decode
@@ -112,10 +119,11 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
 
         func start(threads: Int) {
             condition.withLock { threadsRunning = threads }
-            for _ in 0..<threads {
+            trashLock.withLock { trash = Array(repeating: [], count: threads) }
+            for index in 0..<threads {
                 let thread = Thread { [self] in
                     Self.nameCurrentThread()
-                    serve()
+                    serve(index)
                 }
                 // As much stack as the main thread has, so that what decodes sequentially
                 // (deep nesting included) decodes here too.
@@ -137,14 +145,41 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         }
 
         /// A pool thread: decodes the oldest waiting batch until the queue is closed and empty.
-        private func serve() {
+        private func serve(_ thread: Int) {
             while let batch = nextWaiting() {
-                if !cancelled.isSet, batch.claim() { run(batch) }
+                emptyTrash(of: thread)
+                if !cancelled.isSet, batch.claim() {
+                    batch.decodedBy = thread
+                    run(batch)
+                }
             }
+            emptyTrash(of: thread)
             condition.withLock {
                 threadsRunning -= 1
                 condition.broadcast()
             }
+        }
+
+        /// Hands the outcomes of a batch that `thread` decoded, once delivered, back to that thread
+        /// to destroy: what the body did not keep is freed where it was allocated. Freed on the
+        /// calling thread, each value's memory went back to the worker's malloc arena under its
+        /// lock, which the worker, allocating the next values, held as often: the two threads
+        /// waited for each other thousands of times a second (a context switch each).
+        func discard(_ outcomes: inout [Outcome], decodedBy thread: Int) {
+            var taken: [Outcome] = []
+            swap(&taken, &outcomes)
+            trashLock.withLock {
+                if thread < trash.count { trash[thread].append(taken) }
+            }
+        }
+
+        private func emptyTrash(of thread: Int) {
+            var taken: [[Outcome]] = []
+            trashLock.withLock {
+                guard thread < trash.count, !trash[thread].isEmpty else { return }
+                swap(&taken, &trash[thread])
+            }
+            // `taken` goes out of scope here, on this thread.
         }
 
         private func nextWaiting() -> Batch? {
@@ -417,6 +452,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                 try first.outcomes.withUnsafeBufferPointer { outcomes in
                     for index in outcomes.indices { try handle(outcomes[index]) }
                 }
+                if let thread = first.decodedBy { pool.discard(&first.outcomes, decodedBy: thread) }
                 if let error = first.error { throw error }
             }
         } catch {
