@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -52,6 +54,9 @@ final class SplitLinesReader<T> {
     private var inputOffset = 0
     /// Runs handed over so far.
     private var runCount = 0
+    /// The buffers of runs parsed, for the next runs: a new buffer of a few hundred KiB for each
+    /// run, freed on a worker, cost page faults (thousands per 64 MB) as the heap grew and shrank.
+    private let buffers = RunBuffers()
     /// The length from which a run may be cut: short at first, 4 KiB doubling up to
     /// ``StreamingOptions/splitBatchByteCount``, as ``SplitArrayReader`` cuts.
     private var runByteCount: Int { min(options.splitBatchByteCount, 4096 << min(runCount, 16)) }
@@ -99,11 +104,11 @@ final class SplitLinesReader<T> {
     private func dispatchRun(isLast: Bool) throws {
         let text = SplitLinesRun(
             bytes: run, start: runStart, firstLine: runFirstLine, chunkEnds: chunkEndsInRun, isLast: isLast,
-            keyPath: keyPath, options: options)
+            keyPath: keyPath, options: options, buffers: buffers)
         runStart += run.count
         runFirstLine += newlinesInRun
         newlinesInRun = 0
-        run = []
+        run = buffers.take()
         chunkEndsInRun.removeAll()
         runCount += 1
         do {
@@ -165,9 +170,31 @@ final class SplitLinesReader<T> {
 
 extension SplitLinesReader: ChunkDecoder {}
 
+/// Empty buffers for runs, given back by the workers once a run is parsed.
+final class RunBuffers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var spare: [[UInt8]] = []
+
+    /// A buffer to fill, empty (with its capacity when it was a run's).
+    func take() -> [UInt8] {
+        lock.withLock { spare.popLast() } ?? []
+    }
+
+    /// Takes `bytes` over, leaving it empty, for a later run (a few are kept).
+    func giveBack(_ bytes: inout [UInt8]) {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        taken.removeAll(keepingCapacity: true)
+        lock.withLock {
+            if spare.count < 16 { spare.append(taken) }
+        }
+    }
+}
+
 /// A run of whole lines of JSON Lines, cut by ``SplitLinesReader`` for a worker to parse.
-struct SplitLinesRun: @unchecked Sendable {
-    let bytes: [UInt8]
+final class SplitLinesRun: @unchecked Sendable {
+    /// Its bytes, given back to `buffers` once parsed.
+    private var bytes: [UInt8]
     /// Where its first byte is in the input: a line's start.
     let start: Int
     /// The number of its first line.
@@ -178,12 +205,28 @@ struct SplitLinesRun: @unchecked Sendable {
     let isLast: Bool
     let keyPath: KeyPath
     let options: StreamingOptions
+    private let buffers: RunBuffers
+
+    init(
+        bytes: [UInt8], start: Int, firstLine: Int, chunkEnds: [Int], isLast: Bool, keyPath: KeyPath,
+        options: StreamingOptions, buffers: RunBuffers
+    ) {
+        self.bytes = bytes
+        self.start = start
+        self.firstLine = firstLine
+        self.chunkEnds = chunkEnds
+        self.isLast = isLast
+        self.keyPath = keyPath
+        self.options = options
+        self.buffers = buffers
+    }
 
     /// Parses the run (on a worker), handing each value (nil: missing at the key path) and its
     /// line to `each` as it is parsed, until `each` returns false.
     /// - Returns: The error that ended the parse, in the input's terms.
     func parse(_ each: (JSONValue?, Int) -> Bool) -> (any Error)? {
-        withoutActuallyEscaping(each) { each in parse(escaping: each) }
+        defer { buffers.giveBack(&bytes) }
+        return withoutActuallyEscaping(each) { each in parse(escaping: each) }
     }
 
     private func parse(escaping each: @escaping (JSONValue?, Int) -> Bool) -> (any Error)? {
