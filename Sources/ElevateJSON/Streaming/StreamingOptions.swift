@@ -65,11 +65,14 @@ public struct StreamingOptions: Sendable {
     /// four per processor are taken as four per processor. Every element and
     /// value reader honours it: the arrays of `decodeArray`, `decodeObject`, `forEachElement` and
     /// `decodedElements`, and all three framings of `forEachValue` and `decodedValues`, for
-    /// `Elevate.Decodable` and `Swift.Decodable` types alike.
+    /// `Elevate.Decodable` and `Swift.Decodable` types alike. The array at the key path and JSON
+    /// Lines (without ``checkpoints`` or ``resumingFrom``) are parsed on the workers too: the
+    /// calling thread only cuts the input into runs of whole elements or lines.
     ///
     /// Decodable types and decoders then run on several threads at once: a `Decoder` instance
     /// passed to a `with:` call is shared by the workers and must be safe to share (`DateDecoder`
-    /// and `StringToIntDecoder` are).
+    /// and `StringToIntDecoder` are). A delivered value the body does not keep is destroyed on
+    /// the worker that decoded it, a little later.
     public var concurrency: Int = 1
 
     /// Told, after each element `forEachElement` delivers (and its body returns), where the
@@ -93,8 +96,8 @@ public struct StreamingOptions: Sendable {
     /// calls for Elevate types, nothing for Codable types.
     package var decodingScope = DecodingScope.none
 
-    /// With more than one worker, the bytes of an array's elements handed to a worker at a time to
-    /// parse and decode (see `SplitArrayReader`): large enough that a hand-over costs little
+    /// With more than one worker, the bytes of an array's elements (or of JSON Lines) handed to a
+    /// worker at a time to parse and decode (see `SplitArrayReader` and `SplitLinesReader`): large enough that a hand-over costs little
     /// next to the parse, small enough that a window of them stays a few MiB. Tests make it tiny,
     /// so that small documents are cut in many places (the fuzz targets too, hence the SPI).
     @_spi(Testing) public var splitBatchByteCount = 256 << 10
