@@ -60,6 +60,11 @@ final class ElementDelivery<T> {
     private var inFlightStart = 0
     /// The index of the next outcome the workers hand back.
     private var nextOutcome = 0
+    /// Whether the values' places come with their outcomes (runs of lines, see
+    /// ``takeLines(missing:parse:)``) rather than from `inFlight`, and the failure text of a value
+    /// missing at the key path then.
+    private var placesInOutcomes = false
+    private var missingInOutcomes = ""
 
     /// Told each delivered value's index and place, after `deliver` returned (checkpoints).
     var delivered: ((_ index: Int, _ place: Place) -> Void)?
@@ -160,6 +165,25 @@ final class ElementDelivery<T> {
         }
     }
 
+    /// Takes a run of lines for the workers to parse and decode (see `SplitLinesReader`), and
+    /// delivers what they have finished. The run's values are counted as they come back; each
+    /// failure names the line the worker found it on.
+    /// - Parameters:
+    ///   - missing: The failure text of a value missing at the key path.
+    ///   - parse: Parses the run on a worker (see ``ParallelElementDecoder/ParseLines``).
+    func takeLines(missing: String, parse: @escaping ParallelElementDecoder<T>.ParseLines) throws {
+        guard let parallel else { preconditionFailure("lines go to workers") }
+        placesInOutcomes = true
+        missingInOutcomes = missing
+        do {
+            parallel.submitLines(parse: parse)
+            try parallel.drain(untilAllDone: false) { try receive($0) }
+        } catch {
+            deliveryFailed = true
+            throw error
+        }
+    }
+
     /// Records that the body stopped the stream while values were delivered outside the parser's
     /// callbacks (by ``takeText(count:at:parse:)``).
     func noteStopOutsideParser() {
@@ -171,26 +195,37 @@ final class ElementDelivery<T> {
     private func receive(_ outcome: ParallelElementDecoder<T>.Outcome) throws {
         let index = nextOutcome
         nextOutcome += 1
-        // A run of the split parse whose input is invalid can hold more values than the scanner
-        // counted before its parse fails: they are delivered (one thread delivers them), with
-        // the entry every run's value has.
-        let (place, missing) = inFlightStart < inFlight.count ? inFlight[inFlightStart] : (nil, nil)
-        inFlightStart += 1
-        // Delivered entries go in bulk, so that the queue stays as short as the workers' window.
-        if inFlightStart >= 1024, inFlightStart * 2 >= inFlight.count {
-            inFlight.removeFirst(min(inFlightStart, inFlight.count))
-            inFlightStart = 0
+        var place: Place = nil
+        if !placesInOutcomes {
+            // A run of the split parse whose input is invalid can hold more values than the scanner
+            // counted before its parse fails: they are delivered (one thread delivers them), with
+            // the entry every run's value has.
+            let missing: String?
+            (place, missing) = inFlightStart < inFlight.count ? inFlight[inFlightStart] : (nil, nil)
+            inFlightStart += 1
+            // Delivered entries go in bulk, so that the queue stays as short as the workers' window.
+            if inFlightStart >= 1024, inFlightStart * 2 >= inFlight.count {
+                inFlight.removeFirst(min(inFlightStart, inFlight.count))
+                inFlightStart = 0
+            }
+            if let missing {
+                return try fail(index: index, place: place, reason: missing, nested: nil, isMissing: true)
+            }
         }
-        if let missing { return try fail(index: index, place: place, reason: missing, nested: nil, isMissing: true) }
         switch outcome {
         case .decoded(let decoded):
             deliveredCount += 1
             try deliver(decoded)
             delivered?(index, place)
         case .failed(let failure):
+            // A value of a run of lines names its own line.
+            if failure.isMissing {
+                return try fail(
+                    index: index, place: failure.place, reason: missingInOutcomes, nested: nil, isMissing: true)
+            }
             try fail(
-                index: index, place: place, reason: failure.reason, nested: failure.nested, isMissing: false,
-                decodingError: failure.decodingError)
+                index: index, place: failure.place ?? place, reason: failure.reason, nested: failure.nested,
+                isMissing: false, decodingError: failure.decodingError)
         }
     }
 

@@ -54,6 +54,9 @@ package func makeValueReader<T>(
         wholeInput.resumingFrom = nil
         return ElementStream(
             keyPath: "", methodName: methodName, options: wholeInput, decode: decodeElement, deliver: deliver)
+    case .jsonLines where SplitLinesReader<T>.applies(to: options):
+        return SplitLinesReader(
+            keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: deliver)
     case .jsonLines, .concatenated, .jsonTextSequence:
         return ValueSequenceReader(
             keyPath: keyPath, methodName: methodName, framing: framing, options: options, decode: decode,
@@ -82,9 +85,8 @@ final class ValueSequenceReader<T> {
     /// content (see `noteContent(in:)`).
     private var leadingMarkBytes = 0
     private var bytesFed = 0
-    private var capturedValue: JSONValue?
-    /// The target (split path or literal dotted root key) `capturedValue` came from.
-    private var capturedTarget: Int?
+    /// The value at the key path in the value being read.
+    private let capture: ValueCapture
     /// JSON Lines resumed from a checkpoint: the index of its first value.
     private let indexBase: Int
     /// With checkpoints asked for: each value taken and not yet delivered, with where the line
@@ -105,25 +107,12 @@ final class ValueSequenceReader<T> {
         self.framing = framing
         let indexBase = framing == .jsonLines ? options.resumingFrom?.index ?? 0 : 0
         self.indexBase = indexBase
-        let unit = framing == .jsonTextSequence ? "record" : "line"
         self.options = options
-        let keyPathText = keyPath
-        let innerPath: [any CodingKey] = KeyPath(keyPath).components.map { StringCodingKey($0) }
-        delivery = ElementDelivery(
-            options: options, decode: decode, deliver: deliver,
-            describe: { index, line, reason, isMissing in
-                // Lines and records count from 1 as editors do; concatenated values from 0, as
-                // array indices.
-                let place = line.map { "\(unit) \($0)" } ?? "value \(index)"
-                let path = line.map { "[\(unit) \($0)]" } ?? "[\(index)]"
-                let text = "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--"
-                // A value that failed to decode fails at the key path inside it; a missing one at itself.
-                return (text, isMissing || keyPathText.isEmpty ? path : path + "." + keyPathText)
-            },
-            // The values of a stream are an array's elements to Codable: the value's index, then
-            // the key path inside it.
-            codingPrefix: { [IndexCodingKey($0 + indexBase)] + innerPath })
-        let selector = makeSelector()
+        delivery = Self.makeDelivery(
+            keyPath: keyPath, methodName: methodName, framing: framing, options: options, indexBase: indexBase,
+            decode: decode, deliver: deliver)
+        capture = ValueCapture(keyPath: self.keyPath)
+        let selector = capture.makeSelector()
         selector.maximumCaptureSize = options.maximumElementSize
         selector.reusesTapes = delivery.parallel == nil
         selector.tapeRecycler = delivery.parallel?.tapeRecycler
@@ -178,21 +167,28 @@ final class ValueSequenceReader<T> {
         lines.resume(atLine: before.lines + 1, offset: checkpoint.byteOffset)
     }
 
-    private func makeSelector() -> KeyPathSelector {
-        var callbacks = KeyPathSelector.Callbacks()
-        callbacks.value = { [unowned self] target, value in
-            // The literal dotted root key (target 1) wins over the split path, as in Elevate.
-            if target == 1 || capturedValue == nil {
-                capturedValue = value
-                capturedTarget = target
-            }
-        }
-        // A repeated key: the later occurrence replaces the earlier one whole, when the value
-        // captured lies below it (a repeat of the other spelling's key replaces nothing kept).
-        callbacks.duplicateKey = { [unowned self] targets in
-            if let capturedTarget, targets.contains(capturedTarget) { capturedValue = nil }
-        }
-        return KeyPathSelector(targets: .candidates(for: keyPath, mode: .value), callbacks: callbacks)
+    /// The delivery of a stream's values (here or on workers), naming a failing value by its
+    /// line, record or index: shared with ``SplitLinesReader``.
+    static func makeDelivery(
+        keyPath: String, methodName: String, framing: JSONFraming, options: StreamingOptions, indexBase: Int,
+        decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
+    ) -> ElementDelivery<T> {
+        let unit = framing == .jsonTextSequence ? "record" : "line"
+        let innerPath: [any CodingKey] = KeyPath(keyPath).components.map { StringCodingKey($0) }
+        return ElementDelivery(
+            options: options, decode: decode, deliver: deliver,
+            describe: { index, line, reason, isMissing in
+                // Lines and records count from 1 as editors do; concatenated values from 0, as
+                // array indices.
+                let place = line.map { "\(unit) \($0)" } ?? "value \(index)"
+                let path = line.map { "[\(unit) \($0)]" } ?? "[\(index)]"
+                let text = "Error parsing \(place) with parser [\(methodName)]\n\(reason)\n--"
+                // A value that failed to decode fails at the key path inside it; a missing one at itself.
+                return (text, isMissing || keyPath.isEmpty ? path : path + "." + keyPath)
+            },
+            // The values of a stream are an array's elements to Codable: the value's index, then
+            // the key path inside it.
+            codingPrefix: { [IndexCodingKey($0 + indexBase)] + innerPath })
     }
 
     package func feed(_ chunk: UnsafeRawBufferPointer) throws {
@@ -229,43 +225,18 @@ final class ValueSequenceReader<T> {
             tooLarge: { "Value \(valueIndex) is larger than the maximum element size of \($0) bytes" }, body)
     }
 
-    /// What a value's place is called in messages: a line, or a record of a text sequence.
-    private var unitName: String { framing == .jsonTextSequence ? "Record" : "Line" }
-
     /// JSON Lines and text sequences: syntax errors name the line of the input.
     private func translatingLineErrors(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let failure as JSONLinesParser.LineError {
-            // The position in the input, not in the line (the line and column are the input's
-            // already), in the same words as every other syntax error.
-            var error = failure.error
-            error.byteOffset += failure.lineStartOffset
-            // A record may span lines: the message says which record it is.
-            if framing == .jsonTextSequence { error.message = "record \(failure.line): " + error.message }
-            guard options.wrapsErrorsInParserError else { throw error }
-            throw ParserError(error)
-        } catch let failure as JSONLinesParser.LineTooLong {
-            throw ParserError.validation(
-                failureReason: "\(unitName) \(failure.line) is longer than the maximum element size of \(failure.limit) bytes")
-        } catch let error as KeyPathSelector.CaptureTooLarge {
-            throw ParserError.validation(
-                failureReason: "\(unitName) \(lines?.lineNumber ?? 0) is longer than the maximum element size of "
-                    + "\(error.limit) bytes")
-        }
+        try translatingLinesParserErrors(
+            framing: framing, wrapping: options.wrapsErrorsInParserError, lineNumber: { lines?.lineNumber ?? 0 }, body)
     }
 
     private func completeValue(line: Int?) throws {
         let index = valueIndex
         valueIndex += 1
-        let value = capturedValue
-        capturedValue = nil
-        // The whole value goes to the decoder even when it is null, as an array element does; at
-        // a key path, null is missing, as in Elevate.
-        let isMissing = value.map { !keyPath.text.isEmpty && $0.isNull } ?? true
+        let value = capture.take()
         if options.checkpoints != nil, let lines { pendingCheckpoints.append((index, lines.nextLineOffset)) }
-        try delivery.take(
-            isMissing ? nil : value, at: index, place: line, missing: FailureText.missing(keyPath.text))
+        try delivery.take(value, at: index, place: line, missing: FailureText.missing(keyPath.text))
     }
 
     /// Delivers every value completed so far, waiting for the workers (see
@@ -290,5 +261,73 @@ final class ValueSequenceReader<T> {
         try delivery.deliverRest(isStopped: isStopped)
         try delivery.throwSkippedFailures()
         return delivery.deliveredCount
+    }
+}
+
+/// The value at a key path inside each top-level value of a stream, as a ``KeyPathSelector``
+/// captures it: shared by ``ValueSequenceReader`` and the workers of ``SplitLinesReader``.
+final class ValueCapture {
+    private let keyPath: KeyPath
+    private var value: JSONValue?
+    /// The target (split path or literal dotted root key) `value` came from.
+    private var target: Int?
+
+    init(keyPath: KeyPath) {
+        self.keyPath = keyPath
+    }
+
+    /// The selector that captures the value; it refers to this capture, which must outlive it.
+    func makeSelector() -> KeyPathSelector {
+        var callbacks = KeyPathSelector.Callbacks()
+        callbacks.value = { [unowned self] target, value in
+            // The literal dotted root key (target 1) wins over the split path, as in Elevate.
+            if target == 1 || self.value == nil {
+                self.value = value
+                self.target = target
+            }
+        }
+        // A repeated key: the later occurrence replaces the earlier one whole, when the value
+        // captured lies below it (a repeat of the other spelling's key replaces nothing kept).
+        callbacks.duplicateKey = { [unowned self] targets in
+            if let target, targets.contains(target) { value = nil }
+        }
+        return KeyPathSelector(targets: .candidates(for: keyPath, mode: .value), callbacks: callbacks)
+    }
+
+    /// Takes the value captured in the top-level value just read: nil when it is missing.
+    func take() -> JSONValue? {
+        let value = self.value
+        self.value = nil
+        // The whole value goes to the decoder even when it is null, as an array element does; at
+        // a key path, null is missing, as in Elevate.
+        guard let value, keyPath.text.isEmpty || !value.isNull else { return nil }
+        return value
+    }
+}
+
+/// JSON Lines and text sequences: a ``JSONLinesParser``'s errors as the stream reports them, the
+/// syntax errors' positions the input's, in the same words as every other syntax error.
+/// - Parameter lineNumber: The line being read, for a value over the size limit.
+func translatingLinesParserErrors(
+    framing: JSONFraming, wrapping: Bool, lineNumber: () -> Int, _ body: () throws -> Void
+) throws {
+    let unitName = framing == .jsonTextSequence ? "Record" : "Line"
+    do {
+        try body()
+    } catch let failure as JSONLinesParser.LineError {
+        // The position in the input, not in the line (the line and column are the input's
+        // already).
+        var error = failure.error
+        error.byteOffset += failure.lineStartOffset
+        // A record may span lines: the message says which record it is.
+        if framing == .jsonTextSequence { error.message = "record \(failure.line): " + error.message }
+        guard wrapping else { throw error }
+        throw ParserError(error)
+    } catch let failure as JSONLinesParser.LineTooLong {
+        throw ParserError.validation(
+            failureReason: "\(unitName) \(failure.line) is longer than the maximum element size of \(failure.limit) bytes")
+    } catch let error as KeyPathSelector.CaptureTooLarge {
+        throw ParserError.validation(
+            failureReason: "\(unitName) \(lineNumber()) is longer than the maximum element size of \(error.limit) bytes")
     }
 }

@@ -31,6 +31,10 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         var nested: [ValidationFailure]?
         /// A Codable element's error (see ``DecodingFailure``).
         var decodingError: DecodingError?
+        /// A value of a run of lines (see ``submitLines(parse:)``): its line, and whether nothing
+        /// was found to decode (at the key path inside it), for the caller to name.
+        var place: Int? = nil
+        var isMissing = false
     }
 
     /// What became of one element.
@@ -48,6 +52,8 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         /// A batch of the split parse: parses the batch's elements from their text on the thread
         /// that claims it, each decoded as soon as it is parsed (see ``submitText(firstIndex:parse:)``).
         var parseText: ParseText?
+        /// A run of lines: parsed, and each value decoded, as `parseText` (see ``submitLines(parse:)``).
+        var parseLines: ParseLines?
         /// Work whose result is the batch's one outcome (see ``submitWork(_:)``).
         var work: (() -> Result<Element, any Error>)?
         // Written by the worker only, read by the caller once `done` is set: the lock behind
@@ -56,6 +62,9 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         @exclusivity(unchecked) var outcomes: [Outcome] = []
         var error: (any Error)?
         let done = ManagedFlag()
+        /// The pool thread that decoded the batch (nil: the calling thread); written before
+        /// `done` is set, read after.
+        @exclusivity(unchecked) var decodedBy: Int?
         /// Set by whoever decodes the batch (a worker, or the calling thread), exactly once.
         private let claimed = ManagedFlag()
 
@@ -83,6 +92,10 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         private var waiting: [Batch] = []
         private var closed = false
         private var threadsRunning = 0
+        /// Outcomes delivered, for the pool thread that decoded them to destroy (see
+        /// ``discard(_:decodedBy:)``), one list per thread; behind `trashLock`.
+        private var trash: [[[Outcome]]] = []
+        private let trashLock = NSLock()
 
         init(decode: @escaping (JSONValue) throws -> Element, scope: DecodingScope, recycledTapes: Int) {
             self.decode = decode
@@ -106,10 +119,11 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
 
         func start(threads: Int) {
             condition.withLock { threadsRunning = threads }
-            for _ in 0..<threads {
+            trashLock.withLock { trash = Array(repeating: [], count: threads) }
+            for index in 0..<threads {
                 let thread = Thread { [self] in
                     Self.nameCurrentThread()
-                    serve()
+                    serve(index)
                 }
                 // As much stack as the main thread has, so that what decodes sequentially
                 // (deep nesting included) decodes here too.
@@ -131,14 +145,41 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         }
 
         /// A pool thread: decodes the oldest waiting batch until the queue is closed and empty.
-        private func serve() {
+        private func serve(_ thread: Int) {
             while let batch = nextWaiting() {
-                if !cancelled.isSet, batch.claim() { run(batch) }
+                emptyTrash(of: thread)
+                if !cancelled.isSet, batch.claim() {
+                    batch.decodedBy = thread
+                    run(batch)
+                }
             }
+            emptyTrash(of: thread)
             condition.withLock {
                 threadsRunning -= 1
                 condition.broadcast()
             }
+        }
+
+        /// Hands the outcomes of a batch that `thread` decoded, once delivered, back to that thread
+        /// to destroy: what the body did not keep is freed where it was allocated. Freed on the
+        /// calling thread, each value's memory went back to the worker's malloc arena under its
+        /// lock, which the worker, allocating the next values, held as often: the two threads
+        /// waited for each other thousands of times a second (a context switch each).
+        func discard(_ outcomes: inout [Outcome], decodedBy thread: Int) {
+            var taken: [Outcome] = []
+            swap(&taken, &outcomes)
+            trashLock.withLock {
+                if thread < trash.count { trash[thread].append(taken) }
+            }
+        }
+
+        private func emptyTrash(of thread: Int) {
+            var taken: [[Outcome]] = []
+            trashLock.withLock {
+                guard thread < trash.count, !trash[thread].isEmpty else { return }
+                swap(&taken, &trash[thread])
+            }
+            // `taken` goes out of scope here, on this thread.
         }
 
         private func nextWaiting() -> Batch? {
@@ -169,6 +210,22 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                 case .success(let value): batch.outcomes.append(.decoded(value))
                 case .failure(let error):
                     batch.error = error
+                    cancelled.set()
+                }
+                return
+            }
+            if let parseLines = batch.parseLines {
+                batch.parseLines = nil
+                let parseError = parseLines { value, line in
+                    guard let value else {
+                        batch.outcomes.append(
+                            .failed(Failure(index: batch.outcomes.count, reason: "", nested: nil, place: line, isMissing: true)))
+                        return true
+                    }
+                    return decode(value, at: batch.outcomes.count, into: batch, place: line)
+                }
+                if let parseError, batch.error == nil {
+                    batch.error = parseError
                     cancelled.set()
                 }
                 return
@@ -204,15 +261,21 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
 
         /// Decodes `input`, the element at `index`, into an outcome of `batch`.
         /// - Returns: false when the decode threw an error that ends everything (then `batch`'s).
-        private func decode(_ input: JSONValue, at index: Int, into batch: Batch) -> Bool {
+        /// - Parameter place: The value's line, when the batch is a run of lines.
+        private func decode(_ input: JSONValue, at index: Int, into batch: Batch, place: Int? = nil) -> Bool {
             do {
                 batch.outcomes.append(.decoded(try NestedFailures.decode { try decode(input) }))
             } catch ParserError.validation(let reason) {
                 batch.outcomes.append(
-                    .failed(Failure(index: index, reason: reason, nested: NestedFailures.take(matching: reason))))
+                    .failed(
+                        Failure(
+                            index: index, reason: reason, nested: NestedFailures.take(matching: reason), place: place)))
             } catch let failure as DecodingFailure {
                 batch.outcomes.append(
-                    .failed(Failure(index: index, reason: failure.reason, nested: nil, decodingError: failure.error)))
+                    .failed(
+                        Failure(
+                            index: index, reason: failure.reason, nested: nil, decodingError: failure.error,
+                            place: place)))
             } catch {
                 // As in the sequential decoding, any other error ends everything.
                 batch.error = error
@@ -301,6 +364,22 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         dispatch(batch)
     }
 
+    /// Parses a run of lines (see `SplitLinesReader`), handing each value to `each` with its line
+    /// as soon as it is parsed (nil for a value with nothing to decode at the key path), and
+    /// stopping when `each` returns false; returns the error that ended the parse, if any.
+    typealias ParseLines = (_ each: (_ value: JSONValue?, _ line: Int) -> Bool) -> (any Error)?
+
+    /// Queues a run of lines still to be parsed: `parse` runs on whichever thread claims the batch,
+    /// which decodes each value as it comes. A value's failure carries its line (``Failure/place``),
+    /// and a value missing at the key path is a failure with ``Failure/isMissing`` set; the
+    /// failures' indices count from the run's start (the caller counts the values it receives).
+    func submitLines(parse: @escaping ParseLines) {
+        queuesRuns = true
+        let batch = Batch(firstIndex: 0, capacity: 0)
+        batch.parseLines = parse
+        dispatch(batch)
+    }
+
     /// Queues work whose result is one outcome, delivered in order with the others: a run of the
     /// split parse counted rather than decoded.
     func submitWork(_ work: @escaping () -> Result<Element, any Error>) {
@@ -373,6 +452,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                 try first.outcomes.withUnsafeBufferPointer { outcomes in
                     for index in outcomes.indices { try handle(outcomes[index]) }
                 }
+                if let thread = first.decodedBy { pool.discard(&first.outcomes, decodedBy: thread) }
                 if let error = first.error { throw error }
             }
         } catch {

@@ -59,21 +59,23 @@ public struct StreamingOptions: Sendable {
     public var wrapsErrorsInParserError: Bool
     /// How many threads parse and decode at once. 1, the default, parses and decodes each element
     /// on the calling thread as soon as it is read; `n` more share the work with `n - 1` threads
-    /// the call starts and ends. The array at the key path is then split: the calling thread cuts
-    /// it into runs of whole elements with a structural pre-scan, and the threads (the calling one
-    /// among them, when it is ahead) parse and decode the runs. Results, errors, skipped elements
-    /// and stops are exactly those of one thread, in document order. Where the array is not split
-    /// (JSON Lines, concatenated values, a stream that resumes or gives checkpoints, a lossy
-    /// decode, comments or several top-level values allowed), the calling thread parses and the
-    /// others decode. ``automaticConcurrency`` is one per processor; more than four per processor
-    /// are taken as four per processor. Every element and value reader honours it: the arrays of
-    /// `decodeArray`, `decodeObject`, `forEachElement` and `decodedElements`, all three framings
-    /// of `forEachValue` and `decodedValues`, and the counts of `summarizeValue`, for
-    /// `Elevate.Decodable` and `Swift.Decodable` types alike.
+    /// the call starts and ends. The array at the key path, and JSON Lines, are then split: the
+    /// calling thread cuts the input into runs of whole elements (with a structural pre-scan) or
+    /// lines, and the threads (the calling one among them, when it is ahead) parse and decode the
+    /// runs. Results, errors, skipped elements and stops are exactly those of one thread, in
+    /// document order. Where the input is not split (concatenated values and JSON text sequences,
+    /// a stream that resumes or gives checkpoints, a lossy decode, comments or several top-level
+    /// values allowed), the calling thread parses and the others decode. ``automaticConcurrency``
+    /// is one per processor; more than four per processor are taken as four per processor. Every
+    /// element and value reader honours it: the arrays of `decodeArray`, `decodeObject`,
+    /// `forEachElement` and `decodedElements`, all three framings of `forEachValue` and
+    /// `decodedValues`, and the counts of `summarizeValue`, for `Elevate.Decodable` and
+    /// `Swift.Decodable` types alike.
     ///
     /// Decodable types and decoders then run on several threads at once: a `Decoder` instance
     /// passed to a `with:` call is shared by the workers and must be safe to share (`DateDecoder`
-    /// and `StringToIntDecoder` are).
+    /// and `StringToIntDecoder` are). A delivered value the body does not keep is destroyed on
+    /// the worker that decoded it, a little later.
     public var concurrency: Int = 1
 
     /// Told, after each element `forEachElement` delivers (and its body returns), where the
@@ -97,8 +99,8 @@ public struct StreamingOptions: Sendable {
     /// calls for Elevate types, nothing for Codable types.
     package var decodingScope = DecodingScope.none
 
-    /// With more than one worker, the bytes of an array's elements handed to a worker at a time to
-    /// parse and decode (see `SplitArrayReader`): large enough that a hand-over costs little
+    /// With more than one worker, the bytes of an array's elements (or of JSON Lines) handed to a
+    /// worker at a time to parse and decode (see `SplitArrayReader` and `SplitLinesReader`): large enough that a hand-over costs little
     /// next to the parse, small enough that a window of them stays a few MiB. Tests make it tiny,
     /// so that small documents are cut in many places (the fuzz targets too, hence the SPI).
     @_spi(Testing) public var splitBatchByteCount = 256 << 10

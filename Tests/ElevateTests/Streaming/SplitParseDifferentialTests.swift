@@ -204,17 +204,84 @@ struct SplitParseDifferentialTests {
         return outcome
     }
 
-    /// JSON Lines `forEachValue`.
-    static func jsonLines(_ input: JSONInput, _ options: StreamingOptions) -> Outcome {
+    /// JSON Lines `forEachValue` of the values at `keyPath` in each line, with a body that stops
+    /// at `stop`. The error keeps its excerpt: with workers, each line is parsed in the same
+    /// pieces as with one (`SplitLinesReader`), so even the excerpt must be the same.
+    static func jsonLines(
+        _ input: JSONInput, _ options: StreamingOptions, keyPath: String = "", stop: Stop? = nil
+    ) -> Outcome {
         var outcome = Outcome()
         do {
             outcome.returned = try ElevateJSON.forEachValue(
-                from: input, framing: .jsonLines, as: Probe.self, options: options
-            ) { outcome.values.append($0.text) }
+                from: input, framing: .jsonLines, atKeyPath: keyPath, as: Probe.self, options: options
+            ) { value in
+                if let stop, outcome.values.count == stop.index {
+                    if stop.quietly { throw JSONEventParser.Stop() }
+                    throw BodyStop(index: stop.index)
+                }
+                outcome.values.append(value.text)
+            }
+        } catch {
+            outcome.error = describeWithExcerpt(error)
+        }
+        return outcome
+    }
+
+    /// As ``describe(_:)``, with a syntax error's excerpt.
+    static func describeWithExcerpt(_ error: any Error) -> String {
+        switch error {
+        case let syntax as JSONSyntaxError: return describe(syntax) + " near \(syntax.excerpt.debugDescription)"
+        case let parserError as ParserError: return "ParserError: " + parserError.description
+        default: return describe(error)
+        }
+    }
+
+    /// The asynchronous JSON Lines `decodedValues` over chunks of `size` bytes (the excerpt left
+    /// out: how the chunks are sliced for the parser depends on when values are ready).
+    static func decodedLines(_ bytes: [UInt8], size: Int, _ options: StreamingOptions) async -> Outcome {
+        var outcome = Outcome()
+        do {
+            for try await value in ByteChunks(bytes, size: size).decodedValues(
+                framing: .jsonLines, as: Probe.self, options: options)
+            {
+                outcome.values.append(value.text)
+            }
         } catch {
             outcome.error = describe(error)
         }
         return outcome
+    }
+
+    /// Every JSON Lines reader on one document (`forEachValue` of the data only, unless `all`):
+    /// `forEachValue` of the data, of a file read in 4 KiB chunks, with a body that stops half way (throwing) and before the last value
+    /// (quietly), with a key path (every failure reported, each naming its line), and
+    /// `decodedValues` over chunks of `chunkSize` bytes.
+    static func checkLinesReaders(
+        _ bytes: [UInt8], options base: StreamingOptions, chunkSize: Int, all: Bool = true, _ mismatches: Mismatches
+    ) async throws {
+        let data = Data(bytes)
+        let reference = compare("JSON Lines", base, mismatches) { jsonLines(.data(data), $0) }
+        guard all else { return }
+        var skipping = base
+        skipping.skipsInvalidElements = true
+        compare("JSON Lines at k0, skipping", skipping, mismatches) { jsonLines(.data(data), $0, keyPath: "k0") }
+        await compareAsync("JSON Lines decodedValues, chunks of \(chunkSize)", base, mismatches) {
+            await decodedLines(bytes, size: chunkSize, $0)
+        }
+        let count = reference.values.count
+        if count > 0 {
+            for (index, quietly) in [(count / 2, false), (count - 1, true)] {
+                compare("JSON Lines, body stops at \(index)\(quietly ? " quietly" : "")", base, mismatches) {
+                    jsonLines(.data(data), $0, stop: Stop(index: index, quietly: quietly))
+                }
+            }
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("split-lines-\(UUID().uuidString).jsonl")
+        try data.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var smallReads = base
+        smallReads.chunkSize = JSONInput.minimumChunkSize
+        compare("JSON Lines of a file read in 4 KiB chunks", smallReads, mismatches) { jsonLines(.file(url), $0) }
     }
 
     // MARK: Comparison
@@ -355,11 +422,11 @@ struct SplitParseDifferentialTests {
             try await Self.checkArrayReaders(
                 bytes, keyPath: keyPath, options: base, chunkSizes: [chunkSize], elevate: false, extras: [], mismatches)
         }
+        // Every reader on the file between lines; the file whole through `forEachValue` only.
         for (form, bytes) in [("whole", file), ("between lines", Array("1\n".utf8) + file + Array("\n2\n".utf8))] {
-            let data = Data(bytes)
-            Self.compare("JSON Lines", StreamingOptions(), Mismatches("\(name) \(form)")) {
-                Self.jsonLines(.data(data), $0)
-            }
+            try await Self.checkLinesReaders(
+                bytes, options: StreamingOptions(), chunkSize: bytes.count > 4096 ? 997 : 1, all: form != "whole",
+                Mismatches("\(name) \(form)"))
         }
     }
 
@@ -395,14 +462,14 @@ struct SplitParseDifferentialTests {
 
     /// Seeded JSON Lines, made for each scenario.
     @Test(arguments: generatedSeeds)
-    func generatedLines(seed: Int) {
+    func generatedLines(seed: Int) async throws {
         let scenario = Scenario.allCases[seed % Scenario.allCases.count]
         let document = GeneratedDocument(
             seed: UInt64(seed) &+ 1_000_003, scenario: scenario, nested: false, lines: true)
-        let data = Data(document.bytes)
-        Self.compare("JSON Lines", document.options, Mismatches("lines seed \(seed) (\(scenario))")) {
-            Self.jsonLines(.data(data), $0)
-        }
+        let small = document.bytes.count <= 2 << 10 ? 1 : document.bytes.count <= 8 << 10 ? [3, 13][seed % 2] : 61
+        try await Self.checkLinesReaders(
+            document.bytes, options: document.options, chunkSize: small,
+            Mismatches("lines seed \(seed) (\(scenario), \(document.bytes.count) bytes)"))
     }
 
     // MARK: Shapes
