@@ -678,48 +678,43 @@ struct SplitRun: @unchecked Sendable {
     }
 }
 
-/// Counts values, and those at depth 1 (the elements of the run's array): a ``ValueCounter``'s
-/// count, one counter per kind of value for the reason it gives.
+/// Counts values as a ``ValueCounter`` does, and those at depth 1 (the elements of the run's
+/// array).
 final class DepthCounter: JSONEventHandler {
-    var values: Int { objects + arrays + strings + numbers + booleans + nulls }
+    private let counter = ValueCounter()
+    var values: Int { counter.count }
     @exclusivity(unchecked) private(set) var elements = 0
     @exclusivity(unchecked) private var depth = 0
-    @exclusivity(unchecked) private var objects = 0
-    @exclusivity(unchecked) private var arrays = 0
-    @exclusivity(unchecked) private var strings = 0
-    @exclusivity(unchecked) private var numbers = 0
-    @exclusivity(unchecked) private var booleans = 0
-    @exclusivity(unchecked) private var nulls = 0
 
     @inline(__always) private func element() {
         if depth == 1 { elements &+= 1 }
     }
     func startObject() {
         element()
-        objects &+= 1
+        counter.startObject()
         depth &+= 1
     }
     func startArray() {
         element()
-        arrays &+= 1
+        counter.startArray()
         depth &+= 1
     }
     func endObject() { depth &-= 1 }
     func endArray() { depth &-= 1 }
     func string(_ value: JSONText) {
         element()
-        strings &+= 1
+        counter.string(value)
     }
     func number(_ value: JSONNumberText) {
         element()
-        numbers &+= 1
+        counter.number(value)
     }
     func bool(_ value: Bool) {
         element()
-        booleans &+= 1
+        counter.bool(value)
     }
     func null() {
         element()
-        nulls &+= 1
+        counter.null()
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import ElevateJSON
 
 /// JSONTestSuite (`test_parsing`) through the event parser.
-@Suite(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missingMessage)), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missingMessage)), .timeLimit(.minutes(6)))
 struct ConformanceTests {
     @Test(arguments: SharedCorpus.testParsingFiles(prefix: "y_"))
     func acceptsEveryValidDocument(_ name: String) throws {

@@ -59,7 +59,7 @@ import Testing
     /// `Parser.parseEntity(data:)` and `elevate extract` crashed, even on an 8 MiB stack. Each
     /// must find the value, on the test's thread and on a 512 KiB one. (`ExtractCommand` in
     /// process: `CommandPieceTests` in ElevateCLITests.)
-    @Test(.timeLimit(.minutes(2))) func aKeyPathOf31000ComponentsWorksOnAnyStack() throws {
+    @Test(.timeLimit(.minutes(6))) func aKeyPathOf31000ComponentsWorksOnAnyStack() throws {
         let keyPath = Array(repeating: "a", count: 31_000).joined(separator: ".")
         let document = Data(("{\"a\":{\"a\":[0]},\"" + keyPath + "\":[1,2,3]}").utf8)
         let scratch = try ScratchDirectory()

@@ -73,7 +73,7 @@ private enum SmallStackOutcome: Sendable, CustomStringConvertible {
 /// Decodes recursive documents on a thread whose stack is 512 KiB, the size ``JSONParsingOptions``
 /// chose its depth ceiling for (secondary threads, GCD and Swift concurrency threads on Darwin):
 /// every path must give the tree or an error that names the stack, never crash.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(6)))
 struct StackGuardTests {
     /// `nodes` nested nodes: `2 * nodes` levels of JSON.
     static func document(nodes: Int) -> Data {

@@ -8,7 +8,7 @@ import Testing
 /// any token (they never count toward `maximumTokenSize`, are never buffered, and cost linear time
 /// however they are chunked), and with several values allowed, what separates one value from the
 /// next.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(6)))
 struct JSONEventParserGapTests {
     /// `[1,` + `whitespace` + `"abc"]`, with the whitespace mixing spaces, tabs and newlines.
     static func document(whitespace count: Int, token: String = "\"abc\"") -> [UInt8] {

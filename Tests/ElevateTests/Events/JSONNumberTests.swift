@@ -196,7 +196,7 @@ private func buildValue(_ bytes: [UInt8], chunkSize: Int, label: String) throws 
         #expect(try numbersFromEvents("[" + texts.joined(separator: ",") + "]") == expected)
     }
 
-    @Test(.timeLimit(.minutes(2))) func aMillionDigitNumberIsKeptExactly() throws {
+    @Test(.timeLimit(.minutes(6))) func aMillionDigitNumberIsKeptExactly() throws {
         let digits = "1" + String(repeating: "0", count: 999_999)
         for chunkSize in [Int.max, 65_536] {
             let value = try buildValue(
@@ -214,7 +214,7 @@ private func buildValue(_ bytes: [UInt8], chunkSize: Int, label: String) throws 
         #expect((double as? [Any])?.first as? Double == Double("0.33333333333333333333333"))
     }
 
-    @Test(.timeLimit(.minutes(2)), arguments: ["1e999999999", "-1e999999999", "1e-999999999", "1.5e+99999999999999999999", "123e-10000000"])
+    @Test(.timeLimit(.minutes(6)), arguments: ["1e999999999", "-1e999999999", "1e-999999999", "1.5e+99999999999999999999", "123e-10000000"])
     func hugeExponentsAreLargeNumbersNotInfinity(_ text: String) throws {
         let value = try JSONValueBuilder.value(from: Data("[\(text)]".utf8))
         let number = try #require((value as? [Any])?.first as? JSONLargeNumber)
