@@ -73,10 +73,8 @@ final class SplitArrayReader: SplitFeeding {
     private var runIsFirst = true
     /// Runs handed over so far.
     private var runCount = 0
-    /// The length from which a run may be cut: the first runs are short, 4 KiB doubling up to
-    /// ``StreamingOptions/splitBatchByteCount``, so that every worker has work at once and a body
-    /// that stops early leaves little decoded for nothing.
-    private var runByteCount: Int { min(options.splitBatchByteCount, 4096 << min(runCount, 16)) }
+    /// The length from which the run may be cut.
+    private var runByteCount: Int { options.splitRunLength(afterRuns: runCount) }
     /// The scanner's count of top-level commas before the run's first byte.
     private var commasBeforeRun = 0
     /// The scanner's count of newlines before the array.

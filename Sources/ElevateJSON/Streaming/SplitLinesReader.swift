@@ -57,9 +57,8 @@ final class SplitLinesReader<T> {
     /// The buffers of runs parsed, for the next runs: a new buffer of a few hundred KiB for each
     /// run, freed on a worker, cost page faults (thousands per 64 MB) as the heap grew and shrank.
     private let buffers = RunBuffers()
-    /// The length from which a run may be cut: short at first, 4 KiB doubling up to
-    /// ``StreamingOptions/splitBatchByteCount``, as ``SplitArrayReader`` cuts.
-    private var runByteCount: Int { min(options.splitBatchByteCount, 4096 << min(runCount, 16)) }
+    /// The length from which the run may be cut.
+    private var runByteCount: Int { options.splitRunLength(afterRuns: runCount) }
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
     var isStopped: Bool { delivery.stoppedOutsideParser }

@@ -105,6 +105,13 @@ public struct StreamingOptions: Sendable {
     /// so that small documents are cut in many places (the fuzz targets too, hence the SPI).
     @_spi(Testing) public var splitBatchByteCount = 256 << 10
 
+    /// The length from which the split parse may cut its next run, after `count` runs: short at
+    /// first, 4 KiB doubling up to ``splitBatchByteCount``, so that every worker has work at once
+    /// and a body that stops early leaves little decoded for nothing. Arrays and JSON Lines alike.
+    func splitRunLength(afterRuns count: Int) -> Int {
+        min(splitBatchByteCount, 4096 << min(count, 16))
+    }
+
     /// One worker per active processor.
     public static var automaticConcurrency: Int { ProcessInfo.processInfo.activeProcessorCount }
 
