@@ -80,6 +80,8 @@ let excludedNames: [String: String] = [
     "removeValue": "Dictionary's removeValue(forKey:)",
     "withUTF8": "String's withUTF8",
     "append": "collections' append",
+    "assert": "the standard library's assert (JSON.assert is Lift's check)",
+    "assertionFailure": "the standard library's assertionFailure",
     "run": "a method name of several local types",
 ]
 

@@ -74,7 +74,7 @@ import Testing
 
     /// Lift's optional read: nil for missing or null, an error for a value of another type.
     @Test func optionalReadsAreNilOnlyForMissingOrNull() throws {
-        let json: JSON = ["a": 1, "b": nil, "c": "x"]
+        let json: JSON = ["a": 1, "b": JSON.null, "c": "x"]
         #expect(try json.decodeIfPresent(Int.self, at: "a") == 1)
         #expect(try json.decodeIfPresent(Int.self, at: "b") == nil)
         #expect(try json.decodeIfPresent(Int.self, at: "missing") == nil)

@@ -15,6 +15,9 @@ extension JSON {
             case typeMismatch(expected: String, found: String)
             /// A Foundation value that has no JSON form (a `Date`, a custom class), by type name.
             case unsupportedType(String)
+            /// A value that is there, of the right type, that a check refused
+            /// (``JSON/assert(_:_:at:)``), with what is wrong.
+            case invalid(String)
         }
 
         /// The path to the value, as `items[3].name` (`""` for the root).
@@ -38,6 +41,7 @@ extension JSON {
             case .missing: return "\(place): missing"
             case .typeMismatch(let expected, let found): return "\(place): expected \(expected), found \(found)"
             case .unsupportedType(let type): return "\(place): \(type) has no JSON representation"
+            case .invalid(let message): return "\(place): \(message)"
             }
         }
     }

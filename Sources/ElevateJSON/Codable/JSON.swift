@@ -13,8 +13,12 @@
 ///   ``int(at:)``, …) tell missing from null and throw an ``AccessError`` naming the full path.
 /// - Writing with a subscript creates what is missing: a key set on `null` (or on a value that is not
 ///   an object) makes the value an object, an index set beyond the end of an array (or on a
-///   non-array) pads it with `null`s — as Lift's `Jar`, whose value is never bound to one kind.
-///   Setting `nil` stores JSON `null`; ``removeValue(forKey:)`` removes a member.
+///   non-array) pads it with `null`s — as Lift's `Jar`, whose value is never bound to one kind;
+///   ``set(_:at:)`` is the checked write, which throws instead. Setting JSON's `nil` stores `null`;
+///   setting a nil optional, or ``removeValue(forKey:)``, removes a member.
+/// - Values of your own types go into literals and subscripts through ``JSONConvertible``
+///   (`["payment": payment, "date": date]`); in an object literal a nil optional leaves the member
+///   out, and `JSON.null` writes `null`.
 /// - Numbers are ``JSONNumber``s, exactly as parsed: integers over the whole `Int`/`UInt` range,
 ///   doubles, and numbers beyond 64 bits as their text.
 /// - Objects are dictionaries: member order is not kept, and equality ignores it.

@@ -21,7 +21,7 @@ extension JSON {
         case .bool(let flag): self = .bool(flag)
         case .integer(let integer): self = .number(.int(Int(integer)))
         case .unsigned(let integer): self = integer <= UInt64(Int.max) ? .number(.int(Int(integer))) : .number(.uint(UInt(integer)))
-        case .number(let text): self = .number(Self.number(text))
+        case .number(let text): self = .number(Self.number(exactText: text))
         case .string(let string): self = .string(string)
         case .array(let array): self = .array(array.elements.map(JSON.init))
         case .object(let object):
@@ -30,15 +30,5 @@ extension JSON {
             self = .object(members)
         case .slot(let slot): self = slot.value.map(JSON.init) ?? .object([:])
         }
-    }
-
-    /// Number text the encoder wrote (a `Decimal`'s, an `Int128`'s), as the parser reads it, or as
-    /// its text when a `Double` would not give its digits back (more than 15 of them): a `Decimal`
-    /// of 19 digits stays exact.
-    private static func number(_ text: String) -> JSONNumber {
-        var copy = text
-        let number = copy.withUTF8 { JSONNumber.parse(UnsafeRawBufferPointer($0)) }
-        if case .double(let double) = number, text.utf8.count > 16, "\(double)" != text { return .large(text) }
-        return number
     }
 }

@@ -63,11 +63,11 @@ struct JSONTests {
     }
 
     @Test func equalityAndHashingFollowJSONValues() {
-        let a: JSON = ["x": [1, 2.0, "s"], "y": nil]
-        let b: JSON = ["y": nil, "x": [1.0, 2, "s"]]
+        let a: JSON = ["x": [1, 2.0, "s"], "y": JSON.null]
+        let b: JSON = ["y": JSON.null, "x": [1.0, 2, "s"]]
         #expect(a == b)
         #expect(a.hashValue == b.hashValue)
-        #expect(a != ["x": [1, 2, "t"], "y": nil])
+        #expect(a != ["x": [1, 2, "t"], "y": JSON.null])
         #expect(JSON(9_007_199_254_740_993) != JSON(9_007_199_254_740_992.0))
         #expect(Set([a, b]).count == 1)
     }
@@ -112,7 +112,7 @@ struct JSONTests {
         #expect(json == ["a": [1, 2.5, true, nil, "s"], "b": ["c": -3]])
         let back = json.foundationValue as? [String: Any]
         #expect((back?["b"] as? [String: Any])?["c"] as? Int == -3)
-        #expect(try JSON(foundationValue: ["x": Optional<Int>.none as Any, "y": Int8(3), "z": Decimal(string: "0.1")!]) == ["x": nil, "y": 3, "z": 0.1])
+        #expect(try JSON(foundationValue: ["x": Optional<Int>.none as Any, "y": Int8(3), "z": Decimal(string: "0.1")!]) == ["x": JSON.null, "y": 3, "z": 0.1])
         #expect(throws: JSON.AccessError.self) { try JSON(foundationValue: ["when": [Date()]]) }
         let written = try JSONWriter.string(for: (["k": [1, JSON(.large("1e400"))]] as JSON).foundationValue)
         #expect(written == #"{"k":[1,1e400]}"#)
