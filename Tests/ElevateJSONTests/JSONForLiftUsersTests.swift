@@ -104,6 +104,31 @@ import Testing
         #expect(throws: DecodingError.self) { try json.decodeIfPresent([Int].self, at: "a") }
     }
 
+    /// Lift's optional read is nil for missing or null, and throws for a value of another type on
+    /// the way (the external Lift judge found it nil: a step into a number was "missing").
+    @Test func optionalReadThrowsForAStepIntoAScalar() throws {
+        let number: JSON = 1
+        #expect(throws: JSON.AccessError(path: "", reason: .typeMismatch(expected: "an object", found: "a number"))) {
+            try number.decodeIfPresent(Int.self, at: "val")
+        }
+        let json: JSON = ["a": 1, "n": JSON.null, "list": [1, 2]]
+        #expect(throws: JSON.AccessError(path: "a", reason: .typeMismatch(expected: "an object", found: "a number"))) {
+            try json.decodeIfPresent(Int.self, at: "a", "b")
+        }
+        #expect(throws: JSON.AccessError(path: "list", reason: .typeMismatch(expected: "an object", found: "an array"))) {
+            try json.int(at: "list", "x")
+        }
+        #expect(throws: JSON.AccessError(path: "", reason: .typeMismatch(expected: "an array", found: "an object"))) {
+            try json.int(at: 0)
+        }
+        // Missing, null, a step into null, an index beyond the end: nil.
+        #expect(try json.decodeIfPresent(Int.self, at: "none") == nil)
+        #expect(try json.decodeIfPresent(Int.self, at: "n") == nil)
+        #expect(try json.decodeIfPresent(Int.self, at: "n", "deeper") == nil)
+        #expect(try json.decodeIfPresent(Int.self, at: "list", 5) == nil)
+        #expect(throws: JSON.AccessError(path: "list[5]", reason: .missing)) { try json.int(at: "list", 5) }
+    }
+
     /// Lift's `assert` and `assertionFailure`: an error that names the path and says what is wrong.
     @Test func assertionsNameThePath() throws {
         let json: JSON = ["user": ["age": -3, "kind": "robot"]]

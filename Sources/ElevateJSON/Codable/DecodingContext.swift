@@ -81,7 +81,9 @@ final class DecodingContext {
     func plan(for type: any JSONKeyPathDecodable.Type) -> KeyPathPlan {
         let identifier = ObjectIdentifier(type)
         if let known = plans[identifier] { return known }
-        let plan = KeyPathPlan(keyPaths: type.keyPaths, defaults: type.defaults, typeName: String(describing: type))
+        let plan = KeyPathPlan(
+            keyPaths: type.keyPaths, defaults: type.defaults, transforms: type.transforms,
+            typeName: String(describing: type))
         plans[identifier] = plan
         return plan
     }

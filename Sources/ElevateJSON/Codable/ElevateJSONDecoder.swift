@@ -25,11 +25,11 @@ import Foundation
 ///   fraction or exponent that is exactly an integer below 2⁵³ in magnitude (`1.0`, `1e3`); beyond
 ///   that a `Double` may already have been rounded, so `1e18` is `dataCorrupted` (Foundation gives
 ///   1000000000000000000).
-/// - `Decimal`: the tape keeps a number's text only when no 64-bit type holds it, so a `Decimal` is
-///   exact for integers in `Int`/`UInt` range, for numbers beyond them, and for numbers with up to
-///   15 significant digits (read back from the `Double`'s shortest text); a 17-digit fraction such
-///   as `0.30000000000000001` becomes `0.3` where Foundation keeps every digit. A number no
-///   `Decimal` holds exactly (over 38 digits, or beyond its exponent range) is `dataCorrupted`.
+/// - `Decimal` and `Float` are read from the number's digits, as Foundation reads them from the
+///   text: a `Decimal` keeps every digit (`0.30000000000000001`, `12345678901234567890.5`), a
+///   `Float` is rounded once. A number no `Decimal` holds exactly (over 38 digits, or beyond its
+///   exponent range) is `dataCorrupted`.
+/// - Input is UTF-8 only (RFC 8259 §8.1); there is no `allowsJSON5` or `assumesTopLevelDictionary`.
 /// - Duplicate keys: the last occurrence wins, the library's rule everywhere; Foundation on Linux
 ///   keeps the first.
 /// - A type conforming to ``JSONKeyPathDecodable`` has its properties read from its declared key

@@ -23,7 +23,8 @@ extension JSON {
     }
 
     /// Decodes the value at `path` as `T`, or gives nil when nothing or `null` is there, as Lift's
-    /// optional reads do; a value of another type is still an error.
+    /// optional reads do; a value of another type, there or on the way (a key looked up in a
+    /// number), is still an error. An index beyond an array's end is missing, so nil (Lift throws).
     ///
     /// ```swift
     /// let nickname: String? = try json.decodeIfPresent(at: "user", "nickname")
@@ -33,12 +34,19 @@ extension JSON {
     ///   - path: Keys and indices from this value.
     ///   - decoder: The settings: strategies, user info.
     /// - Returns: The value, or nil.
-    /// - Throws: The `DecodingError` that decoding raised, its coding path starting with `path`'s
+    /// - Throws: ``AccessError`` for a value on the way that is not the container the next step
+    ///   needs; the `DecodingError` that decoding raised, its coding path starting with `path`'s
     ///   steps, or what an `init(from:)` threw.
     public func decodeIfPresent<T: Swift.Decodable>(
         _ type: T.Type = T.self, at path: JSONPathComponent..., decoder: ElevateJSONDecoder = ElevateJSONDecoder()
     ) throws -> T? {
-        guard let value = try? value(atPath: path), !value.isNull else { return nil }
+        let value: JSON
+        do {
+            value = try self.value(atPath: path)
+        } catch let error as AccessError where error.reason == .missing {
+            return nil
+        }
+        guard !value.isNull else { return nil }
         return try value.decode(type, atPath: [], decoder: decoder, prefix: path)
     }
 

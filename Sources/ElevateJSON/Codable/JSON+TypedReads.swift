@@ -7,7 +7,10 @@ extension JSON {
     /// ```
     /// - Parameter path: Keys and indices from this value.
     /// - Returns: The value there (possibly `.null`).
-    /// - Throws: ``AccessError`` with ``AccessError/Reason/missing`` and the path up to the missing step.
+    /// - Throws: ``AccessError`` with ``AccessError/Reason/missing`` and the path up to the missing
+    ///   step (a missing key, an index out of range, a step into `null`), or with
+    ///   ``AccessError/Reason/typeMismatch(expected:found:)`` and the path to a value on the way
+    ///   that is not the container the next step needs.
     public func value(at path: JSONPathComponent...) throws -> JSON {
         try value(atPath: path)
     }
@@ -77,7 +80,17 @@ extension JSON {
             case (.index(let index), .array(let array)):
                 // Spelled out: in `c ? array[index] : nil` the nil would become JSON's null literal.
                 if array.indices.contains(index) { next = array[index] } else { next = Optional<JSON>.none }
-            default: next = nil
+            case (_, .null): next = nil
+            case (.key, _):
+                // A step into a value of another kind is a wrong type on the path, not a missing
+                // value: Lift's optional read gives nil for missing, and throws for this.
+                throw AccessError(
+                    path: JSONPathComponent.text(path[..<step]),
+                    reason: .typeMismatch(expected: "an object", found: current.kindDescription))
+            case (.index, _):
+                throw AccessError(
+                    path: JSONPathComponent.text(path[..<step]),
+                    reason: .typeMismatch(expected: "an array", found: current.kindDescription))
             }
             guard let next else {
                 throw AccessError(path: JSONPathComponent.text(path[...step]), reason: .missing)

@@ -9,9 +9,10 @@ extension JSON {
     public struct AccessError: Error, Sendable, Hashable, CustomStringConvertible {
         /// What went wrong.
         public enum Reason: Sendable, Hashable {
-            /// Nothing at the path: a missing key, an index out of range, or a step into a scalar.
+            /// Nothing at the path: a missing key, an index out of range, or a step into `null`.
             case missing
-            /// A value of another kind (or a number the type cannot hold exactly) is there.
+            /// A value of another kind (or a number the type cannot hold exactly) is there, or on
+            /// the way: a key looked up in an array or a scalar, an index in an object or a scalar.
             case typeMismatch(expected: String, found: String)
             /// A Foundation value that has no JSON form (a `Date`, a custom class), by type name.
             case unsupportedType(String)

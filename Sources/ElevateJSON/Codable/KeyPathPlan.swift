@@ -1,5 +1,5 @@
 /// A ``JSONKeyPathDecodable`` type's declarations, read once per decode call: each routed key's key
-/// path split in advance, and the defaults.
+/// path split in advance, the defaults and the transforms.
 final class KeyPathPlan {
     /// One key path, split by Elevate's rules.
     struct Route {
@@ -33,7 +33,8 @@ final class KeyPathPlan {
 
     let routes: [String: Route]
     let defaults: [String: any Sendable]
-    /// Every key name with a route or a default.
+    let transforms: [String: JSONTransform]
+    /// Every key name with a route, a default or a transform.
     let mappedNames: [String]
 
     /// The conforming type, for errors.
@@ -41,15 +42,19 @@ final class KeyPathPlan {
     /// The coding key type whose names were checked against the declarations.
     private var checkedKeyType: ObjectIdentifier?
 
-    init(keyPaths: [String: String], defaults: [String: any Sendable], typeName: String) {
+    init(
+        keyPaths: [String: String], defaults: [String: any Sendable], transforms: [String: JSONTransform],
+        typeName: String
+    ) {
         routes = keyPaths.mapValues(Route.init)
         self.defaults = defaults
-        mappedNames = Array(Set(keyPaths.keys).union(defaults.keys)).sorted()
+        self.transforms = transforms
+        mappedNames = Array(Set(keyPaths.keys).union(defaults.keys).union(transforms.keys)).sorted()
         self.typeName = typeName
     }
 
     /// Checks, the first time a keyed container of `Key` uses the plan, that every name in
-    /// `keyPaths` and `defaults` is one of `Key`'s: a misspelled name (`"nmae"`) would otherwise be
+    /// `keyPaths`, `defaults` and `transforms` is one of `Key`'s: a misspelled name (`"nmae"`) would otherwise be
     /// ignored, and the property read by its own name.
     /// - Returns: The names that are no coding key, in order; empty when all are.
     func namesWithoutKey<Key: CodingKey>(_ key: Key.Type) -> [String] {

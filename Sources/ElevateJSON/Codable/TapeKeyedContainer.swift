@@ -101,30 +101,113 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return decoder.tape.kind(at: i) == .null
     }
 
+    // MARK: Transforms
+
+    /// The plan's transform of `key`, if any; one check for types without a plan.
+    @inline(__always)
+    private func transform(for key: Key) -> JSONTransform? {
+        guard let plan, !plan.transforms.isEmpty else { return nil }
+        return plan.transforms[key.stringValue]
+    }
+
+    /// A required value read through its transform.
+    @inline(never)
+    private func transformed<T>(_ type: T.Type, _ key: Key, _ transform: JSONTransform) throws -> T {
+        if let value = try transformedIfPresent(type, key, transform, required: true) { return value }
+        return try missing(type, key)
+    }
+
+    /// The value of `key` read through `transform`: from the value at the key path, or at the key's
+    /// own name; where a key path leads nowhere, the own name's value is decoded as `T` without the
+    /// transform (an encoder's output). Missing or null: the default, else nil (optional) or the
+    /// error the key would give without a transform (required).
+    @inline(never)
+    private func transformedIfPresent<T>(_ type: T.Type, _ key: Key, _ transform: JSONTransform, required: Bool) throws -> T? {
+        let name = key.stringValue
+        let tape = decoder.tape
+        var found: Int?
+        var decodesAsWritten = false
+        if let route = plan?.routes[name] {
+            found = route.resolve(on: tape, in: object)
+            if found == nil {
+                found = decoder.member(named: name, in: object, site)
+                decodesAsWritten = found != nil
+            }
+        } else {
+            found = decoder.member(named: name, in: object, site)
+        }
+        guard let index = found, tape.kind(at: index) != .null else {
+            if let value = try defaultValue(type, forKey: key) { return value }
+            guard required else { return nil }
+            guard let index = found else { return try missing(type, key) }
+            throw decoder.fail(
+                .valueNotFound(
+                    type,
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath(site, appending: .key(key)),
+                        debugDescription: "Expected \(T.self) value but found null instead.")),
+                at: index)
+        }
+        if decodesAsWritten, let decodable = type as? any Swift.Decodable.Type {
+            return try decodeAsWritten(decodable, at: index, key) as? T
+        }
+        let context = { (description: String, underlying: (any Error)?) in
+            DecodingError.Context(
+                codingPath: self.decoder.codingPath(self.site, appending: .key(key)),
+                debugDescription: "\(description) (\"\(name)\"\(self.plan?.describeRoute(name) ?? ""), \(transform.name)).",
+                underlyingError: underlying)
+        }
+        let result: (any Sendable)?
+        do {
+            result = try transform.apply(JSONValue(tape: tape, index: index))
+        } catch {
+            throw decoder.fail(.dataCorrupted(context("The transform failed: \(error)", error)), at: index)
+        }
+        guard let result else {
+            guard required else { return nil }
+            throw decoder.fail(.dataCorrupted(context("The transform gave no value", nil)), at: index)
+        }
+        guard let typed = result as? T else {
+            throw decoder.fail(
+                .typeMismatch(T.self, context("The transform gave a \(Swift.type(of: result)), not a \(T.self)", nil)),
+                at: index)
+        }
+        return typed
+    }
+
+    private func decodeAsWritten<D: Swift.Decodable>(_ type: D.Type, at index: Int, _ key: Key) throws -> D {
+        try decoder.decodeChild(type, at: index, site, .key(key))
+    }
+
     // MARK: Required values
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        if let transform = transform(for: key) { return try transformed(type, key, transform) }
         guard let i = valueIndex(key) else { return try missing(type, key) }
         return try decoder.readBool(at: i, site, .key(key))
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        if let transform = transform(for: key) { return try transformed(type, key, transform) }
         guard let i = valueIndex(key) else { return try missing(type, key) }
         return try decoder.readString(at: i, site, .key(key))
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        if let transform = transform(for: key) { return try transformed(type, key, transform) }
         guard let i = valueIndex(key) else { return try missing(type, key) }
         return try decoder.readDouble(at: i, site, .key(key))
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        if let transform = transform(for: key) { return try transformed(type, key, transform) }
         guard let i = valueIndex(key) else { return try missing(type, key) }
         return try decoder.readFloat(at: i, site, .key(key))
     }
 
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
+        if let transform = transform(for: key) { return try transformed(type, key, transform) }
         guard let i = valueIndex(key) else { return try missing(type, key) }
         return try decoder.readInteger(type, at: i, site, .key(key))
     }
@@ -145,6 +228,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(type, key) }
 
     func decode<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let transform = transform(for: key) { return try transformed(type, key, transform) }
         guard let i = valueIndex(key) else { return try missing(type, key) }
         return try decoder.decodeChild(type, at: i, site, .key(key))
     }
@@ -161,24 +245,28 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
         var fallback: Bool?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.readBool(at: i, site, .key(key))
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
         var fallback: String?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.readString(at: i, site, .key(key))
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
         var fallback: Double?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.readDouble(at: i, site, .key(key))
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
         var fallback: Float?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.readFloat(at: i, site, .key(key))
@@ -186,6 +274,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
+        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
         var fallback: T?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.readInteger(type, at: i, site, .key(key))
@@ -207,6 +296,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try integerIfPresent(type, key) }
 
     func decodeIfPresent<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
         var fallback: T?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.decodeChild(type, at: i, site, .key(key))
