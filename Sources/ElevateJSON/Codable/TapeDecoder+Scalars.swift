@@ -60,11 +60,16 @@ extension TapeDecoder {
         case .large(let text): value = T(text)
         }
         guard let value else {
+            var reason = "does not fit in \(type)"
+            if case .double(let double) = number, double.rounded(.towardZero) == double, double.magnitude >= 0x1p53 {
+                // Not a range problem: the rule for numbers written with a fraction or exponent.
+                reason += " (a number written with a fraction or exponent is read as an integer only below 2^53)"
+            }
             throw fail(
                 .dataCorrupted(
                     DecodingError.Context(
                         codingPath: codingPath(site, appending: component),
-                        debugDescription: "Parsed JSON number <\(Self.text(of: number))> does not fit in \(type).")),
+                        debugDescription: "Parsed JSON number <\(numberDescription(at: i))> \(reason).")),
                 at: i)
         }
         return value
@@ -306,15 +311,6 @@ extension TapeDecoder {
         case .object: "a dictionary"
         case .array: "an array"
         default: "number"
-        }
-    }
-
-    static func text(of number: JSONNumber) -> String {
-        switch number {
-        case .int(let value): "\(value)"
-        case .uint(let value): "\(value)"
-        case .double(let value): "\(value)"
-        case .large(let text): text
         }
     }
 }

@@ -263,6 +263,26 @@ struct ElevateJSONDecoderTests {
         expectSameAsFoundation(Integers.self, json)
     }
 
+    /// An integral number written with a fraction or exponent beyond 2^53 fits the type; the error
+    /// says which rule refused it, with the number as written (Foundation's judge found
+    /// `<1.8446744073709552e+19> does not fit in Int128` misleading).
+    @Test func anIntegerBeyondTwoToTheFiftyThreeSaysWhy() {
+        for (text, shown) in [("18446744073709551615.0", "18446744073709551615.0"), ("1e18", "1e+18")] {
+            #expect {
+                try ElevateJSONDecoder().decode(Int64.self, from: Data(text.utf8))
+            } throws: { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return false }
+                return context.debugDescription.contains("<\(shown)>") && context.debugDescription.contains("only below 2^53")
+            }
+        }
+        #expect {
+            try ElevateJSONDecoder().decode(Int8.self, from: Data("300".utf8))
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.debugDescription == "Parsed JSON number <300> does not fit in Int8."
+        }
+    }
+
     static let floatsInputs: [String] = [
         #"{"f":1.5,"d":-2.25}"#, #"{"f":0.1,"d":0.1}"#, #"{"f":3,"d":9007199254740993}"#,
         #"{"f":3.4028235e38,"d":1.7976931348623157e308}"#, #"{"f":1e39,"d":1}"#, #"{"f":1,"d":1e400}"#,
