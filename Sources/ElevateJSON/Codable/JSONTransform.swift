@@ -84,7 +84,7 @@ public struct JSONTransform: Sendable {
 
     /// A date from a string in a `DateFormatter` format, read with the `en_US_POSIX` locale.
     ///
-    /// The formatter is made once, here; numeric formats (`yyyy-MM-dd`, `MM-dd-yyyy HH:mm`, …) in
+    /// Formatters are lent from a pool, to one thread at a time; numeric formats (`yyyy-MM-dd`, `MM-dd-yyyy HH:mm`, …) in
     /// a fixed-offset zone such as UTC are read without it, with the same results.
     /// - Parameters:
     ///   - format: The format, such as `"MM-dd-yyyy"`.
@@ -92,27 +92,12 @@ public struct JSONTransform: Sendable {
     ///     process's zone, so that a date reads the same on every machine).
     /// - Returns: The transform.
     public static func date(format: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> JSONTransform {
-        let formatter = SharedDateFormatter(format: format, timeZone: timeZone)
         let offset = FixedDatePattern.fixedOffset(of: timeZone)
         let pattern = offset == nil ? nil : FixedDatePattern.cached(for: format)
         return JSONTransform(name: "a date in the format \(format)") { value -> (any Sendable)? in
             guard let text = value.string else { return nil }
             if let pattern, let offset, let date = pattern.date(from: text, offsetSeconds: offset) { return date }
-            return formatter.date(from: text)
+            return DateFormatterPool.shared.date(from: text, format: format, timeZone: timeZone)
         }
     }
-}
-
-/// A `DateFormatter` set up once and then only read, which Foundation allows from any thread (as
-/// the decoder's `.formatted` strategy shares its formatter between workers).
-private final class SharedDateFormatter: @unchecked Sendable {
-    private let formatter = DateFormatter()
-
-    init(format: String, timeZone: TimeZone) {
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = format
-    }
-
-    func date(from text: String) -> Date? { formatter.date(from: text) }
 }
