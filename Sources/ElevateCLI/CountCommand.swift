@@ -1,5 +1,6 @@
 import ArgumentParser
 import Elevate
+import ElevateJSON
 
 /// `elevate count`: the number of elements of the array, or members of the object, at a key path,
 /// counted without building any value.
@@ -26,8 +27,10 @@ struct CountCommand: ParsableCommand {
 
     @Flag(
         name: .customLong("json-lines"),
-        help: "Read JSON Lines: count the values (non-blank lines), each checked to be exactly one JSON value.")
+        help: "Read JSON Lines: count the values (non-blank lines), each checked to be exactly one JSON value (--framing json-lines).")
     var isJSONLines = false
+
+    @OptionGroup var input: FramingOption
 
     @Flag(
         name: .customLong("reject-duplicate-keys"),
@@ -71,7 +74,10 @@ struct CountCommand: ParsableCommand {
     func count(_ file: InputFile) throws -> Int {
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
-        if isJSONLines { return try countLines(of: file, progress: progress) }
+        if isJSONLines || input.framing == .jsonLines { return try countLines(of: file, progress: progress) }
+        if let framing = input.sequenceFraming {
+            return try countValues(of: file, framing: framing, progress: progress).values
+        }
         var options = StreamingOptions(
             parsing: parsingOptions, progress: progress?.update,
             wrapsErrorsInParserError: false)
@@ -100,8 +106,11 @@ struct CountCommand: ParsableCommand {
 
 extension CountCommand {
     func validate() throws {
-        if isJSONLines && !keyPath.isEmpty {
-            throw ValidationError("--json-lines counts the values of the lines: it takes no --key-path")
+        if isJSONLines && input.framing != .json && input.framing != .jsonLines {
+            throw ValidationError("--json-lines is --framing json-lines: it cannot be --framing \(input.framing.rawValue)")
+        }
+        if (isJSONLines || input.sequenceFraming != nil) && !keyPath.isEmpty {
+            throw ValidationError("with --json-lines or --framing, count counts the input's values: it takes no --key-path")
         }
     }
 
@@ -117,6 +126,31 @@ extension CountCommand {
             throw CommandFailure.unreadable(error, in: file.name)
         }
         return validator.valueCount
+    }
+}
+
+/// Counts the top-level values of concatenated JSON or a JSON text sequence, and every value
+/// inside them, checking each as `validate` does; nothing is built, so a value of any size passes.
+/// - Throws: ``CommandFailure``.
+func countValues(
+    of file: InputFile, framing: JSONFraming, options parsing: JSONParsingOptions, progress: ProgressBar?
+) throws -> (values: Int, nested: Int) {
+    let counter = ValueCounter()
+    let options = StreamingOptions(
+        parsing: parsing, maximumElementSize: .max, progress: progress?.update, wrapsErrorsInParserError: false)
+    do {
+        let values = try ValueSequencePass(framing: framing, keyPath: "", to: counter).run(file.input, options: options)
+        return (values, counter.count)
+    } catch let error as JSONSyntaxError {
+        throw CommandFailure.invalidJSON(error, in: file)
+    } catch let error as JSONInputError {
+        throw CommandFailure.unreadable(error, in: file.name)
+    }
+}
+
+extension CountCommand {
+    private func countValues(of file: InputFile, framing: JSONFraming, progress: ProgressBar?) throws -> (values: Int, nested: Int) {
+        try ElevateCLI.countValues(of: file, framing: framing, options: parsingOptions, progress: progress)
     }
 }
 

@@ -15,8 +15,8 @@ struct ExtractCommand: ParsableCommand {
             value prints the value and exits with status 1, as jq does. A gzip file or stream \
             (.json.gz) is inflated as it is read. Exit status: 0 on success, 1 for invalid JSON, 2 \
             when the file cannot be opened or read (or its gzip is truncated or corrupt) or the \
-            output cannot be written, 3 when nothing is at the key path, 4 when --json-lines finds something other \
-            than an array. When the input fails (status 1 or 2), standard output holds the values \
+            output cannot be written, 3 when nothing is at the key path (with --framing, in any of the \
+            values: the others are printed first), 4 when --json-lines finds something other than an array. When the input fails (status 1 or 2), standard output holds the values \
             completed before the failure (with --json-lines, the elements before the failing one), \
             each on a line of its own. Redirected to a file, it holds nothing of the value cut \
             short: the file is truncated back to where that value began. Over a pipe or to a \
@@ -49,6 +49,8 @@ struct ExtractCommand: ParsableCommand {
 
     @Flag(name: .customLong("allow-comments"), help: "Accept /* … */ and // … comments.")
     var allowsComments = false
+
+    @OptionGroup var input: FramingOption
 
     @Flag(
         name: .customLong("reject-duplicate-keys"),
@@ -106,9 +108,22 @@ struct ExtractCommand: ParsableCommand {
             progress: progress?.update, wrapsErrorsInParserError: false)
         let writer = JSONTextEmitter(output: output, prettyPrinted: pretty, rawTopLevelStrings: rawOutput)
         let found: Bool
+        // A stream of values: the values each one lacks the key path in, and the first of them.
+        var missing = (count: 0, first: ValueSequencePass.ValueEnd?.none, values: 0)
         do {
             let handler: any JSONEventHandler = jsonLines ? JSONLinesSplitter(forwardingTo: writer) : writer
-            found = try forEachEvent(from: file.input, atKeyPath: keyPath, wildcard: "*", to: handler, options: options)
+            if let framing = input.sequenceFraming {
+                // As jq reads a stream: the key path in each value, each found value on its own line.
+                let pass = ValueSequencePass(framing: framing, keyPath: keyPath, wildcard: "*", to: handler) { end in
+                    guard !end.found else { return }
+                    if missing.count == 0 { missing.first = end }
+                    missing.count += 1
+                }
+                missing.values = try pass.run(file.input, options: options)
+                found = missing.count < missing.values || missing.values == 0
+            } else {
+                found = try forEachEvent(from: file.input, atKeyPath: keyPath, wildcard: "*", to: handler, options: options)
+            }
         } catch is JSONLinesSplitter.NotAnArray {
             throw CommandFailure(
                 message: "the value at key path '\(keyPath.escapedForTerminal)' in '\(file.displayName)' is not an array; "
@@ -126,8 +141,16 @@ struct ExtractCommand: ParsableCommand {
         }
         guard found else { throw CommandFailure.nothingAtKeyPath(keyPath, in: file.name) }
         try writer.finishCompleteValues()
-        // JSON Lines of an empty array is no line at all.
-        if !jsonLines || writer.wroteAnyValue { try output.write("\n") }
+        // JSON Lines of an empty array is no line at all; nor is a stream of no values.
+        if (!jsonLines && input.sequenceFraming == nil) || writer.wroteAnyValue { try output.write("\n") }
+        if let first = missing.first {
+            // Printed what the other values held; then say which lacked it (jq would print null).
+            let place = first.line.map { "\(input.framing == .jsonSeq ? "record" : "line") \($0)" } ?? "value \(first.index)"
+            throw CommandFailure(
+                message: "nothing at key path '\(keyPath.escapedForTerminal)' in \(missing.count) of the \(missing.values) values "
+                    + "of '\(file.name.escapedForTerminal)' (the first: \(place))",
+                status: ExitStatus.nothingAtKeyPath)
+        }
     }
 
     /// After a failure: the complete values, each ending its line, and nothing of an incomplete

@@ -24,8 +24,10 @@ struct ValidateCommand: ParsableCommand {
         help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
     var rejectsDuplicateKeys = false
 
-    @Flag(name: .customLong("json-lines"), help: "Each non-blank line must be exactly one JSON value.")
+    @Flag(name: .customLong("json-lines"), help: "Each non-blank line must be exactly one JSON value (--framing json-lines).")
     var isJSONLines = false
+
+    @OptionGroup var input: FramingOption
 
     @Flag(
         name: .shortAndLong,
@@ -39,6 +41,9 @@ struct ValidateCommand: ParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one file, or '-' for standard input.") }
+        if isJSONLines && input.framing != .json && input.framing != .jsonLines {
+            throw ValidationError("--json-lines is --framing json-lines: it cannot be --framing \(input.framing.rawValue)")
+        }
     }
 
     /// The parser settings the flags ask for.
@@ -71,7 +76,10 @@ struct ValidateCommand: ParsableCommand {
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
         do {
-            if isJSONLines {
+            if let framing = input.sequenceFraming, framing != .jsonLines {
+                let counts = try countValues(of: file, framing: framing, options: options, progress: progress)
+                return "\(counts.values) values, \(counts.nested) in all"
+            } else if isJSONLines || input.framing == .jsonLines {
                 let validator = JSONLinesValidator(options: options)
                 do {
                     try file.input.forEachChunk(progress: progress?.update) { try validator.feed($0) }

@@ -80,11 +80,7 @@ final class ValueSequenceReader<T> {
     private var parser: JSONEventParser?
     /// Concatenated JSON: whether anything but whitespace (and a leading byte order mark) has
     /// arrived; input without it has no values, which is not an error.
-    private var hasContent = false
-    /// How many bytes of a byte order mark the input starts with: only the whole mark is not
-    /// content (see `noteContent(in:)`).
-    private var leadingMarkBytes = 0
-    private var bytesFed = 0
+    private var content = LeadingContent()
     /// The value at the key path in the value being read.
     private let capture: ValueCapture
     /// JSON Lines resumed from a checkpoint: the index of its first value.
@@ -197,24 +193,8 @@ final class ValueSequenceReader<T> {
                 try translatingLineErrors { try lines.feed(chunk) }
                 return
             }
-            if !hasContent { noteContent(in: chunk) }
-            bytesFed += chunk.count
+            content.note(chunk)
             try translatingErrors { try parser!.parse(chunk) }
-        }
-    }
-
-    /// Concatenated JSON: looks for the first byte that is neither whitespace nor part of a
-    /// leading byte order mark.
-    private func noteContent(in chunk: UnsafeRawBufferPointer) {
-        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        for (index, byte) in chunk.enumerated() {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
-            if bytesFed + index < 3, byte == byteOrderMark[bytesFed + index] {
-                leadingMarkBytes = bytesFed + index + 1
-                continue
-            }
-            hasContent = true
-            return
         }
     }
 
@@ -252,9 +232,7 @@ final class ValueSequenceReader<T> {
                     try translatingLineErrors { try lines.finish() }
                 } else {
                     // Nothing but whitespace: no values, as for JSON Lines, rather than a truncated document.
-                    // The first bytes of a mark alone are invalid text, not an empty input.
-                    let hasPartialMark = leadingMarkBytes > 0 && leadingMarkBytes < 3
-                    if hasContent || hasPartialMark || isStopped { try translatingErrors { try parser!.finish() } }
+                    if content.needsParse || isStopped { try translatingErrors { try parser!.finish() } }
                 }
             }
         }

@@ -146,23 +146,30 @@ final class ForwardingPass: DocumentPass {
     /// - Parameter wildcard: A key path component that matches every member and element (see
     ///   ``forEachEvent(from:atKeyPath:wildcard:to:options:)``), or nil.
     init(keyPath: String, handler: any JSONEventHandler, wildcard: String? = nil) {
-        selector = KeyPathSelector(
+        selector = Self.makeSelector(keyPath: keyPath, handler: handler, wildcard: wildcard)
+    }
+
+    /// The selector that sends the value at `keyPath` to `handler`: shared with
+    /// ``ValueSequencePass``, which resets ``KeyPathSelector/forwardedTarget`` after each value.
+    static func makeSelector(keyPath: String, handler: any JSONEventHandler, wildcard: String?) -> KeyPathSelector {
+        let selector = KeyPathSelector(
             targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)),
             callbacks: KeyPathSelector.Callbacks(), wildcard: wildcard)
         var callbacks = KeyPathSelector.Callbacks()
         // The first value found is the one sent (a value at the key path's other spelling is not
         // sent after it); the rest of the document is still read, so that a repeated key (whose
         // later value would replace the one already sent) is an error.
-        callbacks.forwarded = { [unowned self] target in
+        callbacks.forwarded = { [unowned selector] target in
             if selector.forwardedTarget == nil { selector.forwardedTarget = target }
         }
-        callbacks.duplicateKey = { [unowned self] targets in
+        callbacks.duplicateKey = { [unowned selector] targets in
             guard let sent = selector.forwardedTarget, targets.contains(sent) else { return }
             throw KeyPathSelector.RefusedKey(
                 message: "Key path [\(keyPath)] appears more than once in its object; "
                     + "the value of its first occurrence was already written")
         }
         selector.callbacks = callbacks
+        return selector
     }
 
     func result() -> Bool { selector.forwardedTarget != nil }

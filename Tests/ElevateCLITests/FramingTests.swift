@@ -1,0 +1,78 @@
+import ElevateTestSupport
+import Foundation
+import Testing
+
+/// `--framing`: `count`, `validate` and `extract` read a stream of values (JSON Lines,
+/// concatenated values as jq reads them, RFC 7464 text sequences) as well as one document (#29 §7).
+@Suite(.enabled(if: ElevateBinary.url != nil, ElevateBinary.missingMessage))
+struct FramingTests {
+    /// Concatenated values, with and without whitespace between them: each checked and counted;
+    /// whitespace alone holds no values; a value cut short is an error at its place.
+    @Test func countAndValidateReadConcatenatedValues() throws {
+        let scratch = try ScratchDirectory()
+        let good = try scratch.file("values.json", "{\"a\": 1} [2,3]\n\"x\"4 null")
+        #expect(try scratch.run("count", "--framing", "concatenated", good).output == "5\n")
+        let verbose = try scratch.run("validate", "--verbose", "--framing", "concatenated", good)
+        #expect(verbose.status == 0 && verbose.standardError.contains("valid (5 values, 8 in all)"), "\(verbose.standardError)")
+        let blank = try scratch.file("blank.json", " \n\t ")
+        #expect(try scratch.run("count", "--framing", "concatenated", blank).output == "0\n")
+        let cut = try scratch.file("cut.json", "{\"a\": 1}\n[2,")
+        let failing = try scratch.run("validate", "--framing", "concatenated", cut)
+        #expect(failing.status == 1 && failing.standardError.hasPrefix("\(cut):2:4: error: "), "\(failing.standardError)")
+        let bad = try scratch.file("bad.json", "{\"a\": 1}{\"a\": 1 \"b\"}")
+        #expect(try scratch.run("count", "--framing", "concatenated", bad).standardError.hasPrefix("\(bad):1:17: error: "))
+        // One document with two values is still an error without the option.
+        #expect(try scratch.run("validate", good).status == 1)
+    }
+
+    /// JSON Lines and text sequences through `--framing`, as `--json-lines` reads them.
+    @Test func countReadsEveryFraming() throws {
+        let scratch = try ScratchDirectory()
+        let lines = try scratch.file("log.jsonl", "{\"a\": 1}\n\n[1, 2]\n")
+        #expect(try scratch.run("count", "--framing", "json-lines", lines).output == "2\n")
+        let records = try scratch.file("log.json-seq", "\u{1E}{\"a\": 1}\n\u{1E}[1,\n 2]\n")
+        #expect(try scratch.run("count", "--framing", "json-seq", records).output == "2\n")
+        let badRecord = try scratch.file("bad.json-seq", "\u{1E}{\"a\": 1}\n\u{1E}[1,\n x]\n")
+        let failing = try scratch.run("validate", "--framing", "json-seq", badRecord)
+        #expect(failing.status == 1 && failing.standardError.hasPrefix("\(badRecord):3:2: error: record 2: "), "\(failing.standardError)")
+        // Contradictions and a key path (count counts the values) are usage errors.
+        #expect(try scratch.run("count", "--json-lines", "--framing", "concatenated", lines).status == 64)
+        #expect(try scratch.run("count", "--framing", "concatenated", "--key-path", "a", lines).status == 64)
+    }
+
+    /// `extract` prints the key path in each value, each found value on its own line (jq's
+    /// `jq -c .a`), numbers as written; values without it are named after the output (jq would
+    /// print null), with status 3.
+    @Test func extractReadsAStreamOfValues() throws {
+        let scratch = try ScratchDirectory()
+        let lines = try scratch.file(
+            "x.jsonl", "{\"a\":{\"b\":[1,2]},\"n\":\"x\"}\n{\"a\":{\"b\":[3]},\"n\":\"y\"}\n{\"n\":\"z\",\"big\":1.50}\n")
+        let found = try scratch.run("extract", "--framing", "json-lines", "--key-path", "a.b", lines)
+        #expect(found.status == 3 && found.output == "[1,2]\n[3]\n", "\(found.output)")
+        #expect(found.standardError.contains("in 1 of the 3 values") && found.standardError.contains("line 3"))
+        #expect(try scratch.run("extract", "--framing", "json-lines", "-r", "--key-path", "n", lines).output == "x\ny\nz\n")
+        #expect(try scratch.run("extract", "--framing", "json-lines", "--json-lines", "--key-path", "a.b", lines).output == "1\n2\n3\n")
+        #expect(try scratch.run("extract", "--framing", "json-lines", "--key-path", "a.b.*", lines).output == "1\n2\n3\n")
+
+        let concatenated = try scratch.file("c.json", "{\"n\":1.50}{\"n\":2e5} {\"n\":[1,\n2]}")
+        let all = try scratch.run("extract", "--framing", "concatenated", "--key-path", "n", concatenated)
+        #expect(all.status == 0 && all.output == "1.50\n2e5\n[1,2]\n")
+        // Standard input, and a value cut short: the values before it, then the error.
+        let cut = try ElevateBinary.run(
+            ["extract", "--framing", "concatenated", "--key-path", "n", "-"], input: Data("{\"n\":1}{\"n\":".utf8),
+            in: scratch.url)
+        #expect(cut.status == 1 && cut.output == "1\n" && cut.standardError.hasPrefix("-:1:13: error: "), "\(cut.standardError)")
+        let empty = try ElevateBinary.run(["extract", "--framing", "concatenated", "-"], in: scratch.url)
+        #expect(empty.status == 0 && empty.output.isEmpty)
+    }
+
+    /// A huge value in a stream passes in bounded memory: nothing is built for count or validate.
+    @Test func aLargeValueInAStreamIsNotBuilt() throws {
+        let scratch = try ScratchDirectory()
+        let big = "[" + Array(repeating: "{\"k\":[1,2,3]}", count: 200_000).joined(separator: ",") + "]"
+        let file = try scratch.file("big.jsonl", "1\n" + big + "\n2\n")
+        #expect(try scratch.run("count", "--framing", "concatenated", file).output == "3\n")
+        let verbose = try scratch.run("validate", "-v", "--framing", "json-lines", file)
+        #expect(verbose.status == 0, "\(verbose.standardError)")
+    }
+}
