@@ -66,6 +66,20 @@ struct FramingTests {
         #expect(empty.status == 0 && empty.output.isEmpty)
     }
 
+    /// The key path repeated in a value after its first value was printed is an error at the key,
+    /// on its line (it escaped as an unknown error, status 2, in JSON Lines).
+    @Test func aRepeatedKeyPathIsAnErrorOnItsLine() throws {
+        let scratch = try ScratchDirectory()
+        for (framing, text, place) in [
+            ("json-lines", "{\"b\":0}\n{\"a\":1,\"a\":2}\n", "2:8"), ("concatenated", "{\"a\":1,\"a\":2}", "1:8"),
+        ] {
+            let file = try scratch.file("repeat-\(framing).json", text)
+            let result = try scratch.run("extract", "--framing", framing, "--key-path", "a", file)
+            #expect(result.status == 1 && result.standardError.hasPrefix("\(file):\(place): error: Key path [a] appears more than once"),
+                "\(framing): \(result.standardError)")
+        }
+    }
+
     /// A huge value in a stream passes in bounded memory: nothing is built for count or validate.
     @Test func aLargeValueInAStreamIsNotBuilt() throws {
         let scratch = try ScratchDirectory()

@@ -101,6 +101,14 @@ package final class JSONLinesParser {
     /// JSON text sequences: what the current record holds and where the reading stands.
     @exclusivity(unchecked) private var record = RecordPosition()
 
+    /// An error at the key the handler was just given, on the current line (see
+    /// ``JSONEventParser/errorAtDeliveredKey(_:_:)``); thrown from the handler, it is reported as
+    /// any syntax error of the line, with its line number.
+    package func errorAtDeliveredKey(_ kind: JSONSyntaxError.Kind, _ message: String) -> any Error {
+        guard let parser else { return KeyPathSelector.RefusedKey(message: message) }
+        return parser.errorAtDeliveredKey(kind, message)
+    }
+
     /// The current line parser's byte offset within its line (see ``JSONEventParser/currentByteOffset``).
     package var currentByteOffset: Int { parser?.currentByteOffset ?? 0 }
 

@@ -98,7 +98,7 @@ package final class ValueSequencePass {
             handler: selector, options: options.parsing, maximumLineLength: options.maximumElementSize,
             separator: framing == .jsonTextSequence ? .recordSeparator : .newline
         ) { [unowned self] line in try endValue(line: line) }
-        selector.refusedKeyError = { message in KeyPathSelector.RefusedKey(message: message) }
+        selector.refusedKeyError = { [unowned lines] in lines.errorAtDeliveredKey(.duplicateKey, $0) }
         selector.maximumCaptureSize = options.maximumElementSize
         selector.currentOffset = { [unowned lines] in lines.currentByteOffset }
         try translatingLinesParserErrors(
