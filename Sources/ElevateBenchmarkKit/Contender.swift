@@ -73,6 +73,10 @@ public enum Contender: String, CaseIterable, Sendable {
     /// As ``asyncChunks``, the loop isolated to an actor on a serial queue, as code on the main
     /// actor is (top-level code, an `@main` type's `main()`).
     case asyncOnActor = "async-on-actor"
+    /// `Elevate.forEachMember` of ``CodablePerson`` over an object of people keyed by name (a
+    /// "people map", `{"p1": {…}, "p2": {…}, …}`, which `Benchmarks/RESULTS.md` says how to make
+    /// from a people document), streaming from the file: the reader of huge objects.
+    case membersFile = "elevate-members"
     /// `Elevate.forEachValue` of the people as JSON Lines (``BenchmarkInput/jsonLinesFile``) into
     /// ``BenchmarkPerson``, streaming from the file.
     case jsonLines = "elevate-jsonlines"
@@ -120,6 +124,7 @@ public enum Contender: String, CaseIterable, Sendable {
         case .asyncChunks: "tape Codable decodedElements, AsyncFileChunks (64 KiB chunks)"
         case .asyncBytes: "tape Codable decodedElements, one byte at a time (buffered, as AsyncBytes)"
         case .asyncOnActor: "tape Codable decodedElements, 64 KiB chunks, loop on an actor (as on the main actor)"
+        case .membersFile: "tape Codable forEachMember, an object of people (file, streaming)"
         case .jsonLines: "Elevate forEachValue, JSON Lines (file, streaming)"
         case .jsonLinesParallel: "Elevate forEachValue, JSON Lines, one worker per core (file, streaming)"
         case .jsonDecoderTwitter: "JSONDecoder (TwitterDocument model)"
@@ -137,7 +142,7 @@ public enum Contender: String, CaseIterable, Sendable {
         case .cYAJL, .cYAJLFile, .elevateEvents, .countFile, .preScan, .elevateValues, .elevateDocument,
             .jsonSerialization:
             false
-        case .jsonDecoderTwitter, .tapeCodableTwitter, .jsonDecoderCitm, .tapeCodableCitm: false
+        case .jsonDecoderTwitter, .tapeCodableTwitter, .jsonDecoderCitm, .tapeCodableCitm, .membersFile: false
         default: true
         }
     }
@@ -148,6 +153,7 @@ public enum Contender: String, CaseIterable, Sendable {
         switch self {
         case .jsonDecoderTwitter, .tapeCodableTwitter: "twitter.json"
         case .jsonDecoderCitm, .tapeCodableCitm: "citm_catalog.json"
+        case .membersFile: Self.peopleMapName
         default: nil
         }
     }
@@ -162,7 +168,8 @@ public enum Contender: String, CaseIterable, Sendable {
     public var readsFile: Bool {
         switch self {
         case .forEachElement, .forEachElementParallel, .tapeCodableForEachElement, .tapeCodableForEachElementParallel,
-            .jsonLines, .jsonLinesParallel, .cYAJLFile, .countFile, .asyncChunks, .asyncBytes, .asyncOnActor:
+            .jsonLines, .jsonLinesParallel, .cYAJLFile, .countFile, .asyncChunks, .asyncBytes, .asyncOnActor,
+            .membersFile:
             true
         default: false
         }
@@ -179,6 +186,9 @@ public enum Contender: String, CaseIterable, Sendable {
             return isPeopleShaped || !contender.requiresPeopleDocument
         }
     }
+
+    /// The file name that selects ``membersFile``: an object of people keyed by name.
+    public static let peopleMapName = "people-map.json"
 
     /// The key path of the people array in a people-shaped document.
     public static let peopleKeyPath = "response.items"
@@ -321,6 +331,10 @@ public enum Contender: String, CaseIterable, Sendable {
             return count
         case .asyncChunks, .asyncBytes, .asyncOnActor:
             return try runAsync(file: input.file)
+        case .membersFile:
+            var count = 0
+            try Elevate.forEachMember(from: .file(input.file), as: CodablePerson.self) { _, _ in count += 1 }
+            return count
         }
     }
 
