@@ -114,18 +114,28 @@ extension CountCommand {
         }
     }
 
-    /// Counts the values of JSON Lines, checking each line as `validate --json-lines` does.
+    /// Counts the values of JSON Lines, checking each line as `validate --json-lines` does, on
+    /// `--jobs` threads.
     private func countLines(of file: InputFile, progress: ProgressBar?) throws -> Int {
-        let validator = JSONLinesValidator(options: parsingOptions)
-        do {
-            try file.input.forEachChunk(progress: progress?.update) { try validator.feed($0) }
-            try validator.finish()
-        } catch let failure as JSONLinesValidator.Failure {
-            throw CommandFailure.invalidJSON(failure.error, in: file, line: failure.line)
-        } catch let error as JSONInputError {
-            throw CommandFailure.unreadable(error, in: file.name)
-        }
-        return validator.valueCount
+        try ElevateCLI.countLines(of: file, options: parsingOptions, jobs: parallel.jobs, progress: progress).lines
+    }
+}
+
+/// Counts the values of JSON Lines (the lines that hold one) and the values inside them, every
+/// line checked, with the library's `countLines`: on `jobs` threads, runs of whole lines are
+/// parsed on the others.
+/// - Throws: ``CommandFailure``.
+func countLines(
+    of file: InputFile, options parsing: JSONParsingOptions, jobs: Int, progress: ProgressBar?
+) throws -> (lines: Int, values: Int) {
+    var options = StreamingOptions(parsing: parsing, progress: progress?.update, wrapsErrorsInParserError: false)
+    options.concurrency = jobs
+    do {
+        return try ElevateJSON.countLines(in: file.input, options: options)
+    } catch let error as JSONSyntaxError {
+        throw CommandFailure.invalidJSON(error, in: file)
+    } catch let error as JSONInputError {
+        throw CommandFailure.unreadable(error, in: file.name)
     }
 }
 

@@ -80,14 +80,8 @@ struct ValidateCommand: ParsableCommand {
                 let counts = try countValues(of: file, framing: framing, options: options, progress: progress)
                 return "\(counts.values) values, \(counts.nested) in all"
             } else if isJSONLines || input.framing == .jsonLines {
-                let validator = JSONLinesValidator(options: options)
-                do {
-                    try file.input.forEachChunk(progress: progress?.update) { try validator.feed($0) }
-                    try validator.finish()
-                } catch let failure as JSONLinesValidator.Failure {
-                    throw CommandFailure.invalidJSON(failure.error, in: file, line: failure.line)
-                }
-                return "\(validator.valueCount) lines, \(validator.nestedValueCount) values"
+                let counts = try countLines(of: file, options: options, jobs: parallel.jobs, progress: progress)
+                return "\(counts.lines) lines, \(counts.values) values"
             } else {
                 // Every value counted as it streams past, repeats of a key included (a validator
                 // needs no member count, so nothing is kept to count a repeat once, as `count`

@@ -304,38 +304,6 @@ struct CommandTests {
         #expect(ByteSize(argument: text) == nil)
     }
 
-    /// Feeds the lines in every possible two-chunk split: the answer must not change.
-    @Test func jsonLinesValidatorIsIndependentOfChunking() throws {
-        let text = Array("{\"a\":1}\n\n \t\r\n[1,\"x\\ny\"]\n\"tail\"".utf8)
-        for split in 0...text.count {
-            let validator = JSONLinesValidator()
-            try text.withUnsafeBytes { bytes in
-                try validator.feed(UnsafeRawBufferPointer(rebasing: bytes[..<split]))
-                try validator.feed(UnsafeRawBufferPointer(rebasing: bytes[split...]))
-            }
-            try validator.finish()
-            #expect(validator.valueCount == 3)
-        }
-
-        let bad = Array("1\n2\n  [1,,2]\n".utf8)
-        for split in 0...bad.count {
-            let validator = JSONLinesValidator()
-            do {
-                try bad.withUnsafeBytes { bytes in
-                    try validator.feed(UnsafeRawBufferPointer(rebasing: bytes[..<split]))
-                    try validator.feed(UnsafeRawBufferPointer(rebasing: bytes[split...]))
-                }
-                try validator.finish()
-                Issue.record("no error for split \(split)")
-            } catch let failure as JSONLinesValidator.Failure {
-                #expect(failure.line == 3)
-                // Just past the second comma; JSONEventParser says its start instead when a chunk
-                // begins with it, a known one-byte difference of the library's positions.
-                #expect((6...7).contains(failure.error.column))
-            }
-        }
-    }
-
     /// `elevate extract` with a key path of 31,000 components, in process, on the test's thread and
     /// on a 512 KiB one: releasing the key-path trie recursively overflowed the stack. (The
     /// library's entry points and the executable: `KeyPathSelectorTests` in ElevateTests.)

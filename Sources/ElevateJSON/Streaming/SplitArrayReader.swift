@@ -175,7 +175,7 @@ final class SplitArrayReader: SplitFeeding {
         let cutFrom = max(0, runStart + runByteCount - inputOffset)
         // A run is held to 32 runs' length past where it may be cut (8 MiB by default), even in
         // one large chunk: an element longer than that is read on by a tail (see ``SplitTail``).
-        let longest = runByteCount + 32 * options.splitBatchByteCount
+        let longest = runByteCount + options.splitLongestHeld
         let limit = min(chunk.count, start + max(1, longest + 1 - run.count))
         let scanned = UnsafeRawBufferPointer(rebasing: chunk[..<limit])
         let stop = scanner.scan(scanned, from: start, base: inputOffset, mode: .splitArray(cutFrom: cutFrom))

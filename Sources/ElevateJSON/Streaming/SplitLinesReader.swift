@@ -43,22 +43,8 @@ final class SplitLinesReader<T> {
     private let delivery: ElementDelivery<T>
     private let keyPath: KeyPath
     private let options: StreamingOptions
-    /// The run being cut: its bytes, its offset in the input, its first line's number, the newlines
-    /// in it, and the absolute offsets where input chunks end inside it.
-    private var run: [UInt8] = []
-    private var runStart = 0
-    private var runFirstLine = 1
-    private var newlinesInRun = 0
-    private var chunkEndsInRun: [Int] = []
-    /// The absolute offset of the next chunk's first byte.
-    private var inputOffset = 0
-    /// Runs handed over so far.
-    private var runCount = 0
-    /// The buffers of runs parsed, for the next runs: a new buffer of a few hundred KiB for each
-    /// run, freed on a worker, cost page faults (thousands per 64 MB) as the heap grew and shrank.
-    private let buffers = RunBuffers()
-    /// The length from which the run may be cut.
-    private var runByteCount: Int { options.splitRunLength(afterRuns: runCount) }
+    /// Cuts the input into runs of whole lines.
+    private var cutter: LinesRunCutter
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
     var isStopped: Bool { delivery.stoppedOutsideParser }
@@ -69,47 +55,25 @@ final class SplitLinesReader<T> {
     ) {
         self.keyPath = KeyPath(keyPath)
         self.options = options
+        // A line longer than a value may be is an error (``JSONLinesParser/LineTooLong``, or a
+        // syntax error before the limit): the run that holds its first bytes past the limit is
+        // the last one a worker gets, and the rest of the input is not held.
+        let limit = options.maximumElementSize
+        cutter = LinesRunCutter(options: options, longLineLimit: limit < Int.max ? max(limit, 0) : nil)
         delivery = ValueSequenceReader<T>.makeDelivery(
             keyPath: keyPath, methodName: methodName, framing: .jsonLines, options: options, indexBase: 0,
             decode: decode, deliver: deliver)
+        cutter.longLine = { [unowned self] line in try dispatch(line) }
     }
 
     /// Reads the next chunk of input: cuts every run it completes.
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
-        defer { inputOffset += chunk.count }
-        var position = 0
-        while position < chunk.count, !isStopped {
-            let cutFrom = max(position, runStart + runByteCount - inputOffset)
-            guard cutFrom < chunk.count, let newline = memchr(base + cutFrom, 0x0A, chunk.count - cutFrom) else {
-                append(UnsafeRawBufferPointer(rebasing: chunk[position...]))
-                chunkEndsInRun.append(inputOffset + chunk.count)
-                return
-            }
-            let end = UnsafeRawPointer(newline) - base + 1
-            append(UnsafeRawBufferPointer(rebasing: chunk[position..<end]))
-            try dispatchRun(isLast: false)
-            position = end
-        }
+        try cutter.feed(chunk, isStopped: { isStopped }) { try dispatch($0) }
     }
 
-    private func append(_ bytes: UnsafeRawBufferPointer) {
-        if run.isEmpty { run.reserveCapacity(runByteCount + 4096) }
-        run.append(contentsOf: bytes)
-        newlinesInRun += Self.newlines(in: bytes)
-    }
-
-    /// Hands the run cut so far to the workers, and starts the next one after it.
-    private func dispatchRun(isLast: Bool) throws {
-        let text = SplitLinesRun(
-            bytes: run, start: runStart, firstLine: runFirstLine, chunkEnds: chunkEndsInRun, isLast: isLast,
-            keyPath: keyPath, options: options, buffers: buffers)
-        runStart += run.count
-        runFirstLine += newlinesInRun
-        newlinesInRun = 0
-        run = buffers.take()
-        chunkEndsInRun.removeAll()
-        runCount += 1
+    /// Hands a run to the workers.
+    private func dispatch(_ piece: LinesRunCutter.Piece) throws {
+        let text = SplitLinesRun(piece, keyPath: keyPath, options: options)
         do {
             try delivery.takeLines(missing: FailureText.missing(keyPath.text)) { each in text.parse(each) }
         } catch is JSONEventParser.Stop {
@@ -121,49 +85,17 @@ final class SplitLinesReader<T> {
     /// whole lines go to the workers first, so that a live source's complete lines are not held
     /// back until the run is long enough.
     func deliverCompleted() throws {
-        if !isStopped, let last = run.lastIndex(of: 0x0A) {
-            let rest = Array(run[(last + 1)...])
-            let restStart = runStart + last + 1
-            let restChunkEnds = chunkEndsInRun.filter { $0 > restStart }
-            run.removeSubrange((last + 1)...)
-            chunkEndsInRun.removeAll { $0 >= restStart }
-            // The rest holds no newline: every one counted is in the lines handed over.
-            try dispatchRun(isLast: false)
-            run = rest
-            chunkEndsInRun = restChunkEnds
-        }
+        if !isStopped { try cutter.cutCompleteLines { try dispatch($0) } }
         try delivery.deliverCompleted(isStopped: isStopped)
     }
 
     /// Ends the input: the last run, whose last line may have no newline, is parsed to the end;
     /// then everything the workers hold is delivered.
     func finish() throws -> Int {
-        if !isStopped, !run.isEmpty { try dispatchRun(isLast: true) }
+        if !isStopped { try cutter.finish { try dispatch($0) } }
         try delivery.deliverRest(isStopped: isStopped)
         try delivery.throwSkippedFailures()
         return delivery.deliveredCount
-    }
-
-    /// The number of `\n` bytes in `bytes`, eight at a time.
-    static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-        var count = 0
-        var index = 0
-        while index + 8 <= bytes.count {
-            // A byte of `word` is zero exactly where the input's is a newline; its high bit in
-            // `nonZero` is set where it is not zero (no carry crosses bytes: at most 0x7F + 0x7F).
-            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ newlines
-            let nonZero = ((word & lowBits) &+ lowBits) | word
-            count &+= (~nonZero & ~lowBits).nonzeroBitCount
-            index &+= 8
-        }
-        while index < bytes.count {
-            if base.load(fromByteOffset: index, as: UInt8.self) == 0x0A { count &+= 1 }
-            index &+= 1
-        }
-        return count
     }
 }
 
@@ -206,18 +138,15 @@ final class SplitLinesRun: @unchecked Sendable {
     let options: StreamingOptions
     private let buffers: RunBuffers
 
-    init(
-        bytes: [UInt8], start: Int, firstLine: Int, chunkEnds: [Int], isLast: Bool, keyPath: KeyPath,
-        options: StreamingOptions, buffers: RunBuffers
-    ) {
-        self.bytes = bytes
-        self.start = start
-        self.firstLine = firstLine
-        self.chunkEnds = chunkEnds
-        self.isLast = isLast
+    init(_ piece: LinesRunCutter.Piece, keyPath: KeyPath, options: StreamingOptions) {
+        bytes = piece.bytes
+        start = piece.start
+        firstLine = piece.firstLine
+        chunkEnds = piece.chunkEnds
+        isLast = piece.isLast
+        buffers = piece.buffers
         self.keyPath = keyPath
         self.options = options
-        self.buffers = buffers
     }
 
     /// Parses the run (on a worker), handing each value (nil: missing at the key path) and its
@@ -240,6 +169,23 @@ final class SplitLinesRun: @unchecked Sendable {
             guard each(capture.take(), line) else { throw JSONEventParser.Stop() }
         }
         selector.currentOffset = { [unowned lines] in lines.currentByteOffset }
+        return read(into: lines)
+    }
+
+    /// Parses the run (on a worker) and counts its values, building nothing: the lines that hold
+    /// a value, and every value in them (nested ones included, keys not).
+    func count() -> Result<(lines: Int, values: Int), any Error> {
+        defer { buffers.giveBack(&bytes) }
+        let counter = ValueCounter()
+        let lines = JSONLinesParser(handler: counter, options: options.parsing, separator: .newline)
+        if let error = read(into: lines) { return .failure(error) }
+        return .success((lines.valueCount, counter.count))
+    }
+
+    /// Feeds the run to `lines` as one thread would have fed it, from the run's line and offset;
+    /// ends the input when the run is the last.
+    /// - Returns: The error that ended the parse, in the input's terms.
+    func read(into lines: JSONLinesParser) -> (any Error)? {
         // The first run starts the input, where a byte order mark may come.
         if start > 0 { lines.resume(atLine: firstLine, offset: start) }
         do {

@@ -82,7 +82,7 @@ package func countValues(in input: JSONInput, options: StreamingOptions) throws 
 }
 
 /// Runs `body`, wrapping the event and input layers' errors in ``ParserError`` as `options` say.
-private func translatingInputErrors(_ options: StreamingOptions, _ body: () throws -> Void) throws {
+func translatingInputErrors(_ options: StreamingOptions, _ body: () throws -> Void) throws {
     do {
         try body()
     } catch {

@@ -112,6 +112,11 @@ public struct StreamingOptions: Sendable {
         min(splitBatchByteCount, 4096 << min(count, 16))
     }
 
+    /// The most bytes of one element (or line) the split parse holds for a worker: 32 runs'
+    /// length, 8 MiB by default. Past it, the calling thread reads the rest itself, so that an
+    /// element or line of any length is never held whole.
+    var splitLongestHeld: Int { 32 * splitBatchByteCount }
+
     /// One worker per active processor.
     public static var automaticConcurrency: Int { ProcessInfo.processInfo.activeProcessorCount }
 

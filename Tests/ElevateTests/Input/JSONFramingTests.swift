@@ -15,9 +15,8 @@ private func isNull(_ value: Any) -> Bool {
     (value as? JSONValue)?.isNull ?? (value is NSNull)
 }
 
-/// JSON Lines and concatenated values: empty input, `null`, the writer's output read back. (The
-/// tool's line splitter, `elevate validate --json-lines`: `JSONLinesValidatorTests` in
-/// ElevateCLITests.)
+/// JSON Lines and concatenated values: empty input, `null`, the writer's output read back. (What
+/// `elevate validate --json-lines` counts with, `countLines`: `LineCountingTests`.)
 @Suite struct JSONFramingTests {
     @Test(arguments: [JSONFraming.jsonLines, .concatenated], ["", " ", "\n\n", " \r\n\t"])
     func emptyInputHasNoValues(framing: JSONFraming, text: String) throws {

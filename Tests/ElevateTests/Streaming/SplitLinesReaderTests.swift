@@ -181,8 +181,25 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for length in [0, 1, 7, 8, 9, 63, 64, 65, 1000] {
             let bytes = (0..<length).map { _ in [0x0A, 0x0B, 0x8A, 0x09, 0x00, 0xFF][Int(generator.next() % 6)] as UInt8 }
-            let counted = bytes.withUnsafeBytes { SplitLinesReader<Int>.newlines(in: $0) }
+            let counted = bytes.withUnsafeBytes { LinesRunCutter.newlines(in: $0) }
             #expect(counted == bytes.filter { $0 == 0x0A }.count, "\(bytes)")
+        }
+    }
+
+    /// A line longer than a value may be fails as with one worker, and the cutter stops holding
+    /// the input there (it held every byte of the line before: a 1 GB line, 1 GB).
+    @Test func aLineLongerThanTheElementSizeFailsAsWithOneWorker() {
+        let long = "[" + Array(repeating: "\"abcdefgh\"", count: 400).joined(separator: ",") + "]"
+        let short = String(repeating: "{\"k\": [1, 2]}\n", count: 50)
+        for text in [short + long + "\n" + short, short + long, short + "[1,,\n" + long] {
+            for chunkSize in [100, 4096] {
+                let one = Self.read(text, workers: 1, elementSize: 1000, chunkSize: chunkSize)
+                #expect(one.error != nil)
+                for runBytes in [1, 64, 4096] {
+                    let two = Self.read(text, workers: 2, runBytes: runBytes, elementSize: 1000, chunkSize: chunkSize)
+                    #expect(two == one, "runs of \(runBytes), chunks of \(chunkSize)")
+                }
+            }
         }
     }
 }

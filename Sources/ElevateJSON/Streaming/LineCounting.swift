@@ -1,0 +1,79 @@
+/// Counts the values of JSON Lines (the lines that hold one) and every value inside them (nested
+/// ones included, keys not), checking each line as ``forEachValue`` reads it: what `elevate
+/// validate` and `elevate count` do with `--json-lines`. Nothing is built, so a line of any length
+/// passes.
+///
+/// With ``StreamingOptions/concurrency`` above 1, the calling thread only cuts the input into runs
+/// of whole lines (``LinesRunCutter``) and the workers parse and count them, as ``SplitLinesReader``
+/// splits the lines it decodes; the counts and the first error are one thread's.
+/// - Returns: The lines that hold a value, and the values in all of them.
+/// - Throws: As ``forEachValue`` for bad input: with ``StreamingOptions/wrapsErrorsInParserError``
+///   false, a ``JSONSyntaxError`` whose line and column are the input's, or a ``JSONInputError``.
+package func countLines(in input: JSONInput, options: StreamingOptions) throws -> (lines: Int, values: Int) {
+    guard options.concurrency > 1 else {
+        let counter = ValueCounter()
+        let lines = JSONLinesParser(handler: counter, options: options.parsing)
+        try translatingInputErrors(options) {
+            try translatingLinesParserErrors(
+                framing: .jsonLines, wrapping: options.wrapsErrorsInParserError, lineNumber: { lines.lineNumber }
+            ) {
+                try readChunks(of: input, options: options, until: { false }) { try lines.feed($0) }
+                try lines.finish()
+            }
+        }
+        return (lines.valueCount, counter.count)
+    }
+    typealias Counts = (lines: Int, values: Int)
+    let parallel = ParallelElementDecoder<Counts>(workers: options.concurrency, decode: { _ in (0, 0) })
+    defer { parallel.cancel() }
+    var totals: Counts = (0, 0)
+    let add = { (outcome: ParallelElementDecoder<Counts>.Outcome) in
+        guard case .decoded(let counts) = outcome else { return }
+        totals.lines += counts.lines
+        totals.values += counts.values
+    }
+    /// Whether a run's error (the first, in document order) was thrown already.
+    var runFailed = false
+    let drain = { (untilAllDone: Bool) throws in
+        do {
+            try parallel.drain(untilAllDone: untilAllDone, add)
+        } catch {
+            runFailed = true
+            throw error
+        }
+    }
+    let dispatch = { (piece: LinesRunCutter.Piece) throws in
+        let run = SplitLinesRun(piece, keyPath: KeyPath(""), options: options)
+        parallel.submitWork { run.count() }
+        try drain(false)
+    }
+    // From a line longer than a run may hold on, the calling thread reads the rest of the input
+    // itself, after the runs before it (their counts, and their first error, come first).
+    let counter = ValueCounter()
+    let rest = JSONLinesParser(handler: counter, options: options.parsing)
+    var cutter = LinesRunCutter(options: options, longLineLimit: options.splitLongestHeld) { line in
+        try drain(true)
+        if let error = SplitLinesRun(line, keyPath: KeyPath(""), options: options).read(into: rest) { throw error }
+    }
+    try translatingInputErrors(options) {
+        do {
+            try translatingLinesParserErrors(
+                framing: .jsonLines, wrapping: options.wrapsErrorsInParserError, lineNumber: { rest.lineNumber }
+            ) {
+                try readChunks(of: input, options: options, until: { false }) { chunk in
+                    if cutter.handedOver { return try rest.feed(chunk) }
+                    try cutter.feed(chunk, isStopped: { false }, dispatch)
+                }
+                if cutter.handedOver { try rest.finish() }
+            }
+            try cutter.finish(dispatch)
+        } catch {
+            // An input error comes after the lines read before it: an error of theirs comes first.
+            if !runFailed { try drain(true) }
+            throw error
+        }
+        // The runs' errors in document order: the first is one thread's first.
+        try drain(true)
+    }
+    return (totals.lines + rest.valueCount, totals.values + counter.count)
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Cuts JSON Lines into runs of whole lines for workers (issue #30): a raw newline cannot occur
+/// inside a JSON value, so every `\n` ends a line, whatever the bytes around it. A run is cut just
+/// past the first `\n` at or after its length (``StreamingOptions/splitRunLength(afterRuns:)``,
+/// found with `memchr`), its bytes copied, and its newlines counted, so that each run knows the
+/// number of its first line. Shared by ``SplitLinesReader`` (values decoded on workers) and
+/// ``countLines(in:options:)`` (lines counted and checked on workers).
+struct LinesRunCutter {
+    /// A run of whole lines, with what a worker needs to parse it as one thread would.
+    struct Piece {
+        /// Its bytes; give them back to `buffers` once parsed.
+        var bytes: [UInt8]
+        /// Where its first byte is in the input: a line's start.
+        var start: Int
+        /// The number of its first line.
+        var firstLine: Int
+        /// The absolute offsets where input chunks end inside it.
+        var chunkEnds: [Int]
+        /// Whether it ends the input (its last line may have no newline).
+        var isLast: Bool
+        /// Where its buffer goes back.
+        var buffers: RunBuffers
+    }
+
+    private let options: StreamingOptions
+    /// The longest a line may grow in the run before it is handed over whole to `longLine`: a
+    /// line of any length must not be held (nil: no limit).
+    private let longLineLimit: Int?
+    /// Told, once, of the first line longer than `longLineLimit`, with the line's bytes so far
+    /// (the complete lines before it went to `dispatch` first); the cutter then takes no more
+    /// input, and its owner reads the rest itself.
+    var longLine: ((Piece) throws -> Void)?
+    /// Whether `longLine` was called: the rest of the input is its owner's.
+    private(set) var handedOver = false
+    /// Where the run's last line (not yet ended by a newline) starts in `run`.
+    private var lineStartInRun = 0
+    /// The run being cut: its bytes, its offset in the input, its first line's number, the newlines
+    /// in it, and the absolute offsets where input chunks end inside it.
+    private var run: [UInt8] = []
+    private var runStart = 0
+    private var runFirstLine = 1
+    private var newlinesInRun = 0
+    private var chunkEndsInRun: [Int] = []
+    /// The absolute offset of the next chunk's first byte.
+    private var inputOffset = 0
+    /// Runs handed over so far.
+    private var runCount = 0
+    /// The buffers of runs parsed, for the next runs: a new buffer of a few hundred KiB for each
+    /// run, freed on a worker, cost page faults (thousands per 64 MB) as the heap grew and shrank.
+    private let buffers = RunBuffers()
+    /// The length from which the run may be cut.
+    private var runByteCount: Int { options.splitRunLength(afterRuns: runCount) }
+
+    /// - Parameters:
+    ///   - options: The run lengths (``StreamingOptions/splitRunLength(afterRuns:)``).
+    ///   - longLineLimit: The longest line held in a run; nil for no limit.
+    ///   - longLine: Told of the first line longer than `longLineLimit` (see ``handedOver``).
+    init(options: StreamingOptions, longLineLimit: Int? = nil, longLine: ((Piece) throws -> Void)? = nil) {
+        self.options = options
+        self.longLineLimit = longLineLimit
+        self.longLine = longLine
+    }
+
+    /// Reads the next chunk of input, handing every run it completes to `dispatch`.
+    /// - Parameter isStopped: Whether to stop cutting (the consumer stopped the stream).
+    mutating func feed(
+        _ chunk: UnsafeRawBufferPointer, isStopped: () -> Bool, _ dispatch: (Piece) throws -> Void
+    ) throws {
+        guard let base = chunk.baseAddress, !chunk.isEmpty, !handedOver else { return }
+        defer { inputOffset += chunk.count }
+        var position = 0
+        while position < chunk.count, !isStopped() {
+            let cutFrom = max(position, runStart + runByteCount - inputOffset)
+            guard cutFrom < chunk.count, let newline = memchr(base + cutFrom, 0x0A, chunk.count - cutFrom) else {
+                append(UnsafeRawBufferPointer(rebasing: chunk[position...]))
+                chunkEndsInRun.append(inputOffset + chunk.count)
+                if let longLineLimit, run.count - lineStartInRun > longLineLimit { try handOverLongLine(dispatch) }
+                return
+            }
+            let end = UnsafeRawPointer(newline) - base + 1
+            append(UnsafeRawBufferPointer(rebasing: chunk[position..<end]))
+            try dispatch(takeRun(isLast: false))
+            position = end
+        }
+    }
+
+    /// Hands the whole lines of the run being cut to `dispatch` now, before the run is long
+    /// enough: a live source's complete lines are then not held back. The rest stays.
+    mutating func cutCompleteLines(_ dispatch: (Piece) throws -> Void) throws {
+        guard !handedOver, lineStartInRun > 0 else { return }
+        try dispatch(takeCompleteLines())
+    }
+
+    /// The run's complete lines, as a run; the line they leave (no newline yet) starts the next.
+    private mutating func takeCompleteLines() -> Piece {
+        let rest = Array(run[lineStartInRun...])
+        let restStart = runStart + lineStartInRun
+        let restChunkEnds = chunkEndsInRun.filter { $0 > restStart }
+        run.removeSubrange(lineStartInRun...)
+        chunkEndsInRun.removeAll { $0 >= restStart }
+        // The rest holds no newline: every one counted is in the lines handed over.
+        let piece = takeRun(isLast: false)
+        run = rest
+        chunkEndsInRun = restChunkEnds
+        return piece
+    }
+
+    /// Hands the complete lines to `dispatch` and the long line that follows them to `longLine`.
+    private mutating func handOverLongLine(_ dispatch: (Piece) throws -> Void) throws {
+        if lineStartInRun > 0 { try dispatch(takeCompleteLines()) }
+        handedOver = true
+        let line = takeRun(isLast: false)
+        try longLine?(line)
+    }
+
+    /// Ends the input: the last run, whose last line may have no newline, goes to `dispatch`.
+    mutating func finish(_ dispatch: (Piece) throws -> Void) throws {
+        if !handedOver, !run.isEmpty { try dispatch(takeRun(isLast: true)) }
+    }
+
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if run.isEmpty { run.reserveCapacity(runByteCount + 4096) }
+        let newlines = Self.newlines(in: bytes)
+        if newlines > 0, let last = bytes.lastIndex(of: 0x0A) {
+            lineStartInRun = run.count + last + 1
+        }
+        run.append(contentsOf: bytes)
+        newlinesInRun += newlines
+    }
+
+    /// The run cut so far; the next one starts after it.
+    private mutating func takeRun(isLast: Bool) -> Piece {
+        let piece = Piece(
+            bytes: run, start: runStart, firstLine: runFirstLine, chunkEnds: chunkEndsInRun, isLast: isLast,
+            buffers: buffers)
+        runStart += run.count
+        runFirstLine += newlinesInRun
+        newlinesInRun = 0
+        lineStartInRun = 0
+        run = buffers.take()
+        chunkEndsInRun.removeAll()
+        runCount += 1
+        return piece
+    }
+
+    /// The number of `\n` bytes in `bytes`, eight at a time.
+    static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        var count = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            // A byte of `word` is zero exactly where the input's is a newline; its high bit in
+            // `nonZero` is set where it is not zero (no carry crosses bytes: at most 0x7F + 0x7F).
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ newlines
+            let nonZero = ((word & lowBits) &+ lowBits) | word
+            count &+= (~nonZero & ~lowBits).nonzeroBitCount
+            index &+= 8
+        }
+        while index < bytes.count {
+            if base.load(fromByteOffset: index, as: UInt8.self) == 0x0A { count &+= 1 }
+            index &+= 1
+        }
+        return count
+    }
+}

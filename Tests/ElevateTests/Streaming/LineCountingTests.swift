@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@_spi(Testing) @testable import ElevateJSON
+
+/// `countLines(in:options:)`, what `elevate validate` and `count` read JSON Lines with: one thread,
+/// or runs of whole lines counted on workers; counts and errors are one thread's, and agree with
+/// `forEachValue`'s JSON Lines, whatever the chunks.
+@Suite struct LineCountingTests {
+    /// The counts, or the error with every field (its excerpt too).
+    static func count(_ text: String, workers: Int, runBytes: Int = 256 << 10, chunkSize: Int? = nil) -> String {
+        var input = JSONInput.data(Data(text.utf8))
+        if chunkSize != nil {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("count-lines-\(UUID().uuidString).jsonl")
+            try! Data(text.utf8).write(to: url)
+            input = .file(url)
+        }
+        defer { if case .file(let url) = input { try? FileManager.default.removeItem(at: url) } }
+        var options = StreamingOptions(chunkSize: chunkSize ?? 64 << 10, wrapsErrorsInParserError: false)
+        options.concurrency = workers
+        options.splitBatchByteCount = runBytes
+        do {
+            let counts = try countLines(in: input, options: options)
+            return "\(counts.lines) lines, \(counts.values) values"
+        } catch let error as JSONSyntaxError {
+            return "\(error.kind) at \(error.line):\(error.column) (byte \(error.byteOffset)): \(error.message) near \(error.excerpt.debugDescription)"
+        } catch {
+            return "\(type(of: error)): \(error)"
+        }
+    }
+
+    static let texts = [
+        "1\n2\n", "[1] 2\n", "\n\n  \n", "{\"a\":1}\r\n[]\r\n", "1\n\u{FEFF}2", "\u{FEFF}1\n2\n", "tr\nue", "\"a\nb\"",
+        "[1,\n2]", "1 // c\n", "  7  ", "\r", "\"\\u2028\"\n", "{\"a\":1}\n\n \t\r\n[1,\"x\\ny\"]\n\"tail\"",
+        "1\n2\n  [1,,2]\n", "{\"a\": {\"b\": [1, 2, {\"c\": null}]}}\n" + String(repeating: "[true, false, \"s\"]\n", count: 40),
+        String(repeating: "{\"k\": 1}\n", count: 30) + "{\"k\": x}\n" + String(repeating: "{\"k\": 1}\n", count: 30) + "]",
+    ]
+
+    /// Two and four workers, runs of 1, 7 and 64 bytes, chunks of 1, 3 and 4096 bytes: the same
+    /// counts, or the same error, as one thread.
+    @Test(arguments: texts)
+    func workersCountAsOneThread(text: String) {
+        for chunkSize in [1, 3, 4096] {
+            let one = Self.count(text, workers: 1, chunkSize: chunkSize)
+            for workers in [2, 4] {
+                for runBytes in [1, 7, 64] {
+                    let many = Self.count(text, workers: workers, runBytes: runBytes, chunkSize: chunkSize)
+                    #expect(many == one, "\(text.debugDescription): \(workers) workers, runs of \(runBytes), chunks of \(chunkSize)")
+                }
+            }
+        }
+    }
+
+    /// The library's JSON Lines reader and the count agree on which line is invalid, and on how
+    /// many lines hold values.
+    @Test(arguments: texts)
+    func agreesWithForEachValue(text: String) {
+        var lines = 0
+        var readerLine: Int?
+        do {
+            try ElevateJSON.forEachValue(
+                from: .data(Data(text.utf8)), framing: .jsonLines, as: JSON.self,
+                options: StreamingOptions(wrapsErrorsInParserError: false)
+            ) { _ in lines += 1 }
+        } catch let error as JSONSyntaxError {
+            readerLine = error.line
+        } catch {
+            Issue.record("\(error)")
+        }
+        let counted = Self.count(text, workers: 1)
+        if let readerLine {
+            #expect(counted.contains(" at \(readerLine):"), "\(text.debugDescription): \(counted)")
+        } else {
+            #expect(counted.hasPrefix("\(lines) lines"), "\(text.debugDescription): \(counted)")
+        }
+    }
+
+    /// A byte order mark starts the input only; later, it is an error on its line, whatever the
+    /// chunks (the tool's validator's test, on the library's count).
+    @Test func aByteOrderMarkOnlyOnTheFirstLine() {
+        #expect(Self.count("\u{FEFF}1\n2\n", workers: 1) == "2 lines, 2 values")
+        for chunkSize in 1...5 {
+            for workers in [1, 2] {
+                #expect(Self.count("1\n\u{FEFF}2\n", workers: workers, runBytes: 1, chunkSize: chunkSize).contains(" at 2:1 "))
+            }
+        }
+    }
+
+    /// A line longer than a run may hold on (32 runs' length) is read by the calling thread, with
+    /// the rest of the input: counts and errors stay one thread's, before it, in it and after it.
+    @Test func aLineLongerThanARunHoldsIsReadOnTheCallingThread() {
+        let long = "[" + Array(repeating: "\"abcdefgh\"", count: 400).joined(separator: ",") + "]"
+        let short = String(repeating: "{\"k\": [1, 2]}\n", count: 50)
+        let texts = [
+            short + long + "\n" + short,
+            short + long,
+            short + long.dropLast() + ",x]\n" + short,
+            short + "{\"k\": x}\n" + long + "\n",
+            short + long + "\n" + short + "[1,,2]\n" + short,
+            long + "\n" + long + "\n" + long,
+        ]
+        for text in texts {
+            for chunkSize in [1, 100, 4096] where chunkSize > 1 || text.utf8.count < 20_000 {
+                let one = Self.count(text, workers: 1, chunkSize: chunkSize)
+                for runBytes in [1, 16, 64] {
+                    let two = Self.count(text, workers: 2, runBytes: runBytes, chunkSize: chunkSize)
+                    #expect(two == one, "runs of \(runBytes), chunks of \(chunkSize): \(text.prefix(40))")
+                }
+            }
+        }
+    }
+}
