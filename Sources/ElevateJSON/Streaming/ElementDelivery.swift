@@ -68,6 +68,9 @@ final class ElementDelivery<T> {
 
     /// Told each delivered value's index and place, after `deliver` returned (checkpoints).
     var delivered: ((_ index: Int, _ place: Place) -> Void)?
+    /// Told each value's index just before `deliver` gets it (element positions), so that a
+    /// `deliver` that throws still had its value reported.
+    var willDeliver: ((_ index: Int) -> Void)?
 
     private(set) var deliveredCount = 0
     /// With ``FailurePolicy/collect``: the first failures (up to the options' limit), and how many
@@ -138,6 +141,7 @@ final class ElementDelivery<T> {
                     decodingError: failure.error)
             }
             deliveredCount += 1
+            willDeliver?(index)
             try deliver(consume decoded)
             delivered?(index, place)
         } catch {
@@ -215,6 +219,7 @@ final class ElementDelivery<T> {
         switch outcome {
         case .decoded(let decoded):
             deliveredCount += 1
+            willDeliver?(index)
             try deliver(decoded)
             delivered?(index, place)
         case .failed(let failure):

@@ -41,6 +41,17 @@ package final class ElementStream<T> {
     /// checkpoints are asked for.
     private var elementEnd: (() -> Int)?
 
+    /// With ``StreamingOptions/elementPositions``: finds where each element starts.
+    private var startFinder: ElementStartFinder?
+    /// The positions of the elements taken and not yet delivered.
+    private var positions = DeliveryNotes<ElementPosition>()
+    /// Resumed: the lines before the checkpoint, counted once, for the positions' lines (nil when
+    /// they cannot be counted).
+    private lazy var linesBeforeCheckpoint: Int? = linesBeforeResumption?()?.lines
+
+    /// Whether the stream reports element positions (and so reads offsets at every element).
+    var reportsPositions: Bool { startFinder != nil }
+
     /// Resuming from a checkpoint: the input starts just past an element, so the parser is first
     /// fed ``resumePrefix`` (an array's opening bracket and a placeholder element) to make the
     /// rest a valid array, whose placeholder is not delivered and whose end ends the stream.
@@ -81,10 +92,14 @@ package final class ElementStream<T> {
         // Resumed, the input is the rest of the array, at the root of what the parser sees.
         let targets = [KeyPathSelector.Target].candidates(
             for: KeyPath(resumption == nil ? keyPath : ""), mode: members ? .members : .elements)
+        // An object's members, and the elements of a lossy decode, have no positions.
+        let elementPositions = members || collectsFailures ? nil : options.elementPositions
+        if elementPositions != nil { startFinder = ElementStartFinder(allowsComments: options.parsing.allowsComments) }
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { [unowned self] target in
             if activeTarget == nil { activeTarget = target }
             if target == activeTarget, elementCount == 0 { split?.startedArray = delivery }
+            if target == activeTarget { startFinder?.arrayStarted(at: self.parser.currentByteOffset) }
         }
         callbacks.value = { [unowned self] target, value in
             if activeTarget == nil {
@@ -94,15 +109,21 @@ package final class ElementStream<T> {
         }
         callbacks.element = { [unowned self] target, index, element in
             guard target == activeTarget else { return }
+            // The placeholder too: the gap after it leads to the first element of the input.
+            let start = startFinder.map { $0.elementEnded(at: self.parser.currentByteOffset) }
             // Resumed: the placeholder is element 0 of what the parser sees.
             if resumption != nil, index == 0 { return }
             parsedElementCount += 1
-            try delivery.take(element, at: resumption == nil ? index : index - 1, place: elementEnd?())
+            let elementIndex = resumption == nil ? index : index - 1
+            if let start { notePosition(of: elementIndex, start: start) }
+            try delivery.take(element, at: elementIndex, place: elementEnd?())
         }
-        if resumption != nil {
-            // The rest of the input lies after the array: not read.
+        if resumption != nil || startFinder != nil {
             callbacks.containerEnd = { [unowned self] target, _, _ in
                 guard target == activeTarget else { return }
+                startFinder?.arrayEnded()
+                // The rest of the input lies after the array: not read.
+                guard resumption != nil else { return }
                 resumedArrayEnded = true
                 throw JSONEventParser.Stop()
             }
@@ -132,6 +153,11 @@ package final class ElementStream<T> {
                 checkpoints(StreamCheckpoint(index: index + indexBase + 1, byteOffset: end ?? 0))
             }
         }
+        if let elementPositions {
+            delivery.willDeliver = { [unowned self] index in
+                if let position = positions.take(for: index) { elementPositions(position) }
+            }
+        }
         selector.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         if let parallel = delivery.parallel {
             selector.reusesTapes = false
@@ -139,7 +165,8 @@ package final class ElementStream<T> {
         }
         self.selector = selector
         self.parser = parser
-        if resumption == nil, !members, !collectsFailures, options.checkpoints == nil, delivery.parallel != nil,
+        if resumption == nil, !members, !collectsFailures, options.checkpoints == nil, elementPositions == nil,
+            delivery.parallel != nil,
             SplitArrayReader.applies(to: options)
         {
             split = SplitArrayReader(
@@ -161,10 +188,29 @@ package final class ElementStream<T> {
                         options: options)
                 }
                 prefixFed = true
-                try Self.resumePrefix.withUnsafeBytes { try parser.parse($0) }
+                try Self.resumePrefix.withUnsafeBytes { try parse($0) }
             }
-            if let split { try split.feed(chunk) } else { try parser.parse(chunk) }
+            if let split { try split.feed(chunk) } else { try parse(chunk) }
         }
+    }
+
+    /// Parses the next bytes, showing them to the start finder when positions are asked for.
+    private func parse(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let startFinder else { return try parser.parse(bytes) }
+        try startFinder.parsing(bytes, parsedEnd: { parser.bytesParsed }) { try parser.parse($0) }
+    }
+
+    /// Notes the position of the element at `index` (among those delivered from this input),
+    /// which ends at the parser's offset and starts at `start` (parser offsets and lines), for
+    /// when it is delivered.
+    private func notePosition(of index: Int, start: (start: Int, line: Int)) {
+        let shift = offsetShift
+        // Resumed: the lines before the checkpoint are the input's too.
+        let line = resumption == nil ? start.line : linesBeforeCheckpoint.map { start.line + $0 }
+        positions.append(
+            ElementPosition(
+                index: index + indexBase, byteRange: (start.start + shift)..<(parser.currentByteOffset + shift), line: line),
+            for: index)
     }
 
     /// Delivers every element cut so far, waiting for the workers (see

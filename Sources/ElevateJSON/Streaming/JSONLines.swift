@@ -85,10 +85,13 @@ final class ValueSequenceReader<T> {
     private let capture: ValueCapture
     /// JSON Lines resumed from a checkpoint: the index of its first value.
     private let indexBase: Int
-    /// With checkpoints asked for: each value taken and not yet delivered, with where the line
-    /// after it starts (`checkpointsHead` is the first not yet passed).
-    private var pendingCheckpoints: [(index: Int, nextLineOffset: Int)] = []
-    private var checkpointsHead = 0
+    /// With checkpoints asked for: where the line after each value taken and not yet delivered
+    /// starts.
+    private var pendingCheckpoints = DeliveryNotes<Int>()
+    /// JSON Lines with element positions asked for: the positions of the values taken and not yet
+    /// delivered, and where the value being read ends, once its last event has come.
+    private var pendingPositions = DeliveryNotes<ElementPosition>()
+    private var valueEnd = 0
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
     package var isStopped: Bool {
@@ -129,18 +132,19 @@ final class ValueSequenceReader<T> {
             self.lines = lines
             if framing == .jsonLines, let checkpoints = options.checkpoints {
                 delivery.delivered = { [unowned self] index, _ in
-                    // Values that failed were taken but never delivered: passed over here.
-                    while checkpointsHead < pendingCheckpoints.count, pendingCheckpoints[checkpointsHead].index < index {
-                        checkpointsHead += 1
-                    }
-                    guard checkpointsHead < pendingCheckpoints.count else { return }
-                    let offset = pendingCheckpoints[checkpointsHead].nextLineOffset
-                    checkpointsHead += 1
-                    if checkpointsHead >= 1024, checkpointsHead * 2 >= pendingCheckpoints.count {
-                        pendingCheckpoints.removeFirst(checkpointsHead)
-                        checkpointsHead = 0
-                    }
+                    guard let offset = pendingCheckpoints.take(for: index) else { return }
                     checkpoints(StreamCheckpoint(index: self.indexBase + index + 1, byteOffset: offset))
+                }
+            }
+            if framing == .jsonLines, let elementPositions = options.elementPositions {
+                lines.findsValueStarts = true
+                // The value ends with the last event of the line's top-level value (a comment
+                // or whitespace may follow it on the line).
+                selector.callbacks.documentEnd = { [unowned self, unowned lines] in
+                    valueEnd = lines.currentLineStart + lines.currentByteOffset
+                }
+                delivery.willDeliver = { [unowned self] index in
+                    if let position = pendingPositions.take(for: index) { elementPositions(position) }
                 }
             }
         }
@@ -215,7 +219,12 @@ final class ValueSequenceReader<T> {
         let index = valueIndex
         valueIndex += 1
         let value = capture.take()
-        if options.checkpoints != nil, let lines { pendingCheckpoints.append((index, lines.nextLineOffset)) }
+        if options.checkpoints != nil, let lines { pendingCheckpoints.append(lines.nextLineOffset, for: index) }
+        if options.elementPositions != nil, let lines, lines.findsValueStarts {
+            let start = min(lines.valueStart ?? valueEnd, valueEnd)
+            pendingPositions.append(
+                ElementPosition(index: indexBase + index, byteRange: start..<valueEnd, line: line), for: index)
+        }
         try delivery.take(value, at: index, place: line, missing: FailureText.missing(keyPath.text))
     }
 

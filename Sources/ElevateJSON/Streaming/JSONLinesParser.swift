@@ -100,6 +100,17 @@ package final class JSONLinesParser {
     @exclusivity(unchecked) package private(set) var isStopped = false
     /// JSON text sequences: what the current record holds and where the reading stands.
     @exclusivity(unchecked) private var record = RecordPosition()
+    /// Whether ``valueStart`` is looked for (element positions, JSON Lines): off, no byte is
+    /// looked at for it.
+    package var findsValueStarts = false
+    /// With ``findsValueStarts``: the offset in the input of the current line's first token (past
+    /// its leading whitespace, and a byte order mark at the input's start), once it has arrived.
+    @exclusivity(unchecked) package private(set) var valueStart: Int?
+    /// The gap before the current line's first token, read as the line's pieces arrive.
+    @exclusivity(unchecked) private var leadingGap = JSONEventParser.Gap()
+    private let allowsComments: Bool
+    /// How many bytes of the input come before the current line.
+    package var currentLineStart: Int { lineStartOffset }
 
     /// An error at the key the handler was just given, on the current line (see
     /// ``JSONEventParser/errorAtDeliveredKey(_:_:)``); thrown from the handler, it is reported as
@@ -127,6 +138,7 @@ package final class JSONLinesParser {
         // Records count from 1 after the first separator; what comes before it is record 0,
         // which must be empty.
         if separator == .recordSeparator { lineNumber = 0 }
+        allowsComments = options.allowsComments
         var options = options
         options.allowsMultipleValues = false
         makeParser = { skipsByteOrderMark in
@@ -218,6 +230,7 @@ package final class JSONLinesParser {
                 return false
             }
         }
+        if findsValueStarts, valueStart == nil { findValueStart(in: piece) }
         let parser = self.parser ?? parserForLine()
         self.parser = parser
         do {
@@ -230,6 +243,15 @@ package final class JSONLinesParser {
             return
         }
         if isTooLong { throw LineTooLong(line: lineNumber, limit: maximumLineLength) }
+    }
+
+    /// Looks for the line's first token in `piece`, the line's bytes just fed.
+    private func findValueStart(in piece: UnsafeRawBufferPointer) {
+        let pieceOffset = lineLength - piece.count
+        // The byte order mark at the input's start is no part of the value.
+        let from = lineNumber == 1 && !readsRecords ? max(leadingMarkBytes - pieceOffset, 0) : 0
+        valueStart = leadingGap.skip(
+            piece, from: from, base: lineStartOffset + pieceOffset, allowsComments: allowsComments)
     }
 
     /// A parser for the line beginning: the spare one restarted, or a new one.
@@ -251,6 +273,8 @@ package final class JSONLinesParser {
             lineLength = 0
             lineNumber += 1
             record.endsWithWhitespace = true
+            valueStart = nil
+            leadingGap = JSONEventParser.Gap()
         }
         let hasPartialMark = lineNumber == 1 && leadingMarkBytes > 0 && leadingMarkBytes < Self.byteOrderMark.count
         guard lineHasContent || hasPartialMark, let parser, !isStopped else { return }

@@ -32,12 +32,13 @@ import Foundation
 ///   ``ElementDelivery/takeLines(missing:parse:)``); the values before a run's error are delivered
 ///   first, and a body's stop ends the stream with nothing after it delivered.
 ///
-/// Streams with checkpoints or resumed from one keep ``ValueSequenceReader``.
+/// Streams with checkpoints or element positions, or resumed from a checkpoint, keep ``ValueSequenceReader``.
 final class SplitLinesReader<T> {
-    /// Whether JSON Lines read with these options are split: several workers, no checkpoints and
-    /// no resumption.
+    /// Whether JSON Lines read with these options are split: several workers, no checkpoints, no
+    /// element positions and no resumption.
     static func applies(to options: StreamingOptions) -> Bool {
-        options.concurrency > 1 && options.checkpoints == nil && options.resumingFrom == nil
+        options.concurrency > 1 && options.checkpoints == nil && options.elementPositions == nil
+            && options.resumingFrom == nil
     }
 
     private let delivery: ElementDelivery<T>

@@ -64,7 +64,7 @@ public struct StreamingOptions: Sendable {
     /// lines, and the threads (the calling one among them, when it is ahead) parse and decode the
     /// runs. Results, errors, skipped elements and stops are exactly those of one thread, in
     /// document order. Where the input is not split (concatenated values and JSON text sequences,
-    /// a stream that resumes or gives checkpoints, a lossy decode, comments or several top-level
+    /// a stream that resumes or gives checkpoints or element positions, a lossy decode, comments or several top-level
     /// values allowed), the calling thread parses and the others decode. ``automaticConcurrency``
     /// is one per processor; more than four per processor are taken as four per processor. Every
     /// element and value reader honours it: the arrays of `decodeArray`, `decodeObject`,
@@ -84,6 +84,20 @@ public struct StreamingOptions: Sendable {
     /// where the next line starts. nil, the default, for none. See ``StreamCheckpoint``. It runs on
     /// the calling thread, in document order, also with several workers.
     public var checkpoints: (@Sendable (StreamCheckpoint) -> Void)?
+
+    /// Told, just before each element `forEachElement` or `decodedElements` delivers (or each value
+    /// of JSON Lines `forEachValue` or `decodedValues`), where it lies in the input: its index and
+    /// byte range, and its line (see ``ElementPosition``). nil, the default, for none: offsets are
+    /// then not even read. It runs on the calling thread (for an asynchronous sequence, the task
+    /// that reads it), in document order, also with several workers, so a body that throws has had
+    /// its element's position. Elements skipped as invalid are not reported; nor are an object's
+    /// members, the elements of `decodeArray` and `decodeLossyArray`, or the values of
+    /// concatenated JSON and JSON text sequences (the `.array` framing's are, as elements).
+    ///
+    /// As with ``checkpoints``, several workers then decode while the calling thread parses (the
+    /// input is not split into runs), and every element's first byte is looked for between it and
+    /// the one before it, and lines counted: a small cost next to the parse.
+    public var elementPositions: (@Sendable (ElementPosition) -> Void)?
 
     /// Where `forEachElement` picks up an array stream (or `forEachValue` a JSON Lines stream) it
     /// delivered part of before: the input is read from the checkpoint's offset (a file, data, or
