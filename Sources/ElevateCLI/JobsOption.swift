@@ -6,7 +6,7 @@ struct JobsOption: ParsableArguments {
     @Option(
         name: .customLong("jobs"),
         help: ArgumentHelp(
-            "Threads that parse one document at once: a structural pre-scan cuts its arrays into runs of elements, parsed on the others; 1 parses on one thread. Results and errors are the same.",
+            "Threads that parse one document at once: a structural pre-scan cuts its arrays (or JSON Lines, its lines) into runs parsed on the others; 1 parses on one thread. Results and errors are the same.",
             valueName: "n"))
     var jobs = StreamingOptions.automaticConcurrency
 
