@@ -52,6 +52,8 @@ struct ExtractCommand: ParsableCommand {
 
     @OptionGroup var input: FramingOption
 
+    @OptionGroup var parallel: JobsOption
+
     @Flag(
         name: .customLong("reject-duplicate-keys"),
         help: "Treat a key repeated in one object as invalid JSON (by default the last occurrence wins).")
@@ -103,9 +105,10 @@ struct ExtractCommand: ParsableCommand {
     func extract(_ file: InputFile, atKeyPath keyPath: String, to output: OutputFile) throws {
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
-        let options = StreamingOptions(
+        var options = StreamingOptions(
             parsing: parsingOptions, maximumElementSize: .max,
             progress: progress?.update, wrapsErrorsInParserError: false)
+        options.concurrency = parallel.jobs
         let writer = JSONTextEmitter(output: output, prettyPrinted: pretty, rawTopLevelStrings: rawOutput)
         let found: Bool
         // A stream of values: the values each one lacks the key path in, and the first of them.
@@ -121,6 +124,11 @@ struct ExtractCommand: ParsableCommand {
                 }
                 missing.values = try pass.run(file.input, options: options)
                 found = missing.count < missing.values || missing.values == 0
+            } else if jsonLines {
+                // The array's elements, on every core: runs of them written by workers.
+                found = try writeElementLines(
+                    from: file.input, atKeyPath: keyPath, wildcard: "*", to: writer, rawStrings: rawOutput,
+                    options: options)
             } else {
                 found = try forEachEvent(from: file.input, atKeyPath: keyPath, wildcard: "*", to: handler, options: options)
             }

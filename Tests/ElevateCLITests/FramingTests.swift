@@ -89,4 +89,29 @@ struct FramingTests {
         let verbose = try scratch.run("validate", "-v", "--framing", "json-lines", file)
         #expect(verbose.status == 0, "\(verbose.standardError)")
     }
+
+    /// `extract --json-lines` with several jobs (split parse: workers write runs of elements'
+    /// lines) prints exactly what one job prints, on a valid and a damaged file, raw or not.
+    @Test func extractJSONLinesOnSeveralJobsPrintsWhatOneJobPrints() throws {
+        let scratch = try ScratchDirectory()
+        let items = (0..<3_000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a", "b,]"], "s": "x\\"y"}"# }
+        let good = #"{"response": {"items": ["# + items.joined(separator: ",\n") + "]}}"
+        var damaged = items
+        damaged[2_100] = #"{"id": 2100, "name": "n2100" "tags": []}"#
+        let bad = #"{"response": {"items": ["# + damaged.joined(separator: ",\n") + "]}}"
+        for (name, text) in [("good.json", good), ("bad.json", bad)] {
+            let file = try scratch.file(name, text)
+            for extra in [[], ["-r", "--key-path", "response.items.5.tags"]] {
+                let arguments = ["extract", "--json-lines", "--key-path", "response.items"] + extra + [file]
+                var one = arguments
+                one.insert(contentsOf: ["--jobs", "1"], at: 1)
+                var two = arguments
+                two.insert(contentsOf: ["--jobs", "2"], at: 1)
+                let reference = try ElevateBinary.run(one, in: scratch.url)
+                let split = try ElevateBinary.run(two, in: scratch.url)
+                #expect(split.status == reference.status && split.output == reference.output, "\(name) \(extra)")
+                #expect(split.standardError == reference.standardError, "\(name) \(extra)")
+            }
+        }
+    }
 }

@@ -586,6 +586,47 @@ struct SplitRun: @unchecked Sendable {
         }
     }
 
+    /// The lines a worker wrote for a run's elements (see ``emitLines(rawStrings:)``): the text of
+    /// the complete elements before an error, and the error.
+    struct Lines: Sendable {
+        var text: [UInt8]
+        var count: Int
+        var error: (any Error)?
+    }
+
+    /// Parses the run (on a worker) and writes each element as a line of compact JSON text, as
+    /// `extract --json-lines` prints them; an element the run's error cuts short is not written.
+    /// - Parameter rawStrings: Whether a string element is written as its text (`extract -r`).
+    func emitLines(rawStrings: Bool) -> Lines {
+        let output = MemoryTextOutput()
+        let emitter = JSONTextEmitter(output: output, memoryLimit: .max, rawTopLevelStrings: rawStrings)
+        let splitter = JSONLinesSplitter(forwardingTo: emitter, skipsFirstElement: !isFirst)
+        let parser = JSONEventParser(handler: splitter, options: options.parsing)
+        var failure: (any Error)?
+        do {
+            try read(with: parser)
+        } catch let error as JSONSyntaxError {
+            failure = moved(error)
+        } catch {
+            failure = error
+        }
+        do {
+            try emitter.finishCompleteValues()
+        } catch {
+            failure = failure ?? error
+        }
+        return Lines(text: output.bytes, count: emitter.completedValueCount, error: failure)
+    }
+
+    /// Starts the tail of the array on the calling thread, its events sent to `splitter`, which
+    /// drops the placeholder element of a run that is not the first.
+    /// - Parameter translated: The error to report for an error the splitter threw, or nil.
+    func startTail(
+        sendingTo splitter: JSONLinesSplitter, translated: @escaping (any Error) -> (any Error)?
+    ) -> SplitTail {
+        SplitTail(run: self, parser: JSONEventParser(handler: splitter, options: options.parsing), translated: translated)
+    }
+
     /// Starts the tail of the array on the calling thread, counting its values into `counter`.
     func startTail(counting counter: DepthCounter) -> SplitTail {
         SplitTail(run: self, parser: JSONEventParser(handler: counter, options: options.parsing)) { _ in nil }

@@ -63,6 +63,31 @@ package func forEachEvent(
     try ForwardingPass(keyPath: keyPath, handler: handler, wildcard: wildcard).run(input, options: options)
 }
 
+/// Writes each element of the array at `keyPath` to `emitter` as a top-level value, one per line:
+/// `elevate extract --json-lines`. With ``StreamingOptions/concurrency`` above 1 and a key path
+/// without wildcards, the array is split (see ``SplitArrayReader``) and its runs' lines are written
+/// by workers (``SplitElementLinesWriter``); the output and the first error are one thread's.
+/// - Parameters:
+///   - rawStrings: Whether a string element is written as its text, as `emitter` was made to.
+/// - Returns: Whether a value was found at the key path.
+/// - Throws: ``JSONLinesSplitter/NotAnArray`` when the value there is not an array; otherwise as
+///   ``forEachEvent(from:atKeyPath:wildcard:to:options:)``.
+package func writeElementLines(
+    from input: JSONInput, atKeyPath keyPath: String, wildcard: String?, to emitter: JSONTextEmitter,
+    rawStrings: Bool, options: StreamingOptions
+) throws -> Bool {
+    let splitter = JSONLinesSplitter(forwardingTo: emitter)
+    let pass = ForwardingPass(keyPath: keyPath, handler: splitter, wildcard: wildcard)
+    let hasWildcard = wildcard.map { KeyPath(keyPath).components.contains($0) } ?? false
+    if options.concurrency > 1, !hasWildcard {
+        let writer = SplitElementLinesWriter(emitter: emitter, workers: options.concurrency, rawStrings: rawStrings)
+        pass.lineWriter = writer
+        // The forwarded array's `[` has been read: its content is the split parse's.
+        splitter.arrayStarted = { [unowned pass] in pass.split?.startedArray = writer }
+    }
+    return try pass.run(input, options: options)
+}
+
 /// Counts what is at a key path (see ``summarizeValue(from:atKeyPath:options:)``).
 final class SummaryPass: DocumentPass {
     let selector: KeyPathSelector
@@ -172,5 +197,30 @@ final class ForwardingPass: DocumentPass {
         return selector
     }
 
-    func result() -> Bool { selector.forwardedTarget != nil }
+    /// With several workers, for ``writeElementLines(from:atKeyPath:wildcard:to:rawStrings:options:)``:
+    /// where the split array's runs go, and the split parse.
+    var lineWriter: SplitElementLinesWriter?
+    private(set) var split: SplitArrayReader?
+
+    func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
+        guard lineWriter != nil, options.concurrency > 1, SplitArrayReader.applies(to: options) else { return nil }
+        split = SplitArrayReader(parser: parser, options: options)
+        return split
+    }
+
+    func settle(after error: any Error) throws -> any Error {
+        // The split array's runs lie before where the parser stopped: their lines are written
+        // first, and an error of theirs comes first.
+        try lineWriter?.settle()
+        return error
+    }
+
+    func end() {
+        lineWriter?.cancel()
+    }
+
+    func result() throws -> Bool {
+        try lineWriter?.settle()
+        return selector.forwardedTarget != nil
+    }
 }

@@ -482,6 +482,24 @@ package final class JSONTextEmitter: JSONEventHandler {
         partlyWritten = false
     }
 
+    /// Writes `values` complete top-level values given as text, one per line as this emitter
+    /// writes them (compact, separated by newlines, none after the last), after the values written
+    /// so far: the lines of a split parse's run of elements, written by a worker's emitter.
+    /// - Parameters:
+    ///   - text: The values' text.
+    ///   - values: How many values it holds; none writes nothing.
+    /// - Throws: The output's error.
+    package func writeCompleteValues(_ text: UnsafeRawBufferPointer, count values: Int) throws {
+        precondition(hasChildren.isEmpty && committed == count, "complete values are written between top-level values")
+        guard values > 0 else { return }
+        if wroteValue { try append(UInt8(ascii: "\n")) }
+        wroteValue = true
+        committed = count
+        try flush()
+        try output.write(text)
+        completedValueCount &+= values
+    }
+
     /// Writes the whole buffer: after ``finishCompleteValues()``, complete values only; otherwise
     /// whatever was written so far, a value cut short included.
     package func flush() throws {

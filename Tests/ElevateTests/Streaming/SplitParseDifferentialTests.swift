@@ -164,6 +164,31 @@ struct SplitParseDifferentialTests {
         return outcome
     }
 
+    /// `extract --json-lines`: each element of the array written as a line by the tool's writer
+    /// (raw strings, as `-r`); the lines are the values. No size limit, as the tool sets none.
+    static func elementLines(_ input: JSONInput, _ keyPath: String, _ options: StreamingOptions) -> Outcome {
+        var options = options
+        options.maximumElementSize = .max
+        let output = MemoryTextOutput()
+        let emitter = JSONTextEmitter(output: output, rawTopLevelStrings: true)
+        var outcome = Outcome()
+        do {
+            let found = try writeElementLines(
+                from: input, atKeyPath: keyPath, wildcard: "*", to: emitter, rawStrings: true, options: options)
+            outcome.returned = found ? 1 : 0
+        } catch {
+            outcome.error = describe(error)
+        }
+        do {
+            try emitter.finishCompleteValues()
+        } catch {
+            outcome.error = (outcome.error ?? "") + " then " + describe(error)
+        }
+        outcome.values = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        return outcome
+    }
+
     /// The Codable `decodeArray` of a `JSONInput`.
     static func decodeArrayCodable(_ input: JSONInput, _ keyPath: String, _ options: StreamingOptions) -> Outcome {
         do {
@@ -354,6 +379,7 @@ struct SplitParseDifferentialTests {
         let data = Data(bytes)
         let reference = compare("forEachElement", base, mismatches) { forEachView(.data(data), keyPath, $0) }
         compare(codableDecodeArray, base, mismatches) { decodeArrayCodable(.data(data), keyPath, $0) }
+        compare("element lines (extract --json-lines)", base, mismatches) { elementLines(.data(data), keyPath, $0) }
         if elevate {
             compare("decodeArray (Elevate)", base, mismatches) { decodeArrayElevate(.data(data), keyPath, $0) }
         }
