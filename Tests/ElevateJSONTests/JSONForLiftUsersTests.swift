@@ -64,6 +64,9 @@ import Testing
         #expect(json.description == #"{"payment":{"amount":1,"id":1},"when":"1970-01-01T00:00:00.000Z"}"#)
 
         #expect(JSON([1, 2]) == [1, 2])
+        let bytes: [UInt8] = [1, 2]
+        #expect(JSON(bytes) == [1, 2])
+        #expect(JSON(Data([1, 2]).base64EncodedString()) == "AQI=")
         let counts: [String: Int] = ["a": 1, "b": 2]
         #expect(JSON(counts) == ["a": 1, "b": 2])
         let payments = [Payment(id: 1, amount: 1), Payment(id: 2, amount: 2)]

@@ -197,6 +197,16 @@ extension JSON {
     /// - Parameter value: The value.
     public init(_ value: some JSONConvertible) { self = value.jsonRepresentation }
 
+    /// Not available: `Data` has no JSON form of its own, and as a sequence of bytes it would
+    /// silently become an array of numbers. Write its Base64 text, `JSON(data.base64EncodedString())`,
+    /// or use ``init(encoding:encoder:)``, which encodes it as its strategy says (Base64 by default,
+    /// as `JSONEncoder`).
+    /// - Parameter data: The bytes.
+    @available(*, unavailable, message: "write JSON(data.base64EncodedString()), or JSON(encoding: data)")
+    public init(_ data: Data) {
+        self = .string(data.base64EncodedString())
+    }
+
     /// A JSON array of the elements.
     /// - Parameter elements: The elements, in order.
     public init<Elements: Sequence>(_ elements: Elements) where Elements.Element: JSONConvertible {
