@@ -1,6 +1,5 @@
 import ArgumentParser
 import Elevate
-import ElevateJSON
 
 /// `elevate count`: the number of elements of the array, or members of the object, at a key path,
 /// counted without building any value.
@@ -74,22 +73,15 @@ struct CountCommand: ParsableCommand {
     func count(_ file: InputFile) throws -> Int {
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
-        if isJSONLines || input.framing == .jsonLines { return try countLines(of: file, progress: progress) }
-        if let framing = input.sequenceFraming {
-            return try countValues(of: file, framing: framing, progress: progress).values
+        if let framing = isJSONLines ? .jsonLines : input.sequenceFraming {
+            return try file.countValues(framing: framing, parsing: parsingOptions, jobs: parallel.jobs, progress: progress)
+                .values
         }
         var options = StreamingOptions(
             parsing: parsingOptions, progress: progress?.update,
             wrapsErrorsInParserError: false)
         options.concurrency = parallel.jobs
-        let summary: JSONContainerSummary?
-        do {
-            summary = try summarizeValue(from: file.input, atKeyPath: keyPath, options: options)
-        } catch let error as JSONSyntaxError {
-            throw CommandFailure.invalidJSON(error, in: file)
-        } catch let error as JSONInputError {
-            throw CommandFailure.unreadable(error, in: file.name)
-        }
+        let summary = try file.reading { try summarizeValue(from: file.input, atKeyPath: keyPath, options: options) }
         guard let summary else {
             throw CommandFailure.nothingAtKeyPath(keyPath, in: file.name)
         }
@@ -112,55 +104,6 @@ extension CountCommand {
         if (isJSONLines || input.sequenceFraming != nil) && !keyPath.isEmpty {
             throw ValidationError("with --json-lines or --framing, count counts the input's values: it takes no --key-path")
         }
-    }
-
-    /// Counts the values of JSON Lines, checking each line as `validate --json-lines` does, on
-    /// `--jobs` threads.
-    private func countLines(of file: InputFile, progress: ProgressBar?) throws -> Int {
-        try ElevateCLI.countLines(of: file, options: parsingOptions, jobs: parallel.jobs, progress: progress).lines
-    }
-}
-
-/// Counts the values of JSON Lines (the lines that hold one) and the values inside them, every
-/// line checked, with the library's `countLines`: on `jobs` threads, runs of whole lines are
-/// parsed on the others.
-/// - Throws: ``CommandFailure``.
-func countLines(
-    of file: InputFile, options parsing: JSONParsingOptions, jobs: Int, progress: ProgressBar?
-) throws -> (lines: Int, values: Int) {
-    var options = StreamingOptions(parsing: parsing, progress: progress?.update, wrapsErrorsInParserError: false)
-    options.concurrency = jobs
-    do {
-        return try ElevateJSON.countLines(in: file.input, options: options)
-    } catch let error as JSONSyntaxError {
-        throw CommandFailure.invalidJSON(error, in: file)
-    } catch let error as JSONInputError {
-        throw CommandFailure.unreadable(error, in: file.name)
-    }
-}
-
-/// Counts the top-level values of concatenated JSON or a JSON text sequence, and every value
-/// inside them, checking each as `validate` does; nothing is built, so a value of any size passes.
-/// - Throws: ``CommandFailure``.
-func countValues(
-    of file: InputFile, framing: JSONFraming, options parsing: JSONParsingOptions, progress: ProgressBar?
-) throws -> (values: Int, nested: Int) {
-    let counter = ValueCounter()
-    let options = StreamingOptions(
-        parsing: parsing, maximumElementSize: .max, progress: progress?.update, wrapsErrorsInParserError: false)
-    do {
-        let values = try ValueSequencePass(framing: framing, keyPath: "", to: counter).run(file.input, options: options)
-        return (values, counter.count)
-    } catch let error as JSONSyntaxError {
-        throw CommandFailure.invalidJSON(error, in: file)
-    } catch let error as JSONInputError {
-        throw CommandFailure.unreadable(error, in: file.name)
-    }
-}
-
-extension CountCommand {
-    private func countValues(of file: InputFile, framing: JSONFraming, progress: ProgressBar?) throws -> (values: Int, nested: Int) {
-        try ElevateCLI.countValues(of: file, framing: framing, options: parsingOptions, progress: progress)
     }
 }
 

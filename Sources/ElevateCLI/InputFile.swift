@@ -89,6 +89,42 @@ struct InputFile {
     }
 }
 
+extension InputFile {
+    /// Runs `body`, a read of this file, turning the library's syntax and input errors into the
+    /// failures that report them (`FILE:LINE:COLUMN: error: …`, status 1; `cannot read …`, status 2).
+    /// - Throws: ``CommandFailure``, or what else `body` threw.
+    func reading<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as JSONSyntaxError {
+            throw CommandFailure.invalidJSON(error, in: self)
+        } catch let error as JSONInputError {
+            throw CommandFailure.unreadable(error, in: name)
+        }
+    }
+
+    /// Counts the top-level values of a stream of values (JSON Lines, concatenated values, a
+    /// JSON text sequence) and every value inside them, checking each; nothing is built, so a value
+    /// of any size passes. JSON Lines are cut into runs of whole lines counted on `jobs` threads.
+    /// - Throws: ``CommandFailure``.
+    func countValues(
+        framing: JSONFraming, parsing: JSONParsingOptions, jobs: Int, progress: ProgressBar?
+    ) throws -> (values: Int, nested: Int) {
+        var options = StreamingOptions(
+            parsing: parsing, maximumElementSize: .max, progress: progress?.update, wrapsErrorsInParserError: false)
+        options.concurrency = jobs
+        return try reading {
+            if framing == .jsonLines {
+                let counts = try countLines(in: input, options: options)
+                return (counts.lines, counts.values)
+            }
+            let counter = ValueCounter()
+            let values = try ValueSequencePass(framing: framing, keyPath: "", to: counter).run(input, options: options)
+            return (values, counter.count)
+        }
+    }
+}
+
 /// The bytes to open for the file named `name` on the command line.
 ///
 /// Swift decodes the command line as UTF-8 and replaces invalid bytes with U+FFFD, so a file whose

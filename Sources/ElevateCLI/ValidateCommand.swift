@@ -75,28 +75,16 @@ struct ValidateCommand: ParsableCommand {
         let options = parsingOptions
         let progress = ProgressBar.forTerminal(label: file.displayName, total: file.size)
         defer { progress?.finish() }
-        do {
-            if let framing = input.sequenceFraming, framing != .jsonLines {
-                let counts = try countValues(of: file, framing: framing, options: options, progress: progress)
-                return "\(counts.values) values, \(counts.nested) in all"
-            } else if isJSONLines || input.framing == .jsonLines {
-                let counts = try countLines(of: file, options: options, jobs: parallel.jobs, progress: progress)
-                return "\(counts.lines) lines, \(counts.values) values"
-            } else {
-                // Every value counted as it streams past, repeats of a key included (a validator
-                // needs no member count, so nothing is kept to count a repeat once, as `count`
-                // does: that pass kept every key of a root object, 365 MiB for 12 million keys).
-                var streaming = StreamingOptions(
-                    parsing: options, progress: progress?.update, wrapsErrorsInParserError: false)
-                streaming.concurrency = parallel.jobs
-                do {
-                    return "\(try countValues(in: file.input, options: streaming)) values"
-                } catch let error as JSONSyntaxError {
-                    throw CommandFailure.invalidJSON(error, in: file)
-                }
-            }
-        } catch let error as JSONInputError {
-            throw CommandFailure.unreadable(error, in: file.name)
+        if let framing = isJSONLines ? .jsonLines : input.sequenceFraming {
+            let counts = try file.countValues(framing: framing, parsing: options, jobs: parallel.jobs, progress: progress)
+            return framing == .jsonLines
+                ? "\(counts.values) lines, \(counts.nested) values" : "\(counts.values) values, \(counts.nested) in all"
         }
+        // Every value counted as it streams past, repeats of a key included (a validator needs no
+        // member count, so nothing is kept to count a repeat once, as `count` does: that pass kept
+        // every key of a root object, 365 MiB for 12 million keys).
+        var streaming = StreamingOptions(parsing: options, progress: progress?.update, wrapsErrorsInParserError: false)
+        streaming.concurrency = parallel.jobs
+        return "\(try file.reading { try countValues(in: file.input, options: streaming) }) values"
     }
 }
