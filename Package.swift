@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -14,9 +15,15 @@ let package = Package(
         // the same name in the graph.
         .library(name: "ElevateBenchmarkKit", targets: ["ElevateBenchmarkKit"]),
         .executable(name: "elevate", targets: ["ElevateCLI"]),
+        // `@TapeDecodable`, a macro that writes a Codable struct's decoder against ElevateJSONDecoder's
+        // own containers. A product of its own: only its users build swift-syntax.
+        .library(name: "ElevateMacros", targets: ["ElevateMacros"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Only for the ElevateMacros product. Any swift-syntax of Swift 6.0 or later: each major
+        // version goes with a toolchain, and users resolve the one their other macros need.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"700.0.0"),
     ],
     targets: [
         // Debian's libyajl-dev (YAJL 2.1), found through pkg-config.
@@ -51,6 +58,29 @@ let package = Package(
             name: "ElevateBenchmarkKit",
             dependencies: ["Elevate", "ElevateSampleData", "CYAJLBaseline"]
         ),
+        // What `@TapeDecodable` writes: reads the struct's declaration, writes `init(fromTape:)`.
+        // A library of its own so that its tests need no macro target: a test target that names one
+        // makes SwiftPM build every test target for the compiler's host too.
+        .target(
+            name: "ElevateMacrosExpansion",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ]
+        ),
+        // The compiler plugin that runs it. Runs in the compiler, never in users' programs.
+        .macro(
+            name: "ElevateMacrosPlugin",
+            dependencies: [
+                "ElevateMacrosExpansion",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        // The declaration of `@TapeDecodable`; re-exports ElevateJSON, whose `TapeDecodable` the
+        // generated code conforms to.
+        .target(name: "ElevateMacros", dependencies: ["ElevateJSON", "ElevateMacrosPlugin"]),
         // The `elevate` command-line tool: validate, count, extract, generate, bench.
         .executableTarget(
             name: "ElevateCLI",
@@ -74,6 +104,16 @@ let package = Package(
             name: "ElevateCLITests", dependencies: ["ElevateCLI", "Elevate", "ElevateSampleData", "ElevateTestSupport"]),
         // Codable and JSON code as users write it: imports ElevateJSON only, keeps Swift's names.
         .testTarget(name: "ElevateJSONTests", dependencies: ["ElevateJSON"]),
+        // The macro: its expansions as text, and the generated decoders against `init(from:)`.
+        .testTarget(
+            name: "ElevateMacrosTests",
+            dependencies: [
+                "ElevateMacros", "ElevateMacrosExpansion",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
         .testTarget(name: "ElevateBenchmarkKitTests", dependencies: ["ElevateBenchmarkKit", "ElevateSampleData"]),
     ],
     swiftLanguageModes: [.v6]

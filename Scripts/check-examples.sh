@@ -10,6 +10,8 @@
 #   <!-- example: compile-only, REASON -->   type-checked only
 #   <!-- example: skip, REASON -->           not compiled either (a Package.swift excerpt)
 #
+# A block that imports ElevateMacros is compiled with the macro plugin the build made.
+#
 # Examples are linked against the object files that `swift build` left in the build directory,
 # those of the Elevate product's targets as `swift package describe` lists them
 # (Scripts/ReadmeExamples/LinkInputs.swift). A generated package depending on this one would be
@@ -102,6 +104,10 @@ for source in README.md Sources/*/*.docc/*.md; do
             givens=("$work/ExampleGivens.o")
         fi
         compile=(swiftc -swift-version 6 -I "$modules" -I "$work" "${module_maps[@]}" "$work/check/main.swift")
+        # A block that imports ElevateMacros expands `@TapeDecodable` with the plugin the build made.
+        if grep -q '^import ElevateMacros' "$block"; then
+            compile+=(-load-plugin-executable "$build_dir/ElevateMacrosPlugin-tool#ElevateMacrosPlugin")
+        fi
         if [[ "$mode" == compile-only ]]; then
             compile_only=$((compile_only + 1))
             echo "check-examples: $origin compile-only: $reason"

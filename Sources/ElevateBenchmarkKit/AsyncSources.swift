@@ -53,7 +53,7 @@ actor SerialQueueActor {
     func countPeople(in file: URL) async throws -> Int {
         var count = 0
         let chunks = AsyncFileChunks(url: file, chunkSize: AsyncByteChunks.defaultChunkSize)
-        for try await _ in chunks.decodedElements(atKeyPath: Contender.peopleKeyPath, as: CodablePerson.self) {
+        for try await _ in chunks.decodedElements(atKeyPath: Contender.peopleKeyPath, as: CodablePerson.self, decoder: Contender.tapeDecoder()) {
             count += 1
         }
         return count
@@ -131,14 +131,14 @@ extension Contender {
             switch contender {
             case .asyncBytes:
                 for try await _ in BufferedFileBytes(chunks: chunks).decodedElements(
-                    atKeyPath: Contender.peopleKeyPath, as: CodablePerson.self)
+                    atKeyPath: Contender.peopleKeyPath, as: CodablePerson.self, decoder: Contender.tapeDecoder())
                 {
                     count += 1
                 }
             case .asyncOnActor:
                 count = try await SerialQueueActor().countPeople(in: file)
             default:
-                for try await _ in chunks.decodedElements(atKeyPath: Contender.peopleKeyPath, as: CodablePerson.self) {
+                for try await _ in chunks.decodedElements(atKeyPath: Contender.peopleKeyPath, as: CodablePerson.self, decoder: Contender.tapeDecoder()) {
                     count += 1
                 }
             }

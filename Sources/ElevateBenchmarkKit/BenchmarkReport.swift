@@ -99,6 +99,7 @@ public enum BenchmarkReport {
             "forEachElement, one worker per core / one worker", .forEachElementParallel, .forEachElement,
             memory: true)
         add("tape Codable / JSONDecoder (birthDate string)", .tapeCodable, .jsonDecoder, memory: true)
+        add("tape Codable, @TapeDecodable / JSONDecoder (birthDate string)", .tapeCodableMacro, .jsonDecoder, memory: true)
         add("tape Codable / JSONDecoder (.formatted dates)", .tapeCodableWithDates, .jsonDecoderWithDates, memory: true)
         add(
             "tape Codable forEachElement (file) / tape Codable (Data)", .tapeCodableForEachElement, .tapeCodable,
@@ -110,6 +111,12 @@ public enum BenchmarkReport {
         add("JSON Lines, one worker per core / one worker", .jsonLinesParallel, .jsonLines, memory: true)
         add("tape Codable / JSONDecoder (TwitterDocument model)", .tapeCodableTwitter, .jsonDecoderTwitter, memory: true)
         add("tape Codable / JSONDecoder (CitmCatalog model)", .tapeCodableCitm, .jsonDecoderCitm, memory: true)
+        add(
+            "tape Codable, @TapeDecodable / JSONDecoder (TwitterDocument model)", .tapeCodableTwitterMacro,
+            .jsonDecoderTwitter, memory: true)
+        add(
+            "tape Codable, @TapeDecodable / JSONDecoder (CitmCatalog model)", .tapeCodableCitmMacro, .jsonDecoderCitm,
+            memory: true)
         add("ElevateJSONEncoder / JSONEncoder ([Person])", .elevateEncoder, .jsonEncoder, memory: true)
         if let peakKiB = result[.decodeArray]?.peakKiB, let idle = result.idlePeakKiB {
             // What decodeArray(from: Data) holds beyond the runtime: the document, its work and

@@ -57,6 +57,9 @@ public enum Contender: String, CaseIterable, Sendable {
     /// `ElevateJSONDecoder` (Codable on the document tape) into ``CodablePerson``, the same model and
     /// envelope as ``jsonDecoder``.
     case tapeCodable = "tape-codable"
+    /// As ``tapeCodable``, through the `init(fromTape:)` that `@TapeDecodable` writes (written out
+    /// in the models, as the macro expands it).
+    case tapeCodableMacro = "tape-codable-macro"
     /// `ElevateJSONDecoder` into ``CodablePersonWithDate`` with `.formatted("yyyy-MM-dd")`, as
     /// ``jsonDecoderWithDates``.
     case tapeCodableWithDates = "tape-codable-dates"
@@ -86,10 +89,14 @@ public enum Contender: String, CaseIterable, Sendable {
     case jsonDecoderTwitter = "jsondecoder-twitter"
     /// `ElevateJSONDecoder` of twitter.json into ``TwitterDocument``, as ``jsonDecoderTwitter``.
     case tapeCodableTwitter = "tape-codable-twitter"
+    /// As ``tapeCodableTwitter``, through `@TapeDecodable`'s `init(fromTape:)`.
+    case tapeCodableTwitterMacro = "tape-codable-twitter-macro"
     /// `JSONDecoder` of citm_catalog.json into ``CitmCatalog``.
     case jsonDecoderCitm = "jsondecoder-citm"
     /// `ElevateJSONDecoder` of citm_catalog.json into ``CitmCatalog``, as ``jsonDecoderCitm``.
     case tapeCodableCitm = "tape-codable-citm"
+    /// As ``tapeCodableCitm``, through `@TapeDecodable`'s `init(fromTape:)`.
+    case tapeCodableCitmMacro = "tape-codable-citm-macro"
     /// `ElevateJSONEncoder` encoding the document's people as `[CodablePerson]` (decoded once, before
     /// timing, see ``EncodingWorkload``). MB/s are of the document, as for every contender, so the
     /// two encoders' rows compare directly.
@@ -118,6 +125,7 @@ public enum Contender: String, CaseIterable, Sendable {
         case .jsonDecoder: "JSONDecoder (birthDate string)"
         case .jsonDecoderWithDates: "JSONDecoder (.formatted yyyy-MM-dd)"
         case .tapeCodable: "tape Codable (birthDate string)"
+        case .tapeCodableMacro: "tape Codable, @TapeDecodable (birthDate string)"
         case .tapeCodableWithDates: "tape Codable (.formatted dates)"
         case .tapeCodableForEachElement: "tape Codable forEachElement (file, streaming)"
         case .tapeCodableForEachElementParallel: "tape Codable forEachElement, one worker per core (file, streaming)"
@@ -129,8 +137,10 @@ public enum Contender: String, CaseIterable, Sendable {
         case .jsonLinesParallel: "Elevate forEachValue, JSON Lines, one worker per core (file, streaming)"
         case .jsonDecoderTwitter: "JSONDecoder (TwitterDocument model)"
         case .tapeCodableTwitter: "tape Codable (TwitterDocument model)"
+        case .tapeCodableTwitterMacro: "tape Codable, @TapeDecodable (TwitterDocument model)"
         case .jsonDecoderCitm: "JSONDecoder (CitmCatalog model)"
         case .tapeCodableCitm: "tape Codable (CitmCatalog model)"
+        case .tapeCodableCitmMacro: "tape Codable, @TapeDecodable (CitmCatalog model)"
         case .elevateEncoder: "ElevateJSONEncoder ([Person] to JSON)"
         case .jsonEncoder: "JSONEncoder ([Person] to JSON)"
         }
@@ -142,7 +152,9 @@ public enum Contender: String, CaseIterable, Sendable {
         case .cYAJL, .cYAJLFile, .elevateEvents, .countFile, .preScan, .elevateValues, .elevateDocument,
             .jsonSerialization:
             false
-        case .jsonDecoderTwitter, .tapeCodableTwitter, .jsonDecoderCitm, .tapeCodableCitm, .membersFile: false
+        case .jsonDecoderTwitter, .tapeCodableTwitter, .tapeCodableTwitterMacro, .jsonDecoderCitm, .tapeCodableCitm,
+            .tapeCodableCitmMacro, .membersFile:
+            false
         default: true
         }
     }
@@ -151,8 +163,8 @@ public enum Contender: String, CaseIterable, Sendable {
     /// for contenders that read any document of their shape.
     public var requiredDocumentName: String? {
         switch self {
-        case .jsonDecoderTwitter, .tapeCodableTwitter: "twitter.json"
-        case .jsonDecoderCitm, .tapeCodableCitm: "citm_catalog.json"
+        case .jsonDecoderTwitter, .tapeCodableTwitter, .tapeCodableTwitterMacro: "twitter.json"
+        case .jsonDecoderCitm, .tapeCodableCitm, .tapeCodableCitmMacro: "citm_catalog.json"
         case .membersFile: Self.peopleMapName
         default: nil
         }
@@ -282,9 +294,9 @@ public enum Contender: String, CaseIterable, Sendable {
             decoder.dateDecodingStrategy = CodablePersonWithDate.dateDecodingStrategy
             return try decoder.decode(CodablePeopleResponse<CodablePersonWithDate>.self, from: data).response.items
                 .count
-        case .tapeCodable:
-            return try ElevateJSONDecoder().decode(CodablePeopleResponse<CodablePerson>.self, from: data).response.items
-                .count
+        case .tapeCodable, .tapeCodableMacro:
+            let decoder = Self.tapeDecoder(generated: self == .tapeCodableMacro)
+            return try decoder.decode(CodablePeopleResponse<CodablePerson>.self, from: data).response.items.count
         case .elevateEncoder:
             let people = try EncodingWorkload.shared.people(of: input)
             let data = try ElevateJSONEncoder().encode(people)
@@ -294,7 +306,7 @@ public enum Contender: String, CaseIterable, Sendable {
             let data = try JSONEncoder().encode(people)
             return data.isEmpty ? 0 : people.count
         case .tapeCodableWithDates:
-            let decoder = ElevateJSONDecoder()
+            let decoder = Self.tapeDecoder()
             decoder.dateDecodingStrategy = CodablePersonWithDate.elevateDateDecodingStrategy
             return try decoder.decode(CodablePeopleResponse<CodablePersonWithDate>.self, from: data).response.items
                 .count
@@ -313,29 +325,41 @@ public enum Contender: String, CaseIterable, Sendable {
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             return try decoder.decode(TwitterDocument.self, from: data).statuses.count
-        case .tapeCodableTwitter:
-            let decoder = ElevateJSONDecoder()
+        case .tapeCodableTwitter, .tapeCodableTwitterMacro:
+            let decoder = Self.tapeDecoder(generated: self == .tapeCodableTwitterMacro)
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             return try decoder.decode(TwitterDocument.self, from: data).statuses.count
         case .jsonDecoderCitm:
             return try JSONDecoder().decode(CitmCatalog.self, from: data).performances.count
-        case .tapeCodableCitm:
-            return try ElevateJSONDecoder().decode(CitmCatalog.self, from: data).performances.count
+        case .tapeCodableCitm, .tapeCodableCitmMacro:
+            let decoder = Self.tapeDecoder(generated: self == .tapeCodableCitmMacro)
+            return try decoder.decode(CitmCatalog.self, from: data).performances.count
         case .tapeCodableForEachElement, .tapeCodableForEachElementParallel:
             var options = StreamingOptions()
             if self == .tapeCodableForEachElementParallel { options.concurrency = StreamingOptions.automaticConcurrency }
             var count = 0
             try Elevate.forEachElement(
-                from: .file(input.file), atKeyPath: Self.peopleKeyPath, as: CodablePerson.self, options: options
+                from: .file(input.file), atKeyPath: Self.peopleKeyPath, as: CodablePerson.self,
+                decoder: Self.tapeDecoder(), options: options
             ) { _ in count += 1 }
             return count
         case .asyncChunks, .asyncBytes, .asyncOnActor:
             return try runAsync(file: input.file)
         case .membersFile:
             var count = 0
-            try Elevate.forEachMember(from: .file(input.file), as: CodablePerson.self) { _, _ in count += 1 }
+            try Elevate.forEachMember(from: .file(input.file), as: CodablePerson.self, decoder: Self.tapeDecoder()) {
+                _, _ in count += 1
+            }
             return count
         }
+    }
+
+    /// The decoder of the tape Codable contenders: through `init(from:)`, as for any Codable type,
+    /// unless `generated`, where the models' `@TapeDecodable` expansions are used.
+    static func tapeDecoder(generated: Bool = false) -> ElevateJSONDecoder {
+        let decoder = ElevateJSONDecoder()
+        decoder.usesTapeDecodable = generated
+        return decoder
     }
 
     /// The count of a tree's top level: cheap, and it depends on the whole parse.

@@ -1,3 +1,4 @@
+import ElevateJSON
 import Foundation
 
 /// ``BenchmarkPerson`` as `Swift.Codable`, for `JSONDecoder` and `JSONEncoder`: the same fields,
@@ -62,4 +63,53 @@ public struct CodablePeopleResponse<Person: Swift.Decodable & Sendable>: Swift.D
 
     /// The `response` object.
     public var response: Response
+}
+
+
+// MARK: - Written by @TapeDecodable (BenchmarkModelExpansionTests checks it; see there to rewrite it)
+
+extension CodablePerson: ElevateJSON.TapeDecodable {
+    public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        let container = try value.container(keyedBy: CodingKeys.self)
+        self.identifier = try container.decode(Int.self, forKey: .identifier)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.nickname = try container.decodeIfPresent(String.self, forKey: .nickname)
+        self.birthDate = try container.decode(String.self, forKey: .birthDate)
+        self.isMember = try container.decodeIfPresent(Bool.self, forKey: .isMember)
+        self.addresses = try container.decode([CodableAddress].self, forKey: .addresses)
+    }
+}
+
+extension CodablePersonWithDate: ElevateJSON.TapeDecodable {
+    public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        let container = try value.container(keyedBy: CodingKeys.self)
+        self.identifier = try container.decode(Int.self, forKey: .identifier)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.nickname = try container.decodeIfPresent(String.self, forKey: .nickname)
+        self.birthDate = try container.decode(Date.self, forKey: .birthDate)
+        self.isMember = try container.decodeIfPresent(Bool.self, forKey: .isMember)
+        self.addresses = try container.decode([CodableAddress].self, forKey: .addresses)
+    }
+}
+
+extension CodableAddress: ElevateJSON.TapeDecodable {
+    public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        let container = try value.container(keyedBy: CodingKeys.self)
+        self.street = try container.decode(String.self, forKey: .street)
+        self.city = try container.decode(String.self, forKey: .city)
+    }
+}
+
+extension CodablePeopleResponse: ElevateJSON.TapeDecodable {
+    public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        let container = try value.container(keyedBy: CodingKeys.self)
+        self.response = try container.decode(Response.self, forKey: .response)
+    }
+}
+
+extension CodablePeopleResponse.Response: ElevateJSON.TapeDecodable {
+    public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        let container = try value.container(keyedBy: CodingKeys.self)
+        self.items = try container.decode([Person].self, forKey: .items)
+    }
 }

@@ -8,6 +8,9 @@ struct DecodingSettings: Sendable {
     var nonConformingFloatDecodingStrategy: ElevateJSONDecoder.NonConformingFloatDecodingStrategy = .throw
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var parsingOptions: JSONParsingOptions = .default
+    /// Whether ``TapeDecodable`` types are decoded through `init(fromTape:)`; off only to compare
+    /// it with `init(from:)` (the differential tests, the benchmark contenders).
+    var usesTapeDecodable = true
 }
 
 /// Where the decoded document's bytes came from, so that an error can be given a byte offset by

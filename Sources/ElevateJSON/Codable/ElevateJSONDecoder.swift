@@ -87,6 +87,13 @@ public final class ElevateJSONDecoder: Sendable {
         set { settings.withLock { $0.parsingOptions = newValue } }
     }
 
+    /// Whether ``TapeDecodable`` types are decoded through their generated `init(fromTape:)` (the
+    /// default) or their `init(from:)`: for the tests and benchmarks that compare the two.
+    package var usesTapeDecodable: Bool {
+        get { settings.withLock { $0.usesTapeDecodable } }
+        set { settings.withLock { $0.usesTapeDecodable = newValue } }
+    }
+
     /// Decodes a value of `type` from a JSON document, or from the value at an Elevate key path of
     /// it; nothing outside that value is decoded.
     ///

@@ -4,19 +4,19 @@ import Foundation
 /// and the site and component that name it, so that an error carries the right coding path.
 extension TapeDecoder {
     @inline(__always)
-    func readString(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> String {
+    func readString(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> String {
         let word = tape.words[i]
         switch JSONTape.kind(of: word) {
         case .string: return String(decoding: tape.arenaText(word), as: UTF8.self)
         case .inlineString: return tape.string(at: i)
-        default: throw mismatch(String.self, at: i, site, component)
+        default: throw mismatch(String.self, at: i, site, component())
         }
     }
 
     /// A `Bool`. A null is `typeMismatch`, not `valueNotFound` as for the other types: Foundation's
     /// decoder reports it so in keyed, unkeyed and single-value containers alike.
     @inline(__always)
-    func readBool(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Bool {
+    func readBool(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> Bool {
         switch tape.kind(at: i) {
         case .true: return true
         case .false: return false
@@ -25,10 +25,10 @@ extension TapeDecoder {
                 .typeMismatch(
                     Bool.self,
                     DecodingError.Context(
-                        codingPath: codingPath(site, appending: component),
+                        codingPath: codingPath(site, appending: component()),
                         debugDescription: "Expected to decode Bool but found null instead.")),
                 at: i)
-        default: throw mismatch(Bool.self, at: i, site, component)
+        default: throw mismatch(Bool.self, at: i, site, component())
         }
     }
 
@@ -36,19 +36,19 @@ extension TapeDecoder {
     /// ``ElevateJSONDecoder`` for numbers written with a fraction or exponent.
     @inline(__always)
     func readInteger<T: FixedWidthInteger>(
-        _ type: T.Type, at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?
+        _ type: T.Type, at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?
     ) throws -> T {
         let word = tape.words[i]
         if JSONTape.kind(of: word) == .int56, let value = T(exactly: Int(bitPattern: UInt(word << 8)) >> 8) {
             return value
         }
-        return try readIntegerSlowly(type, at: i, site, component)
+        return try readIntegerSlowly(type, at: i, site, component())
     }
 
     private func readIntegerSlowly<T: FixedWidthInteger>(
-        _ type: T.Type, at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?
+        _ type: T.Type, at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?
     ) throws -> T {
-        guard let number = tape.number(at: i) else { throw mismatch(type, at: i, site, component) }
+        guard let number = tape.number(at: i) else { throw mismatch(type, at: i, site, component()) }
         let value: T?
         switch number {
         case .int(let integer): value = T(exactly: integer)
@@ -68,14 +68,14 @@ extension TapeDecoder {
             throw fail(
                 .dataCorrupted(
                     DecodingError.Context(
-                        codingPath: codingPath(site, appending: component),
+                        codingPath: codingPath(site, appending: component()),
                         debugDescription: "Parsed JSON number <\(numberDescription(at: i))> \(reason).")),
                 at: i)
         }
         return value
     }
 
-    func readDouble(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Double {
+    func readDouble(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> Double {
         let word = tape.words[i]
         switch JSONTape.kind(of: word) {
         case .double56: return Double(bitPattern: (word & JSONTape.payloadMask) << 8)
@@ -94,7 +94,7 @@ extension TapeDecoder {
                 throw fail(
                     .dataCorrupted(
                         DecodingError.Context(
-                            codingPath: codingPath(site, appending: component),
+                            codingPath: codingPath(site, appending: component()),
                             debugDescription: "Parsed JSON number <\(text)> does not fit in Double.")),
                     at: i)
             }
@@ -107,13 +107,13 @@ extension TapeDecoder {
                 if string == negativeInfinity { return -.infinity }
                 if string == nan { return .nan }
             }
-            throw mismatch(Double.self, at: i, site, component)
+            throw mismatch(Double.self, at: i, site, component())
         default:
-            throw mismatch(Double.self, at: i, site, component)
+            throw mismatch(Double.self, at: i, site, component())
         }
     }
 
-    func readFloat(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Float {
+    func readFloat(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> Float {
         // A number is rounded to Float once, as Foundation's strtof does, from its text or its exact
         // value (see `JSONTape.float(at:)`): through a Double, an integer of 2^53 or more, or a
         // number with more digits than a Double holds, can round twice and land on the wrong side of
@@ -121,7 +121,7 @@ extension TapeDecoder {
         guard let float = tape.float(at: i) else {
             // Not a number: a non-conforming float string, or a mismatch, as for a Double.
             do {
-                return Float(try readDouble(at: i, site, component))
+                return Float(try readDouble(at: i, site, component()))
             } catch DecodingError.typeMismatch(_, let context) {
                 throw DecodingError.typeMismatch(Float.self, context)
             } catch DecodingError.valueNotFound(_, let context) {
@@ -135,7 +135,7 @@ extension TapeDecoder {
             throw fail(
                 .dataCorrupted(
                     DecodingError.Context(
-                        codingPath: codingPath(site, appending: component),
+                        codingPath: codingPath(site, appending: component()),
                         debugDescription: "Parsed JSON number <\(numberDescription(at: i))> does not fit in Float.")),
                 at: i)
         }
@@ -168,13 +168,13 @@ extension TapeDecoder {
     /// for numbers of up to 15 significant digits. A number no `Decimal` holds exactly (more than 38
     /// digits, or an exponent beyond its range) is `dataCorrupted`, never `NaN` or a number with
     /// digits dropped.
-    func readDecimal(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws -> Decimal {
-        guard tape.number(at: i) != nil else { throw mismatch(Decimal.self, at: i, site, component) }
+    func readDecimal(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> Decimal {
+        guard tape.number(at: i) != nil else { throw mismatch(Decimal.self, at: i, site, component()) }
         if let value = tape.decimal(at: i) { return value }
         throw fail(
             .dataCorrupted(
                 DecodingError.Context(
-                    codingPath: codingPath(site, appending: component),
+                    codingPath: codingPath(site, appending: component()),
                     debugDescription: "Parsed JSON number <\(numberDescription(at: i))> does not fit in Decimal.")),
             at: i)
     }
@@ -233,11 +233,11 @@ extension TapeDecoder {
 
     /// Checks that the value at `i` is an object (or an array), with Foundation's errors.
     @inline(__always)
-    func expectContainer(object: Bool, at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws {
+    func expectContainer(object: Bool, at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws {
         let kind = tape.kind(at: i)
         if kind == (object ? .object : .array) {
             // Each container is a level of recursion of the decode: past a few, check the stack.
-            if site.depth &+ site.suffix.count >= StackGuard.checkedLevels { try checkStack(at: i, site, component) }
+            if site.depth &+ site.suffix.count >= StackGuard.checkedLevels { try checkStack(at: i, site, component()) }
             return
         }
         let type: Any.Type = object ? [String: Any].self : [Any].self
@@ -246,19 +246,19 @@ extension TapeDecoder {
                 .valueNotFound(
                     type,
                     DecodingError.Context(
-                        codingPath: codingPath(site, appending: component),
+                        codingPath: codingPath(site, appending: component()),
                         debugDescription: "Cannot get \(object ? "keyed" : "unkeyed") decoding container -- found null value instead")),
                 at: i)
         }
-        throw mismatch(type, at: i, site, component)
+        throw mismatch(type, at: i, site, component())
     }
 
     /// Throws `dataCorrupted` when the stack has too little room left to decode the container
     /// at `i` (see ``StackGuard``).
     @inline(never)
-    func checkStack(at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?) throws {
+    func checkStack(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws {
         guard let stack = StackGuard.ofCurrentThread, !stack.hasRoom else { return }
-        let path = codingPath(site, appending: component)
+        let path = codingPath(site, appending: component())
         throw fail(
             .dataCorrupted(
                 DecodingError.Context(
@@ -275,10 +275,10 @@ extension TapeDecoder {
     }
 
     /// `valueNotFound` for a null, `typeMismatch` for any other value that is not a `type`.
-    func mismatch(_ type: Any.Type, at i: Int, _ site: ContainerSite, _ component: CodingPathComponent?)
+    func mismatch(_ type: Any.Type, at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?)
         -> DecodingError
     {
-        let path = codingPath(site, appending: component)
+        let path = codingPath(site, appending: component())
         let kind = tape.kind(at: i)
         if kind == .null {
             return fail(

@@ -89,6 +89,13 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     var currentSite: ContainerSite { ContainerSite(depth: path.count, suffix: [], base: index) }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(TapeKeyedContainer<Key>(reader: try keyedReader(for: type)))
+    }
+
+    /// The reader of a keyed container over the current value, after checking that the value is an
+    /// object (and that a key-path plan names only `Key`'s keys): for ``container(keyedBy:)`` and for
+    /// ``TapeDecodingValue/container(keyedBy:)``, which makes its container in its caller's module.
+    func keyedReader<Key: CodingKey>(for type: Key.Type) throws -> TapeKeyedReader {
         let site = currentSite
         try expectContainer(object: true, at: index, site, nil)
         let plan = planDepth == site.depth ? self.plan : nil
@@ -103,7 +110,7 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
                             + ", which is no coding key of \(plan.typeName)"))
             }
         }
-        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: index, site: site, plan: plan))
+        return TapeKeyedReader(decoder: self, object: index, site: site, plan: plan)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -209,6 +216,15 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
     func decodeChild<T: Swift.Decodable>(
         _ type: T.Type, at valueIndex: Int, _ site: ContainerSite, _ component: CodingPathComponent
     ) throws -> T {
+        try withChild(at: valueIndex, site, component) { try unwrap(type) }
+    }
+
+    /// Runs `body` with the decoder at the child value at `valueIndex` of the container at `site`
+    /// (its index, its path), then moves back; notes where an error arose.
+    @inline(__always)
+    func withChild<R>(
+        at valueIndex: Int, _ site: ContainerSite, _ component: CodingPathComponent, _ body: () throws -> R
+    ) throws -> R {
         let savedIndex = index
         var savedPath: [CodingPathComponent]?
         var savedPlan: (KeyPathPlan?, Int)?
@@ -223,7 +239,7 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
             if let savedPlan { (plan, planDepth) = savedPlan }
         }
         do {
-            return try unwrap(type)
+            return try body()
         } catch {
             noteChildError(error, at: valueIndex)
             throw error
@@ -281,6 +297,11 @@ final class TapeDecoder: Swift.Decoder, SingleValueDecodingContainer {
             return try decode(array)
         case .stringKeyedDictionary(let dictionary):
             return try dictionary.decode(from: self) as! T
+        case .direct(let direct):
+            func decode<D: TapeDecodable>(_ type: D.Type) throws -> T {
+                Self.same(try D(fromTape: TapeDecodingValue(decoder: self)))
+            }
+            return try decode(direct)
         case .keyPaths(let typePlan):
             let saved = (plan, planDepth)
             plan = typePlan

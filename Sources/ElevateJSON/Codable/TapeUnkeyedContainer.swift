@@ -108,7 +108,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
             KeyedDecodingContainer<NestedKey>.self, "Cannot get nested keyed container -- unkeyed container is at end.")
         try decoder.expectContainer(object: true, at: i, site, .index(currentIndex))
         let container = TapeKeyedContainer<NestedKey>(
-            decoder: decoder, object: i, site: site.appending(.index(currentIndex)), plan: nil)
+            reader: TapeKeyedReader(decoder: decoder, object: i, site: site.appending(.index(currentIndex)), plan: nil))
         advance()
         return KeyedDecodingContainer(container)
     }

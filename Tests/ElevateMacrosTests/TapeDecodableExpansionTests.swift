@@ -1,0 +1,122 @@
+import ElevateMacrosExpansion
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// The text `@TapeDecodable` writes, and the declarations it refuses.
+@Suite struct TapeDecodableExpansionTests {
+    private let macros = ["TapeDecodable": MacroSpec(type: TapeDecodableMacro.self, conformances: ["TapeDecodable"])]
+
+    private func expect(
+        _ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        assertMacroExpansion(
+            source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros,
+            failureHandler: { failure in
+                Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
+            })
+    }
+
+    @Test func everyStoredPropertyUnderItsCase() {
+        expect(
+            """
+            @TapeDecodable
+            struct Person: Codable {
+                var identifier: Int
+                let name: String
+                var nickname: String?
+                var addresses: [Address]
+            }
+            """,
+            """
+            struct Person: Codable {
+                var identifier: Int
+                let name: String
+                var nickname: String?
+                var addresses: [Address]
+            }
+
+            extension Person: ElevateJSON.TapeDecodable {
+                init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+                    let container = try value.container(keyedBy: CodingKeys.self)
+                    self.identifier = try container.decode(Int.self, forKey: .identifier)
+                    self.name = try container.decode(String.self, forKey: .name)
+                    self.nickname = try container.decodeIfPresent(String.self, forKey: .nickname)
+                    self.addresses = try container.decode([Address].self, forKey: .addresses)
+                }
+            }
+            """)
+    }
+
+    /// What `init(from:)` skips, the compiler's way: statics, computed properties, a `let` with
+    /// a value, and what a declared `CodingKeys` leaves out. Observed properties are stored.
+    @Test func skipsWhatInitFromSkips() {
+        expect(
+            """
+            @TapeDecodable
+            public struct Item: Codable {
+                static var count = 0
+                let kind = "item"
+                var label: String { "x" }
+                var total: Int = 0 { didSet { } }
+                var cache: [Int] = []
+                var a, b: Double
+                var maybe: Optional<Int>
+                var forced: Int!
+                var `default`: Bool
+                enum CodingKeys: String, CodingKey {
+                    case total = "sum", a, b, maybe, forced, `default`
+                }
+            }
+            """,
+            """
+            public struct Item: Codable {
+                static var count = 0
+                let kind = "item"
+                var label: String { "x" }
+                var total: Int = 0 { didSet { } }
+                var cache: [Int] = []
+                var a, b: Double
+                var maybe: Optional<Int>
+                var forced: Int!
+                var `default`: Bool
+                enum CodingKeys: String, CodingKey {
+                    case total = "sum", a, b, maybe, forced, `default`
+                }
+            }
+
+            extension Item: ElevateJSON.TapeDecodable {
+                public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+                    let container = try value.container(keyedBy: CodingKeys.self)
+                    self.total = try container.decode(Int.self, forKey: .total)
+                    self.a = try container.decode(Double.self, forKey: .a)
+                    self.b = try container.decode(Double.self, forKey: .b)
+                    self.maybe = try container.decodeIfPresent(Int.self, forKey: .maybe)
+                    self.forced = try container.decodeIfPresent(Int.self, forKey: .forced)
+                    self.default = try container.decode(Bool.self, forKey: .default)
+                }
+            }
+            """)
+    }
+
+    @Test(arguments: [
+        ("@TapeDecodable\nclass Node: Codable { var value: Int }", "@TapeDecodable applies to structs"),
+        ("@TapeDecodable\nenum Kind: Codable { case a }", "@TapeDecodable applies to structs"),
+        (
+            "@TapeDecodable\nstruct Own: Codable {\n    var a: Int\n    init(from decoder: any Decoder) throws { a = 1 }\n}",
+            "this struct writes its own"
+        ),
+        ("@TapeDecodable\nstruct Wrapped: Codable {\n    @Clamped var a: Int\n}", "property wrappers"),
+        ("@TapeDecodable\nstruct Untyped: Codable {\n    var a = 1\n}", "needs the type of 'a' written out"),
+    ])
+    func refuses(source: String, message: String) {
+        var failures: [String] = []
+        assertMacroExpansion(
+            source, expandedSource: "", macroSpecs: macros,
+            failureHandler: { failures.append($0.message) })
+        // The expansion is refused with a diagnostic naming why (the harness reports it as an
+        // unexpected diagnostic, whose text this checks).
+        #expect(failures.contains { $0.contains(message) }, "\(failures)")
+    }
+}
