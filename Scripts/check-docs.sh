@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift package dump-symbol-graph --minimum-access-level public > /dev/null
 directory="$(swift build --show-bin-path)/../symbolgraph"
-swift Scripts/check-docs.swift "$directory" ElevateJSON Elevate ElevateBenchmarkKit ElevateSampleData
+swift Scripts/check-docs.swift "$directory" ElevateJSON Elevate ElevateMacros ElevateBenchmarkKit ElevateSampleData
