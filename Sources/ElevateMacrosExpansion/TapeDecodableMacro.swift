@@ -45,7 +45,8 @@ public struct TapeDecodableMacro: ExtensionMacro {
         for property in properties {
             let method = property.wrappedOptional == nil ? "decode" : "decodeIfPresent"
             let valueType = property.wrappedOptional ?? property.type
-            lines.append("self.\(property.name) = try container.\(method)(\(valueType).self, forKey: .\(property.name))")
+            lines.append(
+                "self.\(property.name) = try container.\(method)(\(valueType).self, forKey: .\(property.name))")
         }
         let conformance = addsConformance ? ": ElevateJSON.TapeDecodable" : ""
         return """
@@ -132,7 +133,8 @@ struct DecodedProperty {
             if isLet, binding.initializer != nil { continue }
             if !variable.attributes.isEmpty {
                 throw MacroExpansionErrorMessage(
-                    "@TapeDecodable does not decode property wrappers ('\(name)'); init(from:) decodes their wrapper type")
+                    "@TapeDecodable does not decode property wrappers ('\(name)'); init(from:) decodes their wrapper type"
+                )
             }
             guard let annotation = binding.typeAnnotation else {
                 if binding.initializer != nil {

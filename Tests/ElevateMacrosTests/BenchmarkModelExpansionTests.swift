@@ -24,7 +24,8 @@ import Testing
         let tree = Parser.parse(source: handWritten)
         var extensions: [String] = []
         func visit(_ items: MemberBlockItemListSyntax?, _ statements: CodeBlockItemListSyntax?, prefix: String) throws {
-            let decls = (statements?.compactMap { $0.item.as(DeclSyntax.self) } ?? [])
+            let decls =
+                (statements?.compactMap { $0.item.as(DeclSyntax.self) } ?? [])
                 + (items?.map(\.decl) ?? [])
             for decl in decls {
                 guard let structDecl = decl.as(StructDeclSyntax.self) else { continue }

@@ -198,7 +198,8 @@ struct MacroTree: Codable, Equatable {
     @Test func keyStrategiesApply() {
         let json = #"{"sum_total": 1, "the_note": "n", "plain": {"count": 2}}"#
         Self.expectSame(MacroRenamed.self, json, snakeCase: true)
-        Self.expectSame(MacroRenamed.self, #"{"sum_total": 1, "the note": "n", "plain": {"count": 2}}"#, snakeCase: true)
+        Self.expectSame(
+            MacroRenamed.self, #"{"sum_total": 1, "the note": "n", "plain": {"count": 2}}"#, snakeCase: true)
     }
 
     @Test func streamsUseTheGeneratedDecoder() throws {
@@ -212,15 +213,20 @@ struct MacroTree: Codable, Equatable {
         }
         #expect(seen.count == 2000)
         #expect(seen[1999] == MacroAddress(street: "s1999", city: "c", zip: 1999))
-        let broken = Data(String(decoding: json, as: UTF8.self).replacingOccurrences(of: #""zip": 1500"#, with: #""zip": -1"#).utf8)
+        let broken = Data(
+            String(decoding: json, as: UTF8.self).replacingOccurrences(of: #""zip": 1500"#, with: #""zip": -1"#).utf8)
         var fastError = ""
         var slowError = ""
-        do { try forEachElement(from: .data(broken), atKeyPath: "list", as: MacroAddress.self, options: options) { _ in } }
-        catch { fastError = "\(error)" }
+        do {
+            try forEachElement(from: .data(broken), atKeyPath: "list", as: MacroAddress.self, options: options) { _ in }
+        } catch { fastError = "\(error)" }
         let slow = ElevateJSONDecoder()
         slow.usesTapeDecodable = false
-        do { try forEachElement(from: .data(broken), atKeyPath: "list", as: MacroAddress.self, decoder: slow, options: options) { _ in } }
-        catch { slowError = "\(error)" }
+        do {
+            try forEachElement(
+                from: .data(broken), atKeyPath: "list", as: MacroAddress.self, decoder: slow, options: options
+            ) { _ in }
+        } catch { slowError = "\(error)" }
         #expect(fastError.contains("list[1500].zip"))
         #expect(fastError == slowError)
     }

@@ -214,10 +214,13 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
         -> [Element]?
     {
         var result: [Element] = []
-        switch try reader.readElements(forKey: key, ifPresent: true, { elements in
-            result.reserveCapacity(elements.count)
-            while let element = try elements.next(Element.self) { result.append(element) }
-        }) {
+        switch try reader.readElements(
+            forKey: key, ifPresent: true,
+            { elements in
+                result.reserveCapacity(elements.count)
+                while let element = try elements.next(Element.self) { result.append(element) }
+            })
+        {
         case .read: return result
         case .absent: return nil
         case .general: return try generalDecodeIfPresent(type, forKey: key)

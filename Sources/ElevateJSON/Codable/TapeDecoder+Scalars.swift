@@ -4,7 +4,9 @@ import Foundation
 /// and the site and component that name it, so that an error carries the right coding path.
 extension TapeDecoder {
     @inline(__always)
-    func readString(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> String {
+    func readString(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws
+        -> String
+    {
         let word = tape.words[i]
         switch JSONTape.kind(of: word) {
         case .string: return String(decoding: tape.arenaText(word), as: UTF8.self)
@@ -16,7 +18,8 @@ extension TapeDecoder {
     /// A `Bool`. A null is `typeMismatch`, not `valueNotFound` as for the other types: Foundation's
     /// decoder reports it so in keyed, unkeyed and single-value containers alike.
     @inline(__always)
-    func readBool(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> Bool {
+    func readBool(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> Bool
+    {
         switch tape.kind(at: i) {
         case .true: return true
         case .false: return false
@@ -75,7 +78,9 @@ extension TapeDecoder {
         return value
     }
 
-    func readDouble(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> Double {
+    func readDouble(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws
+        -> Double
+    {
         let word = tape.words[i]
         switch JSONTape.kind(of: word) {
         case .double56: return Double(bitPattern: (word & JSONTape.payloadMask) << 8)
@@ -113,7 +118,9 @@ extension TapeDecoder {
         }
     }
 
-    func readFloat(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> Float {
+    func readFloat(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws
+        -> Float
+    {
         // A number is rounded to Float once, as Foundation's strtof does, from its text or its exact
         // value (see `JSONTape.float(at:)`): through a Double, an integer of 2^53 or more, or a
         // number with more digits than a Double holds, can round twice and land on the wrong side of
@@ -168,7 +175,9 @@ extension TapeDecoder {
     /// for numbers of up to 15 significant digits. A number no `Decimal` holds exactly (more than 38
     /// digits, or an exponent beyond its range) is `dataCorrupted`, never `NaN` or a number with
     /// digits dropped.
-    func readDecimal(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws -> Decimal {
+    func readDecimal(at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws
+        -> Decimal
+    {
         guard tape.number(at: i) != nil else { throw mismatch(Decimal.self, at: i, site, component()) }
         if let value = tape.decimal(at: i) { return value }
         throw fail(
@@ -233,7 +242,9 @@ extension TapeDecoder {
 
     /// Checks that the value at `i` is an object (or an array), with Foundation's errors.
     @inline(__always)
-    func expectContainer(object: Bool, at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?) throws {
+    func expectContainer(
+        object: Bool, at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?
+    ) throws {
         let kind = tape.kind(at: i)
         if kind == (object ? .object : .array) {
             // Each container is a level of recursion of the decode: past a few, check the stack.
@@ -247,7 +258,9 @@ extension TapeDecoder {
                     type,
                     DecodingError.Context(
                         codingPath: codingPath(site, appending: component()),
-                        debugDescription: "Cannot get \(object ? "keyed" : "unkeyed") decoding container -- found null value instead")),
+                        debugDescription:
+                            "Cannot get \(object ? "keyed" : "unkeyed") decoding container -- found null value instead")
+                ),
                 at: i)
         }
         throw mismatch(type, at: i, site, component())
@@ -275,7 +288,9 @@ extension TapeDecoder {
     }
 
     /// `valueNotFound` for a null, `typeMismatch` for any other value that is not a `type`.
-    func mismatch(_ type: Any.Type, at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?)
+    func mismatch(
+        _ type: Any.Type, at i: Int, _ site: ContainerSite, _ component: @autoclosure () -> CodingPathComponent?
+    )
         -> DecodingError
     {
         let path = codingPath(site, appending: component())
@@ -285,7 +300,8 @@ extension TapeDecoder {
                 .valueNotFound(
                     type,
                     DecodingError.Context(
-                        codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead")),
+                        codingPath: path,
+                        debugDescription: "Cannot get value of type \(type) -- found null value instead")),
                 at: i)
         }
         return fail(

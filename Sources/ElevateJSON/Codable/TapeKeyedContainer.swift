@@ -57,28 +57,68 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try reader.decode(type, forKey: key) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try reader.decode(type, forKey: key) }
-    func decode<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try reader.decode(type, forKey: key) }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try reader.decodeIfPresent(type, forKey: key) }
+    func decode<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try reader.decode(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try reader.decodeIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try reader.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try reader.decodeIfPresent(type, forKey: key) }
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> { try reader.nestedContainer(keyedBy: type, forKey: key) }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try reader.nestedUnkeyedContainer(forKey: key) }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try reader.decodeIfPresent(type, forKey: key)
+    }
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    { try reader.nestedContainer(keyedBy: type, forKey: key) }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try reader.nestedUnkeyedContainer(forKey: key)
+    }
     func superDecoder() throws -> any Swift.Decoder { try reader.superDecoder() }
     func superDecoder(forKey key: Key) throws -> any Swift.Decoder { try reader.superDecoder(forKey: key) }
 }

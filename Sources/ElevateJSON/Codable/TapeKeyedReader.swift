@@ -18,7 +18,6 @@ struct TapeKeyedReader {
 
     var codingPath: [any CodingKey] { decoder.codingPath(site) }
 
-
     /// The tape index of `key`'s value, or nil when it is missing — or null and the plan has a default.
     @inline(__always)
     private func valueIndex<Key: CodingKey>(_ key: Key) -> Int? {
@@ -48,7 +47,8 @@ struct TapeKeyedReader {
                 T.self,
                 DecodingError.Context(
                     codingPath: decoder.codingPath(site, appending: .key(key)),
-                    debugDescription: "The default for \"\(key.stringValue)\" is a \(Swift.type(of: value)), not a \(T.self)."))
+                    debugDescription:
+                        "The default for \"\(key.stringValue)\" is a \(Swift.type(of: value)), not a \(T.self)."))
         }
         return typed
     }
@@ -61,7 +61,9 @@ struct TapeKeyedReader {
                 key,
                 DecodingError.Context(
                     codingPath: codingPath,
-                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")\(plan?.describeRoute(key.stringValue) ?? "").")),
+                    debugDescription:
+                        "No value associated with key \(key) (\"\(key.stringValue)\")\(plan?.describeRoute(key.stringValue) ?? "")."
+                )),
             at: object)
     }
 
@@ -99,7 +101,9 @@ struct TapeKeyedReader {
     /// transform (an encoder's output). Missing or null: the default, else nil (optional) or the
     /// error the key would give without a transform (required).
     @inline(never)
-    private func transformedIfPresent<Key: CodingKey, T>(_ type: T.Type, _ key: Key, _ transform: JSONTransform, required: Bool) throws -> T? {
+    private func transformedIfPresent<Key: CodingKey, T>(
+        _ type: T.Type, _ key: Key, _ transform: JSONTransform, required: Bool
+    ) throws -> T? {
         let name = key.stringValue
         let tape = decoder.tape
         var found: Int?
@@ -131,7 +135,8 @@ struct TapeKeyedReader {
         let context = { (description: String, underlying: (any Error)?) in
             DecodingError.Context(
                 codingPath: self.decoder.codingPath(self.site, appending: .key(key)),
-                debugDescription: "\(description) (\"\(name)\"\(self.plan?.describeRoute(name) ?? ""), \(transform.name)).",
+                debugDescription:
+                    "\(description) (\"\(name)\"\(self.plan?.describeRoute(name) ?? ""), \(transform.name)).",
                 underlyingError: underlying)
         }
         let result: (any Sendable)?
@@ -152,7 +157,9 @@ struct TapeKeyedReader {
         return typed
     }
 
-    private func decodeAsWritten<Key: CodingKey, D: Swift.Decodable>(_ type: D.Type, at index: Int, _ key: Key) throws -> D {
+    private func decodeAsWritten<Key: CodingKey, D: Swift.Decodable>(_ type: D.Type, at index: Int, _ key: Key) throws
+        -> D
+    {
         try decoder.decodeChild(type, at: index, site, .key(key))
     }
 
@@ -222,28 +229,36 @@ struct TapeKeyedReader {
     }
 
     func decodeIfPresent<Key: CodingKey>(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
+        if let transform = transform(for: key) {
+            return try transformedIfPresent(type, key, transform, required: false)
+        }
         var fallback: Bool?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.readBool(at: i, site, .key(key))
     }
 
     func decodeIfPresent<Key: CodingKey>(_ type: String.Type, forKey key: Key) throws -> String? {
-        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
+        if let transform = transform(for: key) {
+            return try transformedIfPresent(type, key, transform, required: false)
+        }
         var fallback: String?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.readString(at: i, site, .key(key))
     }
 
     func decodeIfPresent<Key: CodingKey>(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
+        if let transform = transform(for: key) {
+            return try transformedIfPresent(type, key, transform, required: false)
+        }
         var fallback: Double?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.readDouble(at: i, site, .key(key))
     }
 
     func decodeIfPresent<Key: CodingKey>(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
+        if let transform = transform(for: key) {
+            return try transformedIfPresent(type, key, transform, required: false)
+        }
         var fallback: Float?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.readFloat(at: i, site, .key(key))
@@ -251,29 +266,57 @@ struct TapeKeyedReader {
 
     @inline(__always)
     private func integerIfPresent<Key: CodingKey, T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
-        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
+        if let transform = transform(for: key) {
+            return try transformedIfPresent(type, key, transform, required: false)
+        }
         var fallback: T?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.readInteger(type, at: i, site, .key(key))
     }
 
-    func decodeIfPresent<Key: CodingKey>(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
-    func decodeIfPresent<Key: CodingKey>(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(type, key) }
-    func decodeIfPresent<Key: CodingKey>(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(type, key) }
-    func decodeIfPresent<Key: CodingKey>(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(type, key) }
-    func decodeIfPresent<Key: CodingKey>(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(type, key) }
-    func decodeIfPresent<Key: CodingKey>(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(type, key) }
-    func decodeIfPresent<Key: CodingKey>(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(type, key) }
-    func decodeIfPresent<Key: CodingKey>(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(type, key) }
-    func decodeIfPresent<Key: CodingKey>(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(type, key) }
-    func decodeIfPresent<Key: CodingKey>(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(type, key) }
+    func decodeIfPresent<Key: CodingKey>(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try integerIfPresent(type, key)
+    }
+    func decodeIfPresent<Key: CodingKey>(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try integerIfPresent(type, key)
+    }
+    func decodeIfPresent<Key: CodingKey>(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try integerIfPresent(type, key)
+    }
+    func decodeIfPresent<Key: CodingKey>(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try integerIfPresent(type, key)
+    }
+    func decodeIfPresent<Key: CodingKey>(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try integerIfPresent(type, key)
+    }
+    func decodeIfPresent<Key: CodingKey>(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try integerIfPresent(type, key)
+    }
+    func decodeIfPresent<Key: CodingKey>(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try integerIfPresent(type, key)
+    }
+    func decodeIfPresent<Key: CodingKey>(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try integerIfPresent(type, key)
+    }
+    func decodeIfPresent<Key: CodingKey>(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try integerIfPresent(type, key)
+    }
+    func decodeIfPresent<Key: CodingKey>(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try integerIfPresent(type, key)
+    }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    func decodeIfPresent<Key: CodingKey>(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try integerIfPresent(type, key) }
+    func decodeIfPresent<Key: CodingKey>(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        try integerIfPresent(type, key)
+    }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    func decodeIfPresent<Key: CodingKey>(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try integerIfPresent(type, key) }
+    func decodeIfPresent<Key: CodingKey>(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        try integerIfPresent(type, key)
+    }
 
     func decodeIfPresent<Key: CodingKey, T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        if let transform = transform(for: key) { return try transformedIfPresent(type, key, transform, required: false) }
+        if let transform = transform(for: key) {
+            return try transformedIfPresent(type, key, transform, required: false)
+        }
         var fallback: T?
         guard let i = try presentIndex(type, key, &fallback) else { return fallback }
         return try decoder.decodeChild(type, at: i, site, .key(key))
@@ -291,7 +334,8 @@ struct TapeKeyedReader {
                     DecodingError.Context(
                         codingPath: codingPath,
                         debugDescription:
-                            "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(key) (\"\(key.stringValue)\")")),
+                            "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(key) (\"\(key.stringValue)\")"
+                    )),
                 at: object)
         }
         try decoder.expectContainer(object: true, at: i, site, .key(key))
@@ -308,7 +352,8 @@ struct TapeKeyedReader {
                     DecodingError.Context(
                         codingPath: codingPath,
                         debugDescription:
-                            "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")")),
+                            "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")"
+                    )),
                 at: object)
         }
         try decoder.expectContainer(object: false, at: i, site, .key(key))
