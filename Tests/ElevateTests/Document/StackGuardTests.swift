@@ -21,6 +21,28 @@ private struct CodableNode: Swift.Codable {
     }
 }
 
+/// The same recursive type with `@TapeDecodable`'s initializer, written out as the macro expands
+/// it (this target does not build the macro): its frames per level differ from `init(from:)`'s.
+private struct TapeNode: Swift.Codable, TapeDecodable {
+    var children: [TapeNode]
+
+    init(fromTape value: TapeDecodingValue) throws {
+        let container = try value.container(keyedBy: CodingKeys.self)
+        self.children = try container.decode([TapeNode].self, forKey: .children)
+    }
+
+    /// How many nodes deep the first-child chain goes.
+    var depth: Int {
+        var count = 1
+        var node = self
+        while let first = node.children.first {
+            count += 1
+            node = first
+        }
+        return count
+    }
+}
+
 /// The same recursive type, decoded through an Elevate schema.
 private struct ElevateNode: Elevate.Decodable {
     var children: [ElevateNode]
@@ -105,6 +127,7 @@ struct StackGuardTests {
         let options = streaming
         return [
             ("ElevateJSONDecoder", { data in outcome { try codable.decode(CodableNode.self, from: data).depth } }),
+            ("ElevateJSONDecoder, TapeDecodable", { data in outcome { try codable.decode(TapeNode.self, from: data).depth } }),
             ("ElevateJSONDecoder JSONValue", { data in
                 outcome {
                     var parsingOptions = JSONParsingOptions()

@@ -1,0 +1,49 @@
+import ElevateJSON
+import Foundation
+import Testing
+
+/// A `TapeDecodable` conformance written by hand, as a type with needs beyond the macro's writes it:
+/// what the container offers besides `decode` and `decodeIfPresent`.
+private struct Envelope: Codable, TapeDecodable, Equatable {
+    var kind: String
+    var count: Int
+    var path: String
+    var base: Base
+
+    init(fromTape value: TapeDecodingValue) throws {
+        let container = try value.container(keyedBy: CodingKeys.self)
+        kind = container.contains(.kind) ? try container.decode(String.self, forKey: .kind) : "none"
+        count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 0
+        path = container.codingPath.map(\.stringValue).joined(separator: ".")
+        // A base type's `init(from:)`, on the same value, as a subclass hands its decoder up.
+        base = try Base(from: value.standardDecoder)
+    }
+}
+
+private struct Base: Codable, Equatable {
+    var kind: String?
+}
+
+@Suite struct TapeDecodableByHandTests {
+    @Test func theContainerAndTheStandardDecoder() throws {
+        let data = Data(#"{"items": [{"kind": "a", "count": 2, "x": 1}, {"count": null}]}"#.utf8)
+        let items = try ElevateJSONDecoder().decode([Envelope].self, from: data, atKeyPath: "items")
+        #expect(items.count == 2)
+        #expect(items[0].kind == "a" && items[0].count == 2 && items[0].base.kind == "a")
+        #expect(items[0].path == "items.Index 0")
+        #expect(items[1].kind == "none" && items[1].count == 0 && items[1].base.kind == nil)
+        #expect(items[1].path == "items.Index 1")
+    }
+
+    /// Other decoders know nothing of `TapeDecodable`: Foundation's uses `init(from:)`.
+    @Test func foundationUsesInitFrom() throws {
+        let data = Data(#"{"kind": "a", "count": 2, "path": "p", "base": {}}"#.utf8)
+        let envelope = try JSONDecoder().decode(Envelope.self, from: data)
+        #expect(envelope.path == "p" && envelope.base.kind == nil)
+    }
+
+    @Test func aValueThatIsNoObjectFailsAsInitFrom() {
+        let data = Data(#"[1]"#.utf8)
+        #expect(throws: DecodingError.self) { try ElevateJSONDecoder().decode(Envelope.self, from: data) }
+    }
+}
