@@ -46,7 +46,7 @@ public struct TapeDecodableMacro: ExtensionMacro {
             let method = property.wrappedOptional == nil ? "decode" : "decodeIfPresent"
             let valueType = property.wrappedOptional ?? property.type
             lines.append(
-                "self.\(property.name) = try container.\(method)(\(valueType).self, forKey: .\(property.name))")
+                "self.\(property.spelling) = try container.\(method)(\(valueType).self, forKey: .\(property.spelling))")
         }
         let conformance = addsConformance ? ": ElevateJSON.TapeDecodable" : ""
         return """
@@ -76,6 +76,8 @@ public struct TapeDecodableMacro: ExtensionMacro {
 struct DecodedProperty {
     /// Its name, which is also its `CodingKeys` case.
     let name: String
+    /// Its name as written: with backticks when it is a keyword (`` `default` ``, `` `self` ``).
+    let spelling: String
     /// Its type as written.
     let type: String
     /// The wrapped type when `type` is written as an optional (`T?`, `T!`, `Optional<T>`).
@@ -122,12 +124,13 @@ struct DecodedProperty {
         var storedCount = 0
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
         var found: [DecodedProperty] = []
-        var pendingNames: [String] = []
+        var pendingNames: [(name: String, spelling: String)] = []
         for binding in variable.bindings {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
                 throw MacroExpansionErrorMessage("@TapeDecodable needs one name per property, not a tuple pattern")
             }
-            let name = identifier.identifier.text.trimmingBackticks
+            let spelling = identifier.identifier.text
+            let name = spelling.trimmingBackticks
             if let accessors = binding.accessorBlock, isComputed(accessors) { continue }
             storedCount += 1
             if isLet, binding.initializer != nil { continue }
@@ -142,13 +145,14 @@ struct DecodedProperty {
                         "@TapeDecodable needs the type of '\(name)' written out (var \(name): Type = ...)")
                 }
                 // `var a, b: Int`: the type written after the last name is every name's.
-                pendingNames.append(name)
+                pendingNames.append((name, spelling))
                 continue
             }
             let type = annotation.type.trimmedDescription
             let wrapped = optionalWrapped(annotation.type)
-            for pending in pendingNames + [name] {
-                found.append(DecodedProperty(name: pending, type: type, wrappedOptional: wrapped))
+            for pending in pendingNames + [(name, spelling)] {
+                found.append(
+                    DecodedProperty(name: pending.name, spelling: pending.spelling, type: type, wrappedOptional: wrapped))
             }
             pendingNames = []
         }

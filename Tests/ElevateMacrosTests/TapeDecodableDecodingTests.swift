@@ -74,6 +74,15 @@ struct MacroConstant: Codable, Equatable {
     let version = 2
 }
 
+/// Property names that the generated initializer's own names (`value`, `container`) could shadow.
+@TapeDecodable
+struct MacroShadowing: Codable, Equatable {
+    var value: Int
+    var container: [String]
+    var `self`: Bool?
+    var children: [Self]?
+}
+
 @TapeDecodable
 struct MacroTree: Codable, Equatable {
     var value: Int
@@ -181,6 +190,14 @@ struct MacroTree: Codable, Equatable {
     func emptyStructs(json: String) {
         Self.expectSame(MacroEmpty.self, json)
         Self.expectSame(MacroConstant.self, json)
+    }
+
+    @Test(arguments: [
+        #"{"value": 1, "container": ["a"], "self": true, "children": [{"value": 2, "container": []}]}"#,
+        #"{"value": 1, "container": "a"}"#,
+    ])
+    func namesTheInitializerUses(json: String) {
+        Self.expectSame(MacroShadowing.self, json)
     }
 
     @Test func recursiveTypes() {

@@ -94,7 +94,7 @@ import Testing
                     self.b = try container.decode(Double.self, forKey: .b)
                     self.maybe = try container.decodeIfPresent(Int.self, forKey: .maybe)
                     self.forced = try container.decodeIfPresent(Int.self, forKey: .forced)
-                    self.default = try container.decode(Bool.self, forKey: .default)
+                    self.`default` = try container.decode(Bool.self, forKey: .`default`)
                 }
             }
             """)
