@@ -107,6 +107,9 @@ public enum BenchmarkReport {
         add(
             "tape Codable forEachElement, one worker per core / one worker", .tapeCodableForEachElementParallel,
             .tapeCodableForEachElement, memory: true)
+        add(
+            "tape Codable forEachElement, @TapeDecodable, one worker per core / JSONDecoder",
+            .tapeCodableForEachElementParallelMacro, .jsonDecoder, memory: true)
         add("JSON Lines / forEachElement", .jsonLines, .forEachElement, memory: true)
         add("JSON Lines, one worker per core / one worker", .jsonLinesParallel, .jsonLines, memory: true)
         add("tape Codable / JSONDecoder (TwitterDocument model)", .tapeCodableTwitter, .jsonDecoderTwitter, memory: true)

@@ -68,6 +68,8 @@ public enum Contender: String, CaseIterable, Sendable {
     case tapeCodableForEachElement = "tape-codable-foreachelement"
     /// As ``tapeCodableForEachElement``, with one worker per core.
     case tapeCodableForEachElementParallel = "tape-codable-foreachelement-parallel"
+    /// As ``tapeCodableForEachElementParallel``, through `@TapeDecodable`'s `init(fromTape:)`.
+    case tapeCodableForEachElementParallelMacro = "tape-codable-foreachelement-parallel-macro"
     /// `AsyncFileChunks(url:chunkSize: 64 KiB).decodedElements(atKeyPath:as: CodablePerson.self)`
     /// in a task: the asynchronous twin of ``tapeCodableForEachElement``.
     case asyncChunks = "async-chunks"
@@ -129,6 +131,8 @@ public enum Contender: String, CaseIterable, Sendable {
         case .tapeCodableWithDates: "tape Codable (.formatted dates)"
         case .tapeCodableForEachElement: "tape Codable forEachElement (file, streaming)"
         case .tapeCodableForEachElementParallel: "tape Codable forEachElement, one worker per core (file, streaming)"
+        case .tapeCodableForEachElementParallelMacro:
+            "tape Codable forEachElement, @TapeDecodable, one worker per core (file, streaming)"
         case .asyncChunks: "tape Codable decodedElements, AsyncFileChunks (64 KiB chunks)"
         case .asyncBytes: "tape Codable decodedElements, one byte at a time (buffered, as AsyncBytes)"
         case .asyncOnActor: "tape Codable decodedElements, 64 KiB chunks, loop on an actor (as on the main actor)"
@@ -180,6 +184,7 @@ public enum Contender: String, CaseIterable, Sendable {
     public var readsFile: Bool {
         switch self {
         case .forEachElement, .forEachElementParallel, .tapeCodableForEachElement, .tapeCodableForEachElementParallel,
+            .tapeCodableForEachElementParallelMacro,
             .jsonLines, .jsonLinesParallel, .cYAJLFile, .countFile, .asyncChunks, .asyncBytes, .asyncOnActor,
             .membersFile:
             true
@@ -334,13 +339,13 @@ public enum Contender: String, CaseIterable, Sendable {
         case .tapeCodableCitm, .tapeCodableCitmMacro:
             let decoder = Self.tapeDecoder(generated: self == .tapeCodableCitmMacro)
             return try decoder.decode(CitmCatalog.self, from: data).performances.count
-        case .tapeCodableForEachElement, .tapeCodableForEachElementParallel:
+        case .tapeCodableForEachElement, .tapeCodableForEachElementParallel, .tapeCodableForEachElementParallelMacro:
             var options = StreamingOptions()
-            if self == .tapeCodableForEachElementParallel { options.concurrency = StreamingOptions.automaticConcurrency }
+            if self != .tapeCodableForEachElement { options.concurrency = StreamingOptions.automaticConcurrency }
             var count = 0
             try Elevate.forEachElement(
                 from: .file(input.file), atKeyPath: Self.peopleKeyPath, as: CodablePerson.self,
-                decoder: Self.tapeDecoder(), options: options
+                decoder: Self.tapeDecoder(generated: self == .tapeCodableForEachElementParallelMacro), options: options
             ) { _ in count += 1 }
             return count
         case .asyncChunks, .asyncBytes, .asyncOnActor:

@@ -28,7 +28,7 @@ final class DecodingContext {
         self.tape = tape
         self.strategies = strategies
         self.source = source
-        treatments = strategies.knownTreatments
+        (treatments, recentTreatments) = strategies.knownTreatments
     }
 
     convenience init(tape: JSONTape, settings: DecodingSettings, source: DecodingSource?) {
@@ -103,7 +103,7 @@ final class DecodingContext {
             treatment = .plain
         }
         treatments[identifier] = treatment
-        strategies.remember(treatment, for: identifier)
+        strategies.remember(treatment, for: identifier, firstCount: Self.recentTreatmentCount)
         return treatment
     }
 
@@ -230,15 +230,27 @@ final class ResolvedStrategies: @unchecked Sendable {
     /// The treatments of the types met so far by any context made from these strategies, which
     /// every new context starts from: a stream makes one context per element, and finding a type's
     /// treatment again (dynamic casts to protocols) for every element measured at a tenth of the time.
-    var knownTreatments: [ObjectIdentifier: DecodingContext.Treatment] {
-        treatments.withLock { $0 }
+    /// Also the first few, as a context's recent treatments start: an element's context then finds
+    /// its types without hashing and without growing an array of its own.
+    var knownTreatments: (
+        byType: [ObjectIdentifier: DecodingContext.Treatment],
+        first: [(type: ObjectIdentifier, treatment: DecodingContext.Treatment)]
+    ) {
+        treatments.withLock { ($0.byType, $0.first) }
     }
-    private let treatments = LockedBox([ObjectIdentifier: DecodingContext.Treatment]())
+    private let treatments = LockedBox(KnownTreatments())
 
-    func remember(_ treatment: DecodingContext.Treatment, for type: ObjectIdentifier) {
-        treatments.withLock { treatments in
+    /// The treatments met by the contexts made from these strategies.
+    private struct KnownTreatments {
+        var byType: [ObjectIdentifier: DecodingContext.Treatment] = [:]
+        var first: [(type: ObjectIdentifier, treatment: DecodingContext.Treatment)] = []
+    }
+
+    func remember(_ treatment: DecodingContext.Treatment, for type: ObjectIdentifier, firstCount: Int) {
+        treatments.withLock { known in
             // Bounded like every cache here: a stream meets few types, a hostile one cannot grow it.
-            if treatments.count < 1024 { treatments[type] = treatment }
+            guard known.byType.count < 1024, known.byType.updateValue(treatment, forKey: type) == nil else { return }
+            if known.first.count < firstCount { known.first.append((type, treatment)) }
         }
     }
 
