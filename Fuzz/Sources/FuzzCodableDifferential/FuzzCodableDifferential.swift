@@ -96,6 +96,63 @@ struct Node: Codable, Equatable {
     }
 }
 
+/// The same models twice, with and without `init(fromTape:)` (written as `@TapeDecodable` expands
+/// it: this package does not build the macro). Nested in two namespaces so that both print as
+/// `Node` and `Record`: the two paths must give the same value or the very same error text.
+enum Plain {
+    struct Node: Codable, Equatable {
+        var name: String?
+        var value: Double?
+        var children: [Node]?
+    }
+
+    struct Record: Codable, Equatable {
+        var id: Int
+        var label: String
+        var flags: [Bool]
+        var nested: [Record]?
+    }
+}
+
+enum Direct {
+    struct Node: Codable, Equatable, TapeDecodable {
+        var name: String?
+        var value: Double?
+        var children: [Node]?
+
+        init(fromTape value: TapeDecodingValue) throws {
+            let container = try value.container(keyedBy: CodingKeys.self)
+            self.name = try container.decodeIfPresent(String.self, forKey: .name)
+            self.value = try container.decodeIfPresent(Double.self, forKey: .value)
+            self.children = try container.decodeIfPresent([Node].self, forKey: .children)
+        }
+    }
+
+    struct Record: Codable, Equatable, TapeDecodable {
+        var id: Int
+        var label: String
+        var flags: [Bool]
+        var nested: [Record]?
+
+        init(fromTape value: TapeDecodingValue) throws {
+            let container = try value.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Int.self, forKey: .id)
+            self.label = try container.decode(String.self, forKey: .label)
+            self.flags = try container.decode([Bool].self, forKey: .flags)
+            self.nested = try container.decodeIfPresent([Record].self, forKey: .nested)
+        }
+    }
+}
+
+/// The outcome of decoding `T` with ElevateJSONDecoder, as text (doubles by their bits).
+func outcomeText<T: Swift.Decodable>(_ type: T.Type, _ data: Data) -> String {
+    do {
+        return "value: \(try ElevateJSONDecoder().decode(type, from: data))"
+    } catch {
+        return "error: \(error)"
+    }
+}
+
 /// Dictionary keys that must be one of the cases (`CodingKeyRepresentable`).
 enum Color: String, Codable, CodingKeyRepresentable {
     case red, green, blue
@@ -230,6 +287,15 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             if bytes.prefix(4).contains(0) { return 0 }
         }
     }
+
+    // `init(fromTape:)` against `init(from:)`, on every input, valid or not: the same text.
+    let plainNode = outcomeText(Plain.Node.self, data)
+    let directNode = outcomeText(Direct.Node.self, data)
+    fuzzCheck(plainNode == directNode, "TapeDecodable Node: init(from:) \(plainNode), init(fromTape:) \(directNode)")
+    let plainRecord = outcomeText([Plain.Record].self, data)
+    let directRecord = outcomeText([Direct.Record].self, data)
+    fuzzCheck(
+        plainRecord == directRecord, "TapeDecodable [Record]: init(from:) \(plainRecord), init(fromTape:) \(directRecord)")
 
     if syntaxError != nil {
         // Not JSON: the library validates every byte (README), so every decode must fail.
