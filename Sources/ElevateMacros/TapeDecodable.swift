@@ -29,8 +29,8 @@
 /// initial value. Values, errors and coding paths are those of `init(from:)`.
 ///
 /// The macro refuses, with a message, what it cannot reproduce: a class, enum or actor, a struct
-/// that writes its own `init(from:)`, a property wrapper, and a decoded `var` without a type
-/// annotation. Write optional properties as `T?`, `T!` or `Optional<T>`: through a type alias, the
+/// that writes its own `init(from:)`, a property wrapper, a decoded `var` without a type
+/// annotation, and properties declared inside `#if`. Write optional properties as `T?`, `T!` or `Optional<T>`: through a type alias, the
 /// generated code would call `decode`, which refuses a missing key that `init(from:)` reads as nil.
 @attached(extension, conformances: TapeDecodable, names: named(init(fromTape:)))
 public macro TapeDecodable() = #externalMacro(module: "ElevateMacrosPlugin", type: "TapeDecodableMacro")

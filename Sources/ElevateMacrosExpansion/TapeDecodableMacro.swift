@@ -105,6 +105,10 @@ struct DecodedProperty {
                 throw MacroExpansionErrorMessage(
                     "@TapeDecodable writes the init(from:) the compiler would; this struct writes its own")
             }
+            if let ifConfig = member.decl.as(IfConfigDeclSyntax.self), declaresProperty(ifConfig) {
+                throw MacroExpansionErrorMessage(
+                    "@TapeDecodable does not read properties declared inside #if; move them out of it")
+            }
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             let (decoded, stored) = try storedProperties(variable)
             properties += decoded
@@ -157,6 +161,22 @@ struct DecodedProperty {
             pendingNames = []
         }
         return (found, storedCount)
+    }
+
+    /// Whether any clause of an `#if` declares a property (which `init(from:)` decodes when the
+    /// clause is active, and which the macro cannot see).
+    private static func declaresProperty(_ ifConfig: IfConfigDeclSyntax) -> Bool {
+        ifConfig.clauses.contains { clause in
+            switch clause.elements {
+            case .decls(let members):
+                return members.contains {
+                    $0.decl.is(VariableDeclSyntax.self)
+                        || ($0.decl.as(IfConfigDeclSyntax.self).map(declaresProperty) ?? false)
+                }
+            default:
+                return false
+            }
+        }
     }
 
     /// Whether an accessor block makes a computed property (observers keep it stored).

@@ -109,6 +109,10 @@ import Testing
         ),
         ("@TapeDecodable\nstruct Wrapped: Codable {\n    @Clamped var a: Int\n}", "property wrappers"),
         ("@TapeDecodable\nstruct Untyped: Codable {\n    var a = 1\n}", "needs the type of 'a' written out"),
+        (
+            "@TapeDecodable\nstruct Conditional: Codable {\n    var a: Int\n    #if DEBUG\n    var b: Int = 0\n    #endif\n}",
+            "inside #if"
+        ),
     ])
     func refuses(source: String, message: String) {
         var failures: [String] = []
