@@ -42,11 +42,11 @@ public struct TapeDecodableMacro: ExtensionMacro {
         // so that any value decodes; one with a case, even one it does not decode, needs an object.
         var lines = hasCodingKeys ? ["let container = try value.container(keyedBy: CodingKeys.self)"] : []
         if hasCodingKeys, properties.isEmpty { lines.append("_ = container") }
+        // The type is inferred from the property's, not written: a type named inside the struct (a
+        // nested type's sibling, `Inner` inside `Outer`) is not in scope in `extension Outer.Inner`.
         for property in properties {
-            let method = property.wrappedOptional == nil ? "decode" : "decodeIfPresent"
-            let valueType = property.wrappedOptional ?? property.type
-            lines.append(
-                "self.\(property.spelling) = try container.\(method)(\(valueType).self, forKey: .\(property.spelling))")
+            let method = property.isOptional ? "decodeIfPresent" : "decode"
+            lines.append("self.\(property.spelling) = try container.\(method)(forKey: .\(property.spelling))")
         }
         let conformance = addsConformance ? ": ElevateJSON.TapeDecodable" : ""
         return """
@@ -78,10 +78,9 @@ struct DecodedProperty {
     let name: String
     /// Its name as written: with backticks when it is a keyword (`` `default` ``, `` `self` ``).
     let spelling: String
-    /// Its type as written.
-    let type: String
-    /// The wrapped type when `type` is written as an optional (`T?`, `T!`, `Optional<T>`).
-    let wrappedOptional: String?
+    /// Whether its type is written as an optional (`T?`, `T!`, `Optional<T>`), which
+    /// `init(from:)` reads with `decodeIfPresent`.
+    let isOptional: Bool
 
     /// The properties `init(from:)` decodes, in declaration order: the stored instance properties
     /// that are not a `let` with an initial value, and, when the struct declares `CodingKeys`, only
@@ -152,11 +151,10 @@ struct DecodedProperty {
                 pendingNames.append((name, spelling))
                 continue
             }
-            let type = annotation.type.trimmedDescription
-            let wrapped = optionalWrapped(annotation.type)
+            let isOptional = isWrittenOptional(annotation.type)
             for pending in pendingNames + [(name, spelling)] {
                 found.append(
-                    DecodedProperty(name: pending.name, spelling: pending.spelling, type: type, wrappedOptional: wrapped))
+                    DecodedProperty(name: pending.name, spelling: pending.spelling, isOptional: isOptional))
             }
             pendingNames = []
         }
@@ -190,17 +188,11 @@ struct DecodedProperty {
         }
     }
 
-    /// The wrapped type of `T?`, `T!`, `Optional<T>` or `Swift.Optional<T>`, as written.
-    private static func optionalWrapped(_ type: TypeSyntax) -> String? {
-        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType.trimmedDescription }
-        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-            return unwrapped.wrappedType.trimmedDescription
-        }
+    /// Whether `type` is written `T?`, `T!`, `Optional<T>` or `Swift.Optional<T>`.
+    private static func isWrittenOptional(_ type: TypeSyntax) -> Bool {
+        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
         let text = type.trimmedDescription
-        for prefix in ["Optional<", "Swift.Optional<"] where text.hasPrefix(prefix) && text.hasSuffix(">") {
-            return String(text.dropFirst(prefix.count).dropLast()).trimmingCharacters(in: " ")
-        }
-        return nil
+        return (text.hasPrefix("Optional<") || text.hasPrefix("Swift.Optional<")) && text.hasSuffix(">")
     }
 }
 
@@ -208,10 +200,5 @@ extension String {
     /// The name without the backticks of an escaped identifier (`` `default` ``).
     var trimmingBackticks: String {
         hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
-    }
-
-    /// The string without leading and trailing `character`s (no Foundation in a compiler plugin).
-    func trimmingCharacters(in character: Character) -> String {
-        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
     }
 }

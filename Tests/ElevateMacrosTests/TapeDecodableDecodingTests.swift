@@ -66,6 +66,14 @@ struct MacroPage<Item: Codable & Equatable>: Codable, Equatable {
     var next: Int?
 }
 
+enum MacroNamespace {
+    @TapeDecodable
+    struct Inner: Codable, Equatable {
+        var x: Int
+        var more: [Inner]?
+    }
+}
+
 @TapeDecodable
 struct MacroEmpty: Codable, Equatable {}
 
@@ -198,6 +206,11 @@ struct MacroTree: Codable, Equatable {
     ])
     func namesTheInitializerUses(json: String) {
         Self.expectSame(MacroShadowing.self, json)
+    }
+
+    @Test(arguments: [#"{"x": 1, "more": [{"x": 2}]}"#, #"{"x": 1, "more": [{"y": 2}]}"#])
+    func nestedTypes(json: String) {
+        Self.expectSame(MacroNamespace.Inner.self, json)
     }
 
     @Test func recursiveTypes() {

@@ -40,10 +40,10 @@ import Testing
             extension Person: ElevateJSON.TapeDecodable {
                 init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
                     let container = try value.container(keyedBy: CodingKeys.self)
-                    self.identifier = try container.decode(Int.self, forKey: .identifier)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.nickname = try container.decodeIfPresent(String.self, forKey: .nickname)
-                    self.addresses = try container.decode([Address].self, forKey: .addresses)
+                    self.identifier = try container.decode(forKey: .identifier)
+                    self.name = try container.decode(forKey: .name)
+                    self.nickname = try container.decodeIfPresent(forKey: .nickname)
+                    self.addresses = try container.decode(forKey: .addresses)
                 }
             }
             """)
@@ -89,12 +89,12 @@ import Testing
             extension Item: ElevateJSON.TapeDecodable {
                 public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
                     let container = try value.container(keyedBy: CodingKeys.self)
-                    self.total = try container.decode(Int.self, forKey: .total)
-                    self.a = try container.decode(Double.self, forKey: .a)
-                    self.b = try container.decode(Double.self, forKey: .b)
-                    self.maybe = try container.decodeIfPresent(Int.self, forKey: .maybe)
-                    self.forced = try container.decodeIfPresent(Int.self, forKey: .forced)
-                    self.`default` = try container.decode(Bool.self, forKey: .`default`)
+                    self.total = try container.decode(forKey: .total)
+                    self.a = try container.decode(forKey: .a)
+                    self.b = try container.decode(forKey: .b)
+                    self.maybe = try container.decodeIfPresent(forKey: .maybe)
+                    self.forced = try container.decodeIfPresent(forKey: .forced)
+                    self.`default` = try container.decode(forKey: .`default`)
                 }
             }
             """)

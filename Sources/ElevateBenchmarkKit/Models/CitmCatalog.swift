@@ -109,70 +109,70 @@ public struct CitmArea: Codable, Hashable, Sendable {
 extension CitmCatalog: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.areaNames = try container.decode([String: String].self, forKey: .areaNames)
-        self.audienceSubCategoryNames = try container.decode([String: String].self, forKey: .audienceSubCategoryNames)
-        self.blockNames = try container.decode([String: String].self, forKey: .blockNames)
-        self.events = try container.decode([String: CitmEvent].self, forKey: .events)
-        self.performances = try container.decode([CitmPerformance].self, forKey: .performances)
-        self.seatCategoryNames = try container.decode([String: String].self, forKey: .seatCategoryNames)
-        self.subTopicNames = try container.decode([String: String].self, forKey: .subTopicNames)
-        self.subjectNames = try container.decode([String: String].self, forKey: .subjectNames)
-        self.topicNames = try container.decode([String: String].self, forKey: .topicNames)
-        self.topicSubTopics = try container.decode([String: [Int]].self, forKey: .topicSubTopics)
-        self.venueNames = try container.decode([String: String].self, forKey: .venueNames)
+        self.areaNames = try container.decode(forKey: .areaNames)
+        self.audienceSubCategoryNames = try container.decode(forKey: .audienceSubCategoryNames)
+        self.blockNames = try container.decode(forKey: .blockNames)
+        self.events = try container.decode(forKey: .events)
+        self.performances = try container.decode(forKey: .performances)
+        self.seatCategoryNames = try container.decode(forKey: .seatCategoryNames)
+        self.subTopicNames = try container.decode(forKey: .subTopicNames)
+        self.subjectNames = try container.decode(forKey: .subjectNames)
+        self.topicNames = try container.decode(forKey: .topicNames)
+        self.topicSubTopics = try container.decode(forKey: .topicSubTopics)
+        self.venueNames = try container.decode(forKey: .venueNames)
     }
 }
 
 extension CitmEvent: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.description = try container.decodeIfPresent(String.self, forKey: .description)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.logo = try container.decodeIfPresent(String.self, forKey: .logo)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.subTopicIds = try container.decode([Int].self, forKey: .subTopicIds)
-        self.subjectCode = try container.decodeIfPresent(String.self, forKey: .subjectCode)
-        self.subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
-        self.topicIds = try container.decode([Int].self, forKey: .topicIds)
+        self.description = try container.decodeIfPresent(forKey: .description)
+        self.id = try container.decode(forKey: .id)
+        self.logo = try container.decodeIfPresent(forKey: .logo)
+        self.name = try container.decode(forKey: .name)
+        self.subTopicIds = try container.decode(forKey: .subTopicIds)
+        self.subjectCode = try container.decodeIfPresent(forKey: .subjectCode)
+        self.subtitle = try container.decodeIfPresent(forKey: .subtitle)
+        self.topicIds = try container.decode(forKey: .topicIds)
     }
 }
 
 extension CitmPerformance: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.eventId = try container.decode(Int.self, forKey: .eventId)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.logo = try container.decodeIfPresent(String.self, forKey: .logo)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.prices = try container.decode([CitmPrice].self, forKey: .prices)
-        self.seatCategories = try container.decode([CitmSeatCategory].self, forKey: .seatCategories)
-        self.seatMapImage = try container.decodeIfPresent(String.self, forKey: .seatMapImage)
-        self.start = try container.decode(Int.self, forKey: .start)
-        self.venueCode = try container.decode(String.self, forKey: .venueCode)
+        self.eventId = try container.decode(forKey: .eventId)
+        self.id = try container.decode(forKey: .id)
+        self.logo = try container.decodeIfPresent(forKey: .logo)
+        self.name = try container.decodeIfPresent(forKey: .name)
+        self.prices = try container.decode(forKey: .prices)
+        self.seatCategories = try container.decode(forKey: .seatCategories)
+        self.seatMapImage = try container.decodeIfPresent(forKey: .seatMapImage)
+        self.start = try container.decode(forKey: .start)
+        self.venueCode = try container.decode(forKey: .venueCode)
     }
 }
 
 extension CitmPrice: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.amount = try container.decode(Int.self, forKey: .amount)
-        self.audienceSubCategoryId = try container.decode(Int.self, forKey: .audienceSubCategoryId)
-        self.seatCategoryId = try container.decode(Int.self, forKey: .seatCategoryId)
+        self.amount = try container.decode(forKey: .amount)
+        self.audienceSubCategoryId = try container.decode(forKey: .audienceSubCategoryId)
+        self.seatCategoryId = try container.decode(forKey: .seatCategoryId)
     }
 }
 
 extension CitmSeatCategory: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.areas = try container.decode([CitmArea].self, forKey: .areas)
-        self.seatCategoryId = try container.decode(Int.self, forKey: .seatCategoryId)
+        self.areas = try container.decode(forKey: .areas)
+        self.seatCategoryId = try container.decode(forKey: .seatCategoryId)
     }
 }
 
 extension CitmArea: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.areaId = try container.decode(Int.self, forKey: .areaId)
-        self.blockIds = try container.decode([Int].self, forKey: .blockIds)
+        self.areaId = try container.decode(forKey: .areaId)
+        self.blockIds = try container.decode(forKey: .blockIds)
     }
 }

@@ -71,45 +71,45 @@ public struct CodablePeopleResponse<Person: Swift.Decodable & Sendable>: Swift.D
 extension CodablePerson: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.identifier = try container.decode(Int.self, forKey: .identifier)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.nickname = try container.decodeIfPresent(String.self, forKey: .nickname)
-        self.birthDate = try container.decode(String.self, forKey: .birthDate)
-        self.isMember = try container.decodeIfPresent(Bool.self, forKey: .isMember)
-        self.addresses = try container.decode([CodableAddress].self, forKey: .addresses)
+        self.identifier = try container.decode(forKey: .identifier)
+        self.name = try container.decode(forKey: .name)
+        self.nickname = try container.decodeIfPresent(forKey: .nickname)
+        self.birthDate = try container.decode(forKey: .birthDate)
+        self.isMember = try container.decodeIfPresent(forKey: .isMember)
+        self.addresses = try container.decode(forKey: .addresses)
     }
 }
 
 extension CodablePersonWithDate: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.identifier = try container.decode(Int.self, forKey: .identifier)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.nickname = try container.decodeIfPresent(String.self, forKey: .nickname)
-        self.birthDate = try container.decode(Date.self, forKey: .birthDate)
-        self.isMember = try container.decodeIfPresent(Bool.self, forKey: .isMember)
-        self.addresses = try container.decode([CodableAddress].self, forKey: .addresses)
+        self.identifier = try container.decode(forKey: .identifier)
+        self.name = try container.decode(forKey: .name)
+        self.nickname = try container.decodeIfPresent(forKey: .nickname)
+        self.birthDate = try container.decode(forKey: .birthDate)
+        self.isMember = try container.decodeIfPresent(forKey: .isMember)
+        self.addresses = try container.decode(forKey: .addresses)
     }
 }
 
 extension CodableAddress: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.street = try container.decode(String.self, forKey: .street)
-        self.city = try container.decode(String.self, forKey: .city)
+        self.street = try container.decode(forKey: .street)
+        self.city = try container.decode(forKey: .city)
     }
 }
 
 extension CodablePeopleResponse: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.response = try container.decode(Response.self, forKey: .response)
+        self.response = try container.decode(forKey: .response)
     }
 }
 
 extension CodablePeopleResponse.Response: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.items = try container.decode([Person].self, forKey: .items)
+        self.items = try container.decode(forKey: .items)
     }
 }

@@ -317,189 +317,189 @@ public struct TwitterMediaSize: Codable, Hashable, Sendable {
 extension TwitterDocument: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.statuses = try container.decode([TwitterStatus].self, forKey: .statuses)
-        self.searchMetadata = try container.decode(TwitterSearchMetadata.self, forKey: .searchMetadata)
+        self.statuses = try container.decode(forKey: .statuses)
+        self.searchMetadata = try container.decode(forKey: .searchMetadata)
     }
 }
 
 extension TwitterSearchMetadata: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.completedIn = try container.decode(Double.self, forKey: .completedIn)
-        self.maxId = try container.decode(Int.self, forKey: .maxId)
-        self.maxIdStr = try container.decode(String.self, forKey: .maxIdStr)
-        self.nextResults = try container.decode(String.self, forKey: .nextResults)
-        self.query = try container.decode(String.self, forKey: .query)
-        self.refreshUrl = try container.decode(String.self, forKey: .refreshUrl)
-        self.count = try container.decode(Int.self, forKey: .count)
-        self.sinceId = try container.decode(Int.self, forKey: .sinceId)
-        self.sinceIdStr = try container.decode(String.self, forKey: .sinceIdStr)
+        self.completedIn = try container.decode(forKey: .completedIn)
+        self.maxId = try container.decode(forKey: .maxId)
+        self.maxIdStr = try container.decode(forKey: .maxIdStr)
+        self.nextResults = try container.decode(forKey: .nextResults)
+        self.query = try container.decode(forKey: .query)
+        self.refreshUrl = try container.decode(forKey: .refreshUrl)
+        self.count = try container.decode(forKey: .count)
+        self.sinceId = try container.decode(forKey: .sinceId)
+        self.sinceIdStr = try container.decode(forKey: .sinceIdStr)
     }
 }
 
 extension TwitterStatus: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.metadata = try container.decode(TwitterStatusMetadata.self, forKey: .metadata)
-        self.createdAt = try container.decode(String.self, forKey: .createdAt)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.idStr = try container.decode(String.self, forKey: .idStr)
-        self.text = try container.decode(String.self, forKey: .text)
-        self.source = try container.decode(String.self, forKey: .source)
-        self.truncated = try container.decode(Bool.self, forKey: .truncated)
-        self.inReplyToStatusId = try container.decodeIfPresent(Int.self, forKey: .inReplyToStatusId)
-        self.inReplyToStatusIdStr = try container.decodeIfPresent(String.self, forKey: .inReplyToStatusIdStr)
-        self.inReplyToUserId = try container.decodeIfPresent(Int.self, forKey: .inReplyToUserId)
-        self.inReplyToUserIdStr = try container.decodeIfPresent(String.self, forKey: .inReplyToUserIdStr)
-        self.inReplyToScreenName = try container.decodeIfPresent(String.self, forKey: .inReplyToScreenName)
-        self.user = try container.decode(TwitterUser.self, forKey: .user)
-        self.geo = try container.decodeIfPresent(String.self, forKey: .geo)
-        self.coordinates = try container.decodeIfPresent(String.self, forKey: .coordinates)
-        self.place = try container.decodeIfPresent(String.self, forKey: .place)
-        self.contributors = try container.decodeIfPresent([Int].self, forKey: .contributors)
-        self.retweetCount = try container.decode(Int.self, forKey: .retweetCount)
-        self.favoriteCount = try container.decode(Int.self, forKey: .favoriteCount)
-        self.entities = try container.decode(TwitterEntities.self, forKey: .entities)
-        self.favorited = try container.decode(Bool.self, forKey: .favorited)
-        self.retweeted = try container.decode(Bool.self, forKey: .retweeted)
-        self.lang = try container.decode(String.self, forKey: .lang)
-        self.retweetedStatus = try container.decodeIfPresent(TwitterIndirect<TwitterStatus>.self, forKey: .retweetedStatus)
-        self.possiblySensitive = try container.decodeIfPresent(Bool.self, forKey: .possiblySensitive)
+        self.metadata = try container.decode(forKey: .metadata)
+        self.createdAt = try container.decode(forKey: .createdAt)
+        self.id = try container.decode(forKey: .id)
+        self.idStr = try container.decode(forKey: .idStr)
+        self.text = try container.decode(forKey: .text)
+        self.source = try container.decode(forKey: .source)
+        self.truncated = try container.decode(forKey: .truncated)
+        self.inReplyToStatusId = try container.decodeIfPresent(forKey: .inReplyToStatusId)
+        self.inReplyToStatusIdStr = try container.decodeIfPresent(forKey: .inReplyToStatusIdStr)
+        self.inReplyToUserId = try container.decodeIfPresent(forKey: .inReplyToUserId)
+        self.inReplyToUserIdStr = try container.decodeIfPresent(forKey: .inReplyToUserIdStr)
+        self.inReplyToScreenName = try container.decodeIfPresent(forKey: .inReplyToScreenName)
+        self.user = try container.decode(forKey: .user)
+        self.geo = try container.decodeIfPresent(forKey: .geo)
+        self.coordinates = try container.decodeIfPresent(forKey: .coordinates)
+        self.place = try container.decodeIfPresent(forKey: .place)
+        self.contributors = try container.decodeIfPresent(forKey: .contributors)
+        self.retweetCount = try container.decode(forKey: .retweetCount)
+        self.favoriteCount = try container.decode(forKey: .favoriteCount)
+        self.entities = try container.decode(forKey: .entities)
+        self.favorited = try container.decode(forKey: .favorited)
+        self.retweeted = try container.decode(forKey: .retweeted)
+        self.lang = try container.decode(forKey: .lang)
+        self.retweetedStatus = try container.decodeIfPresent(forKey: .retweetedStatus)
+        self.possiblySensitive = try container.decodeIfPresent(forKey: .possiblySensitive)
     }
 }
 
 extension TwitterStatusMetadata: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.resultType = try container.decode(String.self, forKey: .resultType)
-        self.isoLanguageCode = try container.decode(String.self, forKey: .isoLanguageCode)
+        self.resultType = try container.decode(forKey: .resultType)
+        self.isoLanguageCode = try container.decode(forKey: .isoLanguageCode)
     }
 }
 
 extension TwitterUser: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.idStr = try container.decode(String.self, forKey: .idStr)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.screenName = try container.decode(String.self, forKey: .screenName)
-        self.location = try container.decode(String.self, forKey: .location)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.url = try container.decodeIfPresent(String.self, forKey: .url)
-        self.entities = try container.decode(TwitterUserEntities.self, forKey: .entities)
-        self.protected = try container.decode(Bool.self, forKey: .protected)
-        self.followersCount = try container.decode(Int.self, forKey: .followersCount)
-        self.friendsCount = try container.decode(Int.self, forKey: .friendsCount)
-        self.listedCount = try container.decode(Int.self, forKey: .listedCount)
-        self.createdAt = try container.decode(String.self, forKey: .createdAt)
-        self.favouritesCount = try container.decode(Int.self, forKey: .favouritesCount)
-        self.utcOffset = try container.decodeIfPresent(Int.self, forKey: .utcOffset)
-        self.timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
-        self.geoEnabled = try container.decode(Bool.self, forKey: .geoEnabled)
-        self.verified = try container.decode(Bool.self, forKey: .verified)
-        self.statusesCount = try container.decode(Int.self, forKey: .statusesCount)
-        self.lang = try container.decode(String.self, forKey: .lang)
-        self.contributorsEnabled = try container.decode(Bool.self, forKey: .contributorsEnabled)
-        self.isTranslator = try container.decode(Bool.self, forKey: .isTranslator)
-        self.isTranslationEnabled = try container.decode(Bool.self, forKey: .isTranslationEnabled)
-        self.profileBackgroundColor = try container.decode(String.self, forKey: .profileBackgroundColor)
-        self.profileBackgroundImageUrl = try container.decode(String.self, forKey: .profileBackgroundImageUrl)
-        self.profileBackgroundImageUrlHttps = try container.decode(String.self, forKey: .profileBackgroundImageUrlHttps)
-        self.profileBackgroundTile = try container.decode(Bool.self, forKey: .profileBackgroundTile)
-        self.profileImageUrl = try container.decode(String.self, forKey: .profileImageUrl)
-        self.profileImageUrlHttps = try container.decode(String.self, forKey: .profileImageUrlHttps)
-        self.profileBannerUrl = try container.decodeIfPresent(String.self, forKey: .profileBannerUrl)
-        self.profileLinkColor = try container.decode(String.self, forKey: .profileLinkColor)
-        self.profileSidebarBorderColor = try container.decode(String.self, forKey: .profileSidebarBorderColor)
-        self.profileSidebarFillColor = try container.decode(String.self, forKey: .profileSidebarFillColor)
-        self.profileTextColor = try container.decode(String.self, forKey: .profileTextColor)
-        self.profileUseBackgroundImage = try container.decode(Bool.self, forKey: .profileUseBackgroundImage)
-        self.defaultProfile = try container.decode(Bool.self, forKey: .defaultProfile)
-        self.defaultProfileImage = try container.decode(Bool.self, forKey: .defaultProfileImage)
-        self.following = try container.decode(Bool.self, forKey: .following)
-        self.followRequestSent = try container.decode(Bool.self, forKey: .followRequestSent)
-        self.notifications = try container.decode(Bool.self, forKey: .notifications)
+        self.id = try container.decode(forKey: .id)
+        self.idStr = try container.decode(forKey: .idStr)
+        self.name = try container.decode(forKey: .name)
+        self.screenName = try container.decode(forKey: .screenName)
+        self.location = try container.decode(forKey: .location)
+        self.description = try container.decode(forKey: .description)
+        self.url = try container.decodeIfPresent(forKey: .url)
+        self.entities = try container.decode(forKey: .entities)
+        self.protected = try container.decode(forKey: .protected)
+        self.followersCount = try container.decode(forKey: .followersCount)
+        self.friendsCount = try container.decode(forKey: .friendsCount)
+        self.listedCount = try container.decode(forKey: .listedCount)
+        self.createdAt = try container.decode(forKey: .createdAt)
+        self.favouritesCount = try container.decode(forKey: .favouritesCount)
+        self.utcOffset = try container.decodeIfPresent(forKey: .utcOffset)
+        self.timeZone = try container.decodeIfPresent(forKey: .timeZone)
+        self.geoEnabled = try container.decode(forKey: .geoEnabled)
+        self.verified = try container.decode(forKey: .verified)
+        self.statusesCount = try container.decode(forKey: .statusesCount)
+        self.lang = try container.decode(forKey: .lang)
+        self.contributorsEnabled = try container.decode(forKey: .contributorsEnabled)
+        self.isTranslator = try container.decode(forKey: .isTranslator)
+        self.isTranslationEnabled = try container.decode(forKey: .isTranslationEnabled)
+        self.profileBackgroundColor = try container.decode(forKey: .profileBackgroundColor)
+        self.profileBackgroundImageUrl = try container.decode(forKey: .profileBackgroundImageUrl)
+        self.profileBackgroundImageUrlHttps = try container.decode(forKey: .profileBackgroundImageUrlHttps)
+        self.profileBackgroundTile = try container.decode(forKey: .profileBackgroundTile)
+        self.profileImageUrl = try container.decode(forKey: .profileImageUrl)
+        self.profileImageUrlHttps = try container.decode(forKey: .profileImageUrlHttps)
+        self.profileBannerUrl = try container.decodeIfPresent(forKey: .profileBannerUrl)
+        self.profileLinkColor = try container.decode(forKey: .profileLinkColor)
+        self.profileSidebarBorderColor = try container.decode(forKey: .profileSidebarBorderColor)
+        self.profileSidebarFillColor = try container.decode(forKey: .profileSidebarFillColor)
+        self.profileTextColor = try container.decode(forKey: .profileTextColor)
+        self.profileUseBackgroundImage = try container.decode(forKey: .profileUseBackgroundImage)
+        self.defaultProfile = try container.decode(forKey: .defaultProfile)
+        self.defaultProfileImage = try container.decode(forKey: .defaultProfileImage)
+        self.following = try container.decode(forKey: .following)
+        self.followRequestSent = try container.decode(forKey: .followRequestSent)
+        self.notifications = try container.decode(forKey: .notifications)
     }
 }
 
 extension TwitterUserEntities: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.description = try container.decode(TwitterURLList.self, forKey: .description)
-        self.url = try container.decodeIfPresent(TwitterURLList.self, forKey: .url)
+        self.description = try container.decode(forKey: .description)
+        self.url = try container.decodeIfPresent(forKey: .url)
     }
 }
 
 extension TwitterURLList: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.urls = try container.decode([TwitterURL].self, forKey: .urls)
+        self.urls = try container.decode(forKey: .urls)
     }
 }
 
 extension TwitterEntities: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.hashtags = try container.decode([TwitterHashtag].self, forKey: .hashtags)
-        self.symbols = try container.decode([String].self, forKey: .symbols)
-        self.urls = try container.decode([TwitterURL].self, forKey: .urls)
-        self.userMentions = try container.decode([TwitterUserMention].self, forKey: .userMentions)
-        self.media = try container.decodeIfPresent([TwitterMedia].self, forKey: .media)
+        self.hashtags = try container.decode(forKey: .hashtags)
+        self.symbols = try container.decode(forKey: .symbols)
+        self.urls = try container.decode(forKey: .urls)
+        self.userMentions = try container.decode(forKey: .userMentions)
+        self.media = try container.decodeIfPresent(forKey: .media)
     }
 }
 
 extension TwitterHashtag: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.text = try container.decode(String.self, forKey: .text)
-        self.indices = try container.decode([Int].self, forKey: .indices)
+        self.text = try container.decode(forKey: .text)
+        self.indices = try container.decode(forKey: .indices)
     }
 }
 
 extension TwitterURL: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.url = try container.decode(String.self, forKey: .url)
-        self.expandedUrl = try container.decode(String.self, forKey: .expandedUrl)
-        self.displayUrl = try container.decode(String.self, forKey: .displayUrl)
-        self.indices = try container.decode([Int].self, forKey: .indices)
+        self.url = try container.decode(forKey: .url)
+        self.expandedUrl = try container.decode(forKey: .expandedUrl)
+        self.displayUrl = try container.decode(forKey: .displayUrl)
+        self.indices = try container.decode(forKey: .indices)
     }
 }
 
 extension TwitterUserMention: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.screenName = try container.decode(String.self, forKey: .screenName)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.idStr = try container.decode(String.self, forKey: .idStr)
-        self.indices = try container.decode([Int].self, forKey: .indices)
+        self.screenName = try container.decode(forKey: .screenName)
+        self.name = try container.decode(forKey: .name)
+        self.id = try container.decode(forKey: .id)
+        self.idStr = try container.decode(forKey: .idStr)
+        self.indices = try container.decode(forKey: .indices)
     }
 }
 
 extension TwitterMedia: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.idStr = try container.decode(String.self, forKey: .idStr)
-        self.indices = try container.decode([Int].self, forKey: .indices)
-        self.mediaUrl = try container.decode(String.self, forKey: .mediaUrl)
-        self.mediaUrlHttps = try container.decode(String.self, forKey: .mediaUrlHttps)
-        self.url = try container.decode(String.self, forKey: .url)
-        self.displayUrl = try container.decode(String.self, forKey: .displayUrl)
-        self.expandedUrl = try container.decode(String.self, forKey: .expandedUrl)
-        self.type = try container.decode(String.self, forKey: .type)
-        self.sizes = try container.decode([String: TwitterMediaSize].self, forKey: .sizes)
-        self.sourceStatusId = try container.decodeIfPresent(Int.self, forKey: .sourceStatusId)
-        self.sourceStatusIdStr = try container.decodeIfPresent(String.self, forKey: .sourceStatusIdStr)
+        self.id = try container.decode(forKey: .id)
+        self.idStr = try container.decode(forKey: .idStr)
+        self.indices = try container.decode(forKey: .indices)
+        self.mediaUrl = try container.decode(forKey: .mediaUrl)
+        self.mediaUrlHttps = try container.decode(forKey: .mediaUrlHttps)
+        self.url = try container.decode(forKey: .url)
+        self.displayUrl = try container.decode(forKey: .displayUrl)
+        self.expandedUrl = try container.decode(forKey: .expandedUrl)
+        self.type = try container.decode(forKey: .type)
+        self.sizes = try container.decode(forKey: .sizes)
+        self.sourceStatusId = try container.decodeIfPresent(forKey: .sourceStatusId)
+        self.sourceStatusIdStr = try container.decodeIfPresent(forKey: .sourceStatusIdStr)
     }
 }
 
 extension TwitterMediaSize: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.w = try container.decode(Int.self, forKey: .w)
-        self.h = try container.decode(Int.self, forKey: .h)
-        self.resize = try container.decode(String.self, forKey: .resize)
+        self.w = try container.decode(forKey: .w)
+        self.h = try container.decode(forKey: .h)
+        self.resize = try container.decode(forKey: .resize)
     }
 }

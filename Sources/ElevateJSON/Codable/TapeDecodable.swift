@@ -69,7 +69,10 @@ public struct TapeDecodingValue {
 ///
 /// It has the reads that generated initializers make. Each behaves as the same call on
 /// `KeyedDecodingContainer<Key>`: a missing key is `keyNotFound`, a null `valueNotFound`, a value of
-/// another kind `typeMismatch`; `decodeIfPresent` gives nil for a missing key or a null.
+/// another kind `typeMismatch`; `decodeIfPresent` gives nil for a missing key or a null. The type
+/// may be left out where the result's type says it (`name = try container.decode(forKey: .name)`),
+/// which is how generated initializers call them: a type named inside a struct is not always
+/// in scope in an extension of it (a nested type's siblings).
 public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     // The reader, whose reads are generic over `Key`: this type's methods, called from the
     // caller's module where `Key` is known, hand it `Key` without any runtime lookup.
@@ -94,7 +97,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     ///   - key: The key.
     /// - Returns: The string.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
-    public func decode(_ type: String.Type, forKey key: Key) throws -> String { try reader.decode(type, forKey: key) }
+    public func decode(_ type: String.Type = String.self, forKey key: Key) throws -> String { try reader.decode(type, forKey: key) }
 
     /// The Boolean at `key`.
     /// - Parameters:
@@ -102,7 +105,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     ///   - key: The key.
     /// - Returns: The Boolean.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
-    public func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try reader.decode(type, forKey: key) }
+    public func decode(_ type: Bool.Type = Bool.self, forKey key: Key) throws -> Bool { try reader.decode(type, forKey: key) }
 
     /// The integer at `key`.
     /// - Parameters:
@@ -110,7 +113,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     ///   - key: The key.
     /// - Returns: The integer.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
-    public func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try reader.decode(type, forKey: key) }
+    public func decode(_ type: Int.Type = Int.self, forKey key: Key) throws -> Int { try reader.decode(type, forKey: key) }
 
     /// The number at `key`.
     /// - Parameters:
@@ -118,7 +121,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     ///   - key: The key.
     /// - Returns: The number.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
-    public func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try reader.decode(type, forKey: key) }
+    public func decode(_ type: Double.Type = Double.self, forKey key: Key) throws -> Double { try reader.decode(type, forKey: key) }
 
     /// The value at `key`, of any other type: through ``TapeDecodable/init(fromTape:)`` where `T`
     /// has it, else `init(from:)`.
@@ -127,7 +130,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     ///   - key: The key.
     /// - Returns: The value.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
-    public func decode<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    public func decode<T: Swift.Decodable>(_ type: T.Type = T.self, forKey key: Key) throws -> T {
         try reader.decode(type, forKey: key)
     }
 
@@ -152,7 +155,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     /// - Returns: The array.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
     @inlinable
-    public func decode<Element: Swift.Decodable>(_ type: [Element].Type, forKey key: Key) throws -> [Element] {
+    public func decode<Element: Swift.Decodable>(_ type: [Element].Type = [Element].self, forKey key: Key) throws -> [Element] {
         var result: [Element] = []
         let read = try reader.readElements(forKey: key, ifPresent: false) { elements in
             result.reserveCapacity(elements.count)
@@ -167,7 +170,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     ///   - key: The key.
     /// - Returns: The string, or nil.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
-    public func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    public func decodeIfPresent(_ type: String.Type = String.self, forKey key: Key) throws -> String? {
         try reader.decodeIfPresent(type, forKey: key)
     }
 
@@ -177,7 +180,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     ///   - key: The key.
     /// - Returns: The Boolean, or nil.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
-    public func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    public func decodeIfPresent(_ type: Bool.Type = Bool.self, forKey key: Key) throws -> Bool? {
         try reader.decodeIfPresent(type, forKey: key)
     }
 
@@ -187,7 +190,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     ///   - key: The key.
     /// - Returns: The integer, or nil.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
-    public func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    public func decodeIfPresent(_ type: Int.Type = Int.self, forKey key: Key) throws -> Int? {
         try reader.decodeIfPresent(type, forKey: key)
     }
 
@@ -197,7 +200,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     ///   - key: The key.
     /// - Returns: The number, or nil.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
-    public func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    public func decodeIfPresent(_ type: Double.Type = Double.self, forKey key: Key) throws -> Double? {
         try reader.decodeIfPresent(type, forKey: key)
     }
 
@@ -210,7 +213,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     /// - Returns: The array, or nil.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
     @inlinable
-    public func decodeIfPresent<Element: Swift.Decodable>(_ type: [Element].Type, forKey key: Key) throws
+    public func decodeIfPresent<Element: Swift.Decodable>(_ type: [Element].Type = [Element].self, forKey key: Key) throws
         -> [Element]?
     {
         var result: [Element] = []
@@ -233,7 +236,7 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     ///   - key: The key.
     /// - Returns: The value, or nil.
     /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
-    public func decodeIfPresent<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    public func decodeIfPresent<T: Swift.Decodable>(_ type: T.Type = T.self, forKey key: Key) throws -> T? {
         try reader.decodeIfPresent(type, forKey: key)
     }
 }
