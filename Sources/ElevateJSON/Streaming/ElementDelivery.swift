@@ -123,7 +123,7 @@ final class ElementDelivery<T> {
             if let parallel {
                 inFlight.append((place, value == nil ? missing : nil))
                 if let value { parallel.submit(value, at: index) } else { parallel.submitPlaceholder(at: index) }
-                try parallel.drain(untilAllDone: false) { try receive($0) }
+                try parallel.drain(untilAllDone: false, decoded: receiveDecoded, failed: receiveFailed)
                 return
             }
             guard let value else {
@@ -162,7 +162,7 @@ final class ElementDelivery<T> {
         do {
             inFlight.append(contentsOf: repeatElement((place: Place.none, missing: String?.none), count: count))
             parallel.submitText(firstIndex: index, parse: parse)
-            try parallel.drain(untilAllDone: false) { try receive($0) }
+            try parallel.drain(untilAllDone: false, decoded: receiveDecoded, failed: receiveFailed)
         } catch {
             deliveryFailed = true
             throw error
@@ -181,7 +181,7 @@ final class ElementDelivery<T> {
         missingInOutcomes = missing
         do {
             parallel.submitLines(parse: parse)
-            try parallel.drain(untilAllDone: false) { try receive($0) }
+            try parallel.drain(untilAllDone: false, decoded: receiveDecoded, failed: receiveFailed)
         } catch {
             deliveryFailed = true
             throw error
@@ -196,7 +196,31 @@ final class ElementDelivery<T> {
 
     /// A value decoded on a worker, handled as ``take(_:at:place:missing:)`` handles one decoded
     /// here.
-    private func receive(_ outcome: ParallelElementDecoder<T>.Outcome) throws {
+    private func receiveDecoded(_ decoded: T) throws {
+        guard let (index, place) = try nextOutcomeEntry() else { return }
+        deliveredCount += 1
+        willDeliver?(index)
+        try deliver(decoded)
+        delivered?(index, place)
+    }
+
+    /// A value that failed on a worker, handled as ``take(_:at:place:missing:)`` handles one that
+    /// failed here.
+    private func receiveFailed(_ failure: FailedElement) throws {
+        guard let (index, place) = try nextOutcomeEntry() else { return }
+        // A value of a run of lines names its own line.
+        if failure.isMissing {
+            return try fail(
+                index: index, place: failure.place, reason: missingInOutcomes, nested: nil, isMissing: true)
+        }
+        try fail(
+            index: index, place: failure.place ?? place, reason: failure.reason, nested: failure.nested,
+            isMissing: false, decodingError: failure.decodingError)
+    }
+
+    /// The index and place of the next outcome from the workers, or nil when its entry says that
+    /// nothing was found at the key path (then reported here, whatever the outcome).
+    private func nextOutcomeEntry() throws -> (index: Int, place: Place)? {
         let index = nextOutcome
         nextOutcome += 1
         var place: Place = nil
@@ -213,25 +237,11 @@ final class ElementDelivery<T> {
                 inFlightStart = 0
             }
             if let missing {
-                return try fail(index: index, place: place, reason: missing, nested: nil, isMissing: true)
+                try fail(index: index, place: place, reason: missing, nested: nil, isMissing: true)
+                return nil
             }
         }
-        switch outcome {
-        case .decoded(let decoded):
-            deliveredCount += 1
-            willDeliver?(index)
-            try deliver(decoded)
-            delivered?(index, place)
-        case .failed(let failure):
-            // A value of a run of lines names its own line.
-            if failure.isMissing {
-                return try fail(
-                    index: index, place: failure.place, reason: missingInOutcomes, nested: nil, isMissing: true)
-            }
-            try fail(
-                index: index, place: failure.place ?? place, reason: failure.reason, nested: failure.nested,
-                isMissing: false, decodingError: failure.decodingError)
-        }
+        return (index, place)
     }
 
     /// Waits for every value the workers were handed and throws the first error, in document
@@ -294,7 +304,7 @@ final class ElementDelivery<T> {
     func deliverCompleted(isStopped: Bool) throws {
         guard let parallel, !isStopped, !deliveryFailed else { return }
         do {
-            try parallel.drain(untilAllDone: true) { try receive($0) }
+            try parallel.drain(untilAllDone: true, decoded: receiveDecoded, failed: receiveFailed)
         } catch is JSONEventParser.Stop {
             stoppedOutsideParser = true
         } catch {
@@ -313,7 +323,7 @@ final class ElementDelivery<T> {
         } catch {
             if let parallel, !deliveryFailed {
                 do {
-                    try parallel.drain(untilAllDone: true) { try receive($0) }
+                    try parallel.drain(untilAllDone: true, decoded: receiveDecoded, failed: receiveFailed)
                 } catch is JSONEventParser.Stop {
                     stoppedOutsideParser = true
                     return
@@ -330,7 +340,7 @@ final class ElementDelivery<T> {
     func deliverRest(isStopped: Bool) throws {
         guard !isStopped, let parallel else { return }
         do {
-            try parallel.drain(untilAllDone: true) { try receive($0) }
+            try parallel.drain(untilAllDone: true, decoded: receiveDecoded, failed: receiveFailed)
         } catch is JSONEventParser.Stop {
             stoppedOutsideParser = true
         }

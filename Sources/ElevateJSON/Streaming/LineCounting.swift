@@ -27,8 +27,7 @@ package func countLines(in input: JSONInput, options: StreamingOptions) throws -
     let parallel = ParallelElementDecoder<Counts>(workers: options.concurrency, decode: { _ in (0, 0) })
     defer { parallel.cancel() }
     var totals: Counts = (0, 0)
-    let add = { (outcome: ParallelElementDecoder<Counts>.Outcome) in
-        guard case .decoded(let counts) = outcome else { return }
+    let add = { (counts: Counts) in
         totals.lines += counts.lines
         totals.values += counts.values
     }
@@ -36,7 +35,7 @@ package func countLines(in input: JSONInput, options: StreamingOptions) throws -
     var runFailed = false
     let drain = { (untilAllDone: Bool) throws in
         do {
-            try parallel.drain(untilAllDone: untilAllDone, add)
+            try parallel.drain(untilAllDone: untilAllDone, decoded: add)
         } catch {
             runFailed = true
             throw error

@@ -25,7 +25,7 @@ final class SplitElementLinesWriter: SplitRunConsumer {
     func take(_ run: SplitRun) throws {
         let rawStrings = rawStrings
         parallel.submitWork { .success(run.emitLines(rawStrings: rawStrings)) }
-        try parallel.drain(untilAllDone: false) { try write($0) }
+        try parallel.drain(untilAllDone: false, decoded: write)
     }
 
     func startTail(from run: SplitRun) -> SplitTail {
@@ -53,7 +53,7 @@ final class SplitElementLinesWriter: SplitRunConsumer {
     /// Waits for every run taken and writes its lines.
     /// - Throws: The first run's error, in document order, after the lines before it.
     func settle() throws {
-        try parallel.drain(untilAllDone: true) { try write($0) }
+        try parallel.drain(untilAllDone: true, decoded: write)
     }
 
     /// Stops the workers, writing nothing more.
@@ -61,8 +61,7 @@ final class SplitElementLinesWriter: SplitRunConsumer {
         parallel.cancel()
     }
 
-    private func write(_ outcome: ParallelElementDecoder<SplitRun.Lines>.Outcome) throws {
-        guard case .decoded(let lines) = outcome else { return }
+    private func write(_ lines: SplitRun.Lines) throws {
         try lines.text.withUnsafeBytes { try emitter.writeCompleteValues($0, count: lines.count) }
         if let error = lines.error { throw error }
     }

@@ -12,7 +12,7 @@ final class SplitRunCounter: SplitRunConsumer {
 
     func take(_ run: SplitRun) throws {
         parallel.submitWork { run.count() }
-        try parallel.drain(untilAllDone: false) { add($0) }
+        try parallel.drain(untilAllDone: false, decoded: add)
     }
 
     /// The tail's counter, by its parser (one tail at a time).
@@ -35,7 +35,7 @@ final class SplitRunCounter: SplitRunConsumer {
     /// Waits for every run taken and adds its counts.
     /// - Throws: The first run's error, in document order.
     func settle() throws {
-        try parallel.drain(untilAllDone: true) { add($0) }
+        try parallel.drain(untilAllDone: true, decoded: add)
     }
 
     /// Stops the workers, counting nothing more.
@@ -43,8 +43,7 @@ final class SplitRunCounter: SplitRunConsumer {
         parallel.cancel()
     }
 
-    private func add(_ outcome: ParallelElementDecoder<SplitRun.Counts>.Outcome) {
-        guard case .decoded(let counts) = outcome else { return }
+    private func add(_ counts: SplitRun.Counts) {
         totals.values += counts.values
         totals.elements += counts.elements
     }
