@@ -36,17 +36,32 @@ public struct TapeDecodableMacro: ExtensionMacro {
     public static func extensionSource(
         for structDecl: StructDeclSyntax, typeName: String, addsConformance: Bool
     ) throws -> String {
-        let (properties, hasCodingKeys) = try DecodedProperty.all(of: structDecl)
+        let plan = try DecodingPlan(structDecl)
         let access = accessModifier(of: structDecl)
+        var lines: [String] = []
+        if let expected = plan.expectedKeys {
+            // The struct declares no `CodingKeys`: the compiler's has a case per stored property, in
+            // declaration order, unless one is declared elsewhere (an extension), which the macro
+            // cannot read. This switch compiles only when the cases are the ones expected.
+            lines += ["_ = { (key: CodingKeys) in", "    switch key {"]
+            if !expected.isEmpty {
+                lines += ["    case " + expected.map { "." + $0 }.joined(separator: ", ") + ":", "        break"]
+            }
+            lines += ["    }", "}"]
+        }
         // Like the compiler's, an initializer whose CodingKeys has no case asks for no container,
         // so that any value decodes; one with a case, even one it does not decode, needs an object.
-        var lines = hasCodingKeys ? ["let container = try value.container(keyedBy: CodingKeys.self)"] : []
-        if hasCodingKeys, properties.isEmpty { lines.append("_ = container") }
-        // The type is inferred from the property's, not written: a type named inside the struct (a
-        // nested type's sibling, `Inner` inside `Outer`) is not in scope in `extension Outer.Inner`.
-        for property in properties {
-            let method = property.isOptional ? "decodeIfPresent" : "decode"
-            lines.append("self.\(property.spelling) = try container.\(method)(forKey: .\(property.spelling))")
+        if plan.hasKeys {
+            lines.append("let container = try value.container(keyedBy: CodingKeys.self)")
+            if plan.properties.isEmpty { lines.append("_ = container") }
+        }
+        // No type is written: the key path lets the compiler choose `decodeIfPresent` or `decode`
+        // from the property's type, as it does when it synthesizes `init(from:)` (an optional
+        // behind a type alias included), and a type named inside the struct (a nested type's
+        // sibling) need not be in scope in the extension.
+        for property in plan.properties {
+            lines.append(
+                "self.\(property.spelling) = try container.decodeProperty(\\Self.\(property.spelling), forKey: .\(property.spelling))")
         }
         let conformance = addsConformance ? ": ElevateJSON.TapeDecodable" : ""
         return """
@@ -78,56 +93,109 @@ struct DecodedProperty {
     let name: String
     /// Its name as written: with backticks when it is a keyword (`` `default` ``, `` `self` ``).
     let spelling: String
-    /// Whether its type is written as an optional (`T?`, `T!`, `Optional<T>`), which
-    /// `init(from:)` reads with `decodeIfPresent`.
-    let isOptional: Bool
+}
 
-    /// The properties `init(from:)` decodes, in declaration order: the stored instance properties
-    /// that are not a `let` with an initial value, and, when the struct declares `CodingKeys`, only
-    /// those it names. Also whether `CodingKeys` has a case: the declared enum's, or the one the
-    /// compiler writes, with a case per stored instance property.
-    static func all(of structDecl: StructDeclSyntax) throws -> (properties: [DecodedProperty], hasCodingKeys: Bool) {
-        var codingKeyNames: Set<String>?
-        var properties: [DecodedProperty] = []
-        var storedCount = 0
+/// What the compiler's `init(from:)` of a struct reads, as far as its declaration tells.
+struct DecodingPlan {
+    /// The properties decoded, in the order `init(from:)` reads them: its `CodingKeys` cases'.
+    var properties: [DecodedProperty] = []
+    /// Whether `CodingKeys` has a case (then a keyed container is asked for).
+    var hasKeys = false
+    /// When the struct declares no `CodingKeys`: the cases the compiler's would have (every
+    /// stored instance property, as spelled), which the generated code checks.
+    var expectedKeys: [String]?
+
+    init(_ structDecl: StructDeclSyntax) throws {
+        var declaredKeys: [String]?
+        var stored: [(property: DecodedProperty, isDecoded: Bool)] = []
         for member in structDecl.memberBlock.members {
-            if let enumDecl = member.decl.as(EnumDeclSyntax.self), enumDecl.name.text == "CodingKeys" {
-                codingKeyNames = Set(
-                    enumDecl.memberBlock.members.flatMap { caseMember -> [String] in
-                        guard let caseDecl = caseMember.decl.as(EnumCaseDeclSyntax.self) else { return [] }
-                        return caseDecl.elements.map { $0.name.text.trimmingBackticks }
-                    })
+            let decl = member.decl
+            if Self.namesCodingKeys(decl) {
+                guard let enumDecl = decl.as(EnumDeclSyntax.self) else {
+                    throw MacroExpansionErrorMessage(
+                        "@TapeDecodable reads a CodingKeys enum declared in the struct; this CodingKeys is not one")
+                }
+                declaredKeys = try Self.cases(of: enumDecl)
             }
-            if let initializer = member.decl.as(InitializerDeclSyntax.self),
-                initializer.signature.parameterClause.parameters.first?.firstName.text == "from"
-            {
+            if let initializer = decl.as(InitializerDeclSyntax.self), Self.isInitFromDecoder(initializer) {
                 throw MacroExpansionErrorMessage(
                     "@TapeDecodable writes the init(from:) the compiler would; this struct writes its own")
             }
-            if let ifConfig = member.decl.as(IfConfigDeclSyntax.self), declaresProperty(ifConfig) {
+            if let ifConfig = decl.as(IfConfigDeclSyntax.self), Self.holdsDecodingDeclarations(ifConfig) {
                 throw MacroExpansionErrorMessage(
-                    "@TapeDecodable does not read properties declared inside #if; move them out of it")
+                    "@TapeDecodable cannot read properties, initializers or CodingKeys inside #if; move them out of it")
             }
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            let (decoded, stored) = try storedProperties(variable)
-            properties += decoded
-            storedCount += stored
+            guard let variable = decl.as(VariableDeclSyntax.self) else { continue }
+            stored += try Self.storedProperties(variable)
         }
-        guard let codingKeyNames else { return (properties, storedCount > 0) }
-        return (properties.filter { codingKeyNames.contains($0.name) }, !codingKeyNames.isEmpty)
+        if let declaredKeys {
+            let byName = Dictionary(stored.map { ($0.property.name, $0) }, uniquingKeysWith: { first, _ in first })
+            properties = declaredKeys.compactMap { name in byName[name].flatMap { $0.isDecoded ? $0.property : nil } }
+            hasKeys = !declaredKeys.isEmpty
+        } else {
+            properties = stored.filter(\.isDecoded).map(\.property)
+            hasKeys = !stored.isEmpty
+            expectedKeys = stored.map(\.property.spelling)
+        }
     }
 
-    /// The decoded properties of one declaration (`var a, b: Int` declares two), and how many
-    /// stored instance properties it declares.
-    private static func storedProperties(_ variable: VariableDeclSyntax) throws -> ([DecodedProperty], Int) {
+    /// Whether `decl` declares something named `CodingKeys` (an enum, a type alias, a struct).
+    private static func namesCodingKeys(_ decl: DeclSyntax) -> Bool {
+        if let enumDecl = decl.as(EnumDeclSyntax.self) { return enumDecl.name.text == "CodingKeys" }
+        if let alias = decl.as(TypeAliasDeclSyntax.self) { return alias.name.text == "CodingKeys" }
+        if let structDecl = decl.as(StructDeclSyntax.self) { return structDecl.name.text == "CodingKeys" }
+        if let classDecl = decl.as(ClassDeclSyntax.self) { return classDecl.name.text == "CodingKeys" }
+        return false
+    }
+
+    /// The case names of a `CodingKeys` enum, in order.
+    private static func cases(of enumDecl: EnumDeclSyntax) throws -> [String] {
+        var names: [String] = []
+        for member in enumDecl.memberBlock.members {
+            if member.decl.is(IfConfigDeclSyntax.self) {
+                throw MacroExpansionErrorMessage("@TapeDecodable cannot read CodingKeys cases inside #if")
+            }
+            guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            names += caseDecl.elements.map { $0.name.text.trimmingBackticks }
+        }
+        return names
+    }
+
+    /// Whether `initializer` is `init(from:)` taking a decoder (not, say, `init(from dto: DTO)`).
+    private static func isInitFromDecoder(_ initializer: InitializerDeclSyntax) -> Bool {
+        let parameters = initializer.signature.parameterClause.parameters
+        guard parameters.count == 1, let parameter = parameters.first, parameter.firstName.text == "from" else {
+            return false
+        }
+        return parameter.type.trimmedDescription.contains("Decoder")
+    }
+
+    /// Whether any clause of an `#if` declares a property, an initializer or a `CodingKeys`, which
+    /// `init(from:)` follows when the clause is active and the macro cannot see.
+    private static func holdsDecodingDeclarations(_ ifConfig: IfConfigDeclSyntax) -> Bool {
+        ifConfig.clauses.contains { clause in
+            guard case .decls(let members) = clause.elements else { return false }
+            return members.contains { member in
+                let decl = member.decl
+                if decl.is(VariableDeclSyntax.self) || decl.is(InitializerDeclSyntax.self) || namesCodingKeys(decl) {
+                    return true
+                }
+                return decl.as(IfConfigDeclSyntax.self).map(holdsDecodingDeclarations) ?? false
+            }
+        }
+    }
+
+    /// The stored instance properties of one declaration (`var a, b: Int` declares two), each
+    /// with whether `init(from:)` decodes it (not a `let` with an initial value).
+    private static func storedProperties(_ variable: VariableDeclSyntax) throws -> [(
+        property: DecodedProperty, isDecoded: Bool
+    )] {
         let isStatic = variable.modifiers.contains {
             [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
         }
-        if isStatic { return ([], 0) }
-        var storedCount = 0
+        if isStatic { return [] }
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-        var found: [DecodedProperty] = []
-        var pendingNames: [(name: String, spelling: String)] = []
+        var found: [(property: DecodedProperty, isDecoded: Bool)] = []
         for binding in variable.bindings {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
                 throw MacroExpansionErrorMessage("@TapeDecodable needs one name per property, not a tuple pattern")
@@ -135,46 +203,30 @@ struct DecodedProperty {
             let spelling = identifier.identifier.text
             let name = spelling.trimmingBackticks
             if let accessors = binding.accessorBlock, isComputed(accessors) { continue }
-            storedCount += 1
-            if isLet, binding.initializer != nil { continue }
-            if !variable.attributes.isEmpty {
+            let isDecoded = !(isLet && binding.initializer != nil)
+            if isDecoded, let attribute = customAttribute(of: variable) {
                 throw MacroExpansionErrorMessage(
-                    "@TapeDecodable does not decode property wrappers ('\(name)'); init(from:) decodes their wrapper type"
-                )
+                    "@TapeDecodable does not decode '\(name)', which has @\(attribute): init(from:) decodes a property "
+                        + "wrapper's own type, and another macro's storage is not visible here")
             }
-            guard let annotation = binding.typeAnnotation else {
-                if binding.initializer != nil {
-                    throw MacroExpansionErrorMessage(
-                        "@TapeDecodable needs the type of '\(name)' written out (var \(name): Type = ...)")
-                }
-                // `var a, b: Int`: the type written after the last name is every name's.
-                pendingNames.append((name, spelling))
-                continue
+            if isDecoded, binding.typeAnnotation == nil, binding.initializer != nil {
+                throw MacroExpansionErrorMessage(
+                    "@TapeDecodable needs the type of '\(name)' written out (var \(name): Type = ...)")
             }
-            let isOptional = isWrittenOptional(annotation.type)
-            for pending in pendingNames + [(name, spelling)] {
-                found.append(
-                    DecodedProperty(name: pending.name, spelling: pending.spelling, isOptional: isOptional))
-            }
-            pendingNames = []
+            found.append((DecodedProperty(name: name, spelling: spelling), isDecoded))
         }
-        return (found, storedCount)
+        return found
     }
 
-    /// Whether any clause of an `#if` declares a property (which `init(from:)` decodes when the
-    /// clause is active, and which the macro cannot see).
-    private static func declaresProperty(_ ifConfig: IfConfigDeclSyntax) -> Bool {
-        ifConfig.clauses.contains { clause in
-            switch clause.elements {
-            case .decls(let members):
-                return members.contains {
-                    $0.decl.is(VariableDeclSyntax.self)
-                        || ($0.decl.as(IfConfigDeclSyntax.self).map(declaresProperty) ?? false)
-                }
-            default:
-                return false
-            }
+    /// The first attribute of `variable` named like a type (a property wrapper or a macro), not
+    /// one of the language's own (`@available`, `@objc`, …), which are lower case.
+    private static func customAttribute(of variable: VariableDeclSyntax) -> String? {
+        for element in variable.attributes {
+            guard let attribute = element.as(AttributeSyntax.self) else { return "#if" }
+            let name = attribute.attributeName.trimmedDescription
+            if let first = name.first, first.isUppercase { return name }
         }
+        return nil
     }
 
     /// Whether an accessor block makes a computed property (observers keep it stored).
@@ -186,13 +238,6 @@ struct DecodedProperty {
                 ![.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind)
             }
         }
-    }
-
-    /// Whether `type` is written `T?`, `T!`, `Optional<T>` or `Swift.Optional<T>`.
-    private static func isWrittenOptional(_ type: TypeSyntax) -> Bool {
-        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
-        let text = type.trimmedDescription
-        return (text.hasPrefix("Optional<") || text.hasPrefix("Swift.Optional<")) && text.hasSuffix(">")
     }
 }
 

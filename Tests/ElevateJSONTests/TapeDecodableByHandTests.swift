@@ -24,7 +24,31 @@ private struct Base: Codable, Equatable {
     var kind: String?
 }
 
+/// A class conforming by hand, decoded through its base's metatype: `init(from:)` is called on
+/// the metatype given (a subclass is built as itself), so `init(fromTape:)`, which is called on
+/// the static type, is not used for classes.
+private class Animal: Codable, TapeDecodable {
+    var name: String
+
+    init(name: String) { self.name = name }
+
+    required init(fromTape value: TapeDecodingValue) throws {
+        name = try value.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name) + " (fromTape)"
+    }
+
+    private enum CodingKeys: String, CodingKey { case name }
+}
+
+private final class Dog: Animal {}
+
 @Suite struct TapeDecodableByHandTests {
+    @Test func aClassIsBuiltAsTheMetatypeGiven() throws {
+        let metatype: Animal.Type = Dog.self
+        let decoded = try ElevateJSONDecoder().decode(metatype, from: Data(#"{"name": "Rex"}"#.utf8))
+        #expect(decoded is Dog)
+        #expect(decoded.name == "Rex")
+    }
+
     @Test func theContainerAndTheStandardDecoder() throws {
         let data = Data(#"{"items": [{"kind": "a", "count": 2, "x": 1}, {"count": null}]}"#.utf8)
         let items = try ElevateJSONDecoder().decode([Envelope].self, from: data, atKeyPath: "items")

@@ -74,6 +74,43 @@ enum MacroNamespace {
     }
 }
 
+/// `init(from:)` reads in `CodingKeys` order: the first error of several is the first case's.
+@TapeDecodable
+struct MacroKeyOrder: Codable, Equatable {
+    var a: Int
+    var b: Int
+    enum CodingKeys: CodingKey { case b, a }
+}
+
+typealias MaybeInt = Int?
+
+/// Optionals however spelled: the compiler reads each with `decodeIfPresent`.
+@TapeDecodable
+struct MacroOptionalSpellings: Codable, Equatable {
+    var aliased: MaybeInt
+    var parenthesized: (Int?)
+    var doubled: Int??
+    var generic: Optional<[String]>
+    lazy var notDecoded: Int = 5
+}
+
+/// Strategies that reach a child through the standard path, and a key-path plan.
+@TapeDecodable
+struct MacroStrategies: Codable, Equatable {
+    var blob: Data
+    var ratio: Double
+    var ratios: [Float]
+    var when: Date
+    var plan: MacroPlanned?
+}
+
+struct MacroPlanned: Codable, Equatable, JSONKeyPathDecodable {
+    var city: String
+    var leaf: MacroAddress?
+    static let keyPaths = ["city": "address.city"]
+    static let defaults: [String: any Sendable] = ["city": "nowhere"]
+}
+
 @TapeDecodable
 struct MacroEmpty: Codable, Equatable {}
 
@@ -97,13 +134,26 @@ struct MacroTree: Codable, Equatable {
     var children: [MacroTree]
 }
 
+/// A coding key made from a string, for a custom key strategy.
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
 @Suite struct TapeDecodableDecodingTests {
     /// The outcome of a decode, as text: the value's description or the error's.
-    static func outcome<T: Decodable>(_ type: T.Type, _ json: String, fast: Bool, snakeCase: Bool = false) -> String {
+    static func outcome<T: Decodable>(
+        _ type: T.Type, _ json: String, fast: Bool, snakeCase: Bool = false,
+        configure: (ElevateJSONDecoder) -> Void = { _ in }
+    ) -> String {
         let decoder = ElevateJSONDecoder()
         decoder.usesTapeDecodable = fast
         if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
         decoder.dateDecodingStrategy = .secondsSince1970
+        configure(decoder)
         do {
             return "value: \(try decoder.decode(type, from: Data(json.utf8)))"
         } catch {
@@ -206,6 +256,50 @@ struct MacroTree: Codable, Equatable {
     ])
     func namesTheInitializerUses(json: String) {
         Self.expectSame(MacroShadowing.self, json)
+    }
+
+    @Test(arguments: [#"{}"#, #"{"a": "x", "b": "y"}"#, #"{"a": 1, "b": 2}"#])
+    func declaredKeysSetTheOrder(json: String) {
+        Self.expectSame(MacroKeyOrder.self, json)
+    }
+
+    @Test(arguments: [
+        #"{}"#, #"{"aliased": 1, "parenthesized": null, "doubled": null, "generic": ["a"]}"#,
+        #"{"aliased": "1"}"#, #"{"doubled": 3, "notDecoded": 9}"#,
+    ])
+    func optionalsHoweverSpelled(json: String) {
+        Self.expectSame(MacroOptionalSpellings.self, json)
+    }
+
+    @Test(arguments: [
+        #"{"blob": "AQID", "ratio": "NaN", "ratios": ["Infinity", 1.5], "when": 5, "plan": {"address": {"city": "Oslo"}}}"#,
+        #"{"blob": "!!", "ratio": 1, "ratios": [], "when": 5}"#,
+        #"{"blob": "", "ratio": "nan", "ratios": [], "when": 5}"#,
+        #"{"blob": "", "ratio": 1, "ratios": [], "when": 5, "plan": {"address": {"city": null}, "leaf": {"street": 1, "city": "c"}}}"#,
+        #"{"blob": "", "ratio": 1, "ratios": [], "when": 5, "plan": {"address": {}, "leaf": {"street": "s", "city": "c"}}}"#,
+    ])
+    func strategiesAndPlansApply(json: String) {
+        let configure = { (decoder: ElevateJSONDecoder) in
+            decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+            decoder.dataDecodingStrategy = .base64
+        }
+        let fast = Self.outcome(MacroStrategies.self, json, fast: true, configure: configure)
+        #expect(fast == Self.outcome(MacroStrategies.self, json, fast: false, configure: configure))
+    }
+
+    /// A custom key strategy and `userInfo`, read by a child's own `init(from:)`.
+    @Test func customKeysAndUserInfo() {
+        let json = #"{"SUM_TOTAL": 1, "THE NOTE": "n", "PLAIN": {"COUNT": 2}}"#
+        let configure = { (decoder: ElevateJSONDecoder) in
+            decoder.keyDecodingStrategy = .custom { path in
+                AnyKey(path.last!.stringValue.lowercased())
+            }
+            decoder.userInfo[CodingUserInfoKey(rawValue: "mark")!] = "seen"
+        }
+        let fast = Self.outcome(MacroRenamed.self, json, fast: true, configure: configure)
+        #expect(fast.hasPrefix("value:"))
+        #expect(fast == Self.outcome(MacroRenamed.self, json, fast: false, configure: configure))
     }
 
     @Test(arguments: [#"{"x": 1, "more": [{"x": 2}]}"#, #"{"x": 1, "more": [{"y": 2}]}"#])

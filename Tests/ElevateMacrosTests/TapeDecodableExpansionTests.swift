@@ -39,11 +39,17 @@ import Testing
 
             extension Person: ElevateJSON.TapeDecodable {
                 init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+                    _ = { (key: CodingKeys) in
+                        switch key {
+                        case .identifier, .name, .nickname, .addresses:
+                            break
+                        }
+                    }
                     let container = try value.container(keyedBy: CodingKeys.self)
-                    self.identifier = try container.decode(forKey: .identifier)
-                    self.name = try container.decode(forKey: .name)
-                    self.nickname = try container.decodeIfPresent(forKey: .nickname)
-                    self.addresses = try container.decode(forKey: .addresses)
+                    self.identifier = try container.decodeProperty(\\Self.identifier, forKey: .identifier)
+                    self.name = try container.decodeProperty(\\Self.name, forKey: .name)
+                    self.nickname = try container.decodeProperty(\\Self.nickname, forKey: .nickname)
+                    self.addresses = try container.decodeProperty(\\Self.addresses, forKey: .addresses)
                 }
             }
             """)
@@ -89,12 +95,47 @@ import Testing
             extension Item: ElevateJSON.TapeDecodable {
                 public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
                     let container = try value.container(keyedBy: CodingKeys.self)
-                    self.total = try container.decode(forKey: .total)
-                    self.a = try container.decode(forKey: .a)
-                    self.b = try container.decode(forKey: .b)
-                    self.maybe = try container.decodeIfPresent(forKey: .maybe)
-                    self.forced = try container.decodeIfPresent(forKey: .forced)
-                    self.`default` = try container.decode(forKey: .`default`)
+                    self.total = try container.decodeProperty(\\Self.total, forKey: .total)
+                    self.a = try container.decodeProperty(\\Self.a, forKey: .a)
+                    self.b = try container.decodeProperty(\\Self.b, forKey: .b)
+                    self.maybe = try container.decodeProperty(\\Self.maybe, forKey: .maybe)
+                    self.forced = try container.decodeProperty(\\Self.forced, forKey: .forced)
+                    self.`default` = try container.decodeProperty(\\Self.`default`, forKey: .`default`)
+                }
+            }
+            """)
+    }
+
+    /// A declared `CodingKeys` sets the order (the first error of several is the same), and an
+    /// `init(from dto:)` that takes no decoder is no reason to refuse.
+    @Test func declaredKeysSetTheOrder() {
+        expect(
+            """
+            @TapeDecodable
+            struct KeyOrder: Codable {
+                var a: Int
+                var b: Int
+                init(from dto: Int) { a = dto; b = dto }
+                enum CodingKeys: CodingKey {
+                    case b, a
+                }
+            }
+            """,
+            """
+            struct KeyOrder: Codable {
+                var a: Int
+                var b: Int
+                init(from dto: Int) { a = dto; b = dto }
+                enum CodingKeys: CodingKey {
+                    case b, a
+                }
+            }
+
+            extension KeyOrder: ElevateJSON.TapeDecodable {
+                init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+                    let container = try value.container(keyedBy: CodingKeys.self)
+                    self.b = try container.decodeProperty(\\Self.b, forKey: .b)
+                    self.a = try container.decodeProperty(\\Self.a, forKey: .a)
                 }
             }
             """)
@@ -107,12 +148,21 @@ import Testing
             "@TapeDecodable\nstruct Own: Codable {\n    var a: Int\n    init(from decoder: any Decoder) throws { a = 1 }\n}",
             "this struct writes its own"
         ),
-        ("@TapeDecodable\nstruct Wrapped: Codable {\n    @Clamped var a: Int\n}", "property wrappers"),
         ("@TapeDecodable\nstruct Untyped: Codable {\n    var a = 1\n}", "needs the type of 'a' written out"),
         (
             "@TapeDecodable\nstruct Conditional: Codable {\n    var a: Int\n    #if DEBUG\n    var b: Int = 0\n    #endif\n}",
             "inside #if"
         ),
+        (
+            "@TapeDecodable\nstruct KeysInIf: Codable {\n    var a: Int\n    enum CodingKeys: CodingKey {\n        case a\n        #if DEBUG\n        case b\n        #endif\n    }\n}",
+            "CodingKeys cases inside #if"
+        ),
+        (
+            "@TapeDecodable\nstruct InitInIf: Codable {\n    var a: Int\n    #if DEBUG\n    init(from decoder: any Decoder) throws { a = 1 }\n    #endif\n}",
+            "inside #if"
+        ),
+        ("@TapeDecodable\nstruct Aliased: Codable {\n    var a: Int\n    typealias CodingKeys = OtherKeys\n}", "this CodingKeys is not one"),
+        ("@TapeDecodable\nstruct Clamp: Codable {\n    @Clamped(0...9) var a: Int\n}", "which has @Clamped"),
     ])
     func refuses(source: String, message: String) {
         var failures: [String] = []

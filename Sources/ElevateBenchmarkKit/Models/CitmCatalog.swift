@@ -108,71 +108,107 @@ public struct CitmArea: Codable, Hashable, Sendable {
 
 extension CitmCatalog: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .areaNames, .audienceSubCategoryNames, .blockNames, .events, .performances, .seatCategoryNames, .subTopicNames, .subjectNames, .topicNames, .topicSubTopics, .venueNames:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.areaNames = try container.decode(forKey: .areaNames)
-        self.audienceSubCategoryNames = try container.decode(forKey: .audienceSubCategoryNames)
-        self.blockNames = try container.decode(forKey: .blockNames)
-        self.events = try container.decode(forKey: .events)
-        self.performances = try container.decode(forKey: .performances)
-        self.seatCategoryNames = try container.decode(forKey: .seatCategoryNames)
-        self.subTopicNames = try container.decode(forKey: .subTopicNames)
-        self.subjectNames = try container.decode(forKey: .subjectNames)
-        self.topicNames = try container.decode(forKey: .topicNames)
-        self.topicSubTopics = try container.decode(forKey: .topicSubTopics)
-        self.venueNames = try container.decode(forKey: .venueNames)
+        self.areaNames = try container.decodeProperty(\Self.areaNames, forKey: .areaNames)
+        self.audienceSubCategoryNames = try container.decodeProperty(\Self.audienceSubCategoryNames, forKey: .audienceSubCategoryNames)
+        self.blockNames = try container.decodeProperty(\Self.blockNames, forKey: .blockNames)
+        self.events = try container.decodeProperty(\Self.events, forKey: .events)
+        self.performances = try container.decodeProperty(\Self.performances, forKey: .performances)
+        self.seatCategoryNames = try container.decodeProperty(\Self.seatCategoryNames, forKey: .seatCategoryNames)
+        self.subTopicNames = try container.decodeProperty(\Self.subTopicNames, forKey: .subTopicNames)
+        self.subjectNames = try container.decodeProperty(\Self.subjectNames, forKey: .subjectNames)
+        self.topicNames = try container.decodeProperty(\Self.topicNames, forKey: .topicNames)
+        self.topicSubTopics = try container.decodeProperty(\Self.topicSubTopics, forKey: .topicSubTopics)
+        self.venueNames = try container.decodeProperty(\Self.venueNames, forKey: .venueNames)
     }
 }
 
 extension CitmEvent: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .description, .id, .logo, .name, .subTopicIds, .subjectCode, .subtitle, .topicIds:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.description = try container.decodeIfPresent(forKey: .description)
-        self.id = try container.decode(forKey: .id)
-        self.logo = try container.decodeIfPresent(forKey: .logo)
-        self.name = try container.decode(forKey: .name)
-        self.subTopicIds = try container.decode(forKey: .subTopicIds)
-        self.subjectCode = try container.decodeIfPresent(forKey: .subjectCode)
-        self.subtitle = try container.decodeIfPresent(forKey: .subtitle)
-        self.topicIds = try container.decode(forKey: .topicIds)
+        self.description = try container.decodeProperty(\Self.description, forKey: .description)
+        self.id = try container.decodeProperty(\Self.id, forKey: .id)
+        self.logo = try container.decodeProperty(\Self.logo, forKey: .logo)
+        self.name = try container.decodeProperty(\Self.name, forKey: .name)
+        self.subTopicIds = try container.decodeProperty(\Self.subTopicIds, forKey: .subTopicIds)
+        self.subjectCode = try container.decodeProperty(\Self.subjectCode, forKey: .subjectCode)
+        self.subtitle = try container.decodeProperty(\Self.subtitle, forKey: .subtitle)
+        self.topicIds = try container.decodeProperty(\Self.topicIds, forKey: .topicIds)
     }
 }
 
 extension CitmPerformance: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .eventId, .id, .logo, .name, .prices, .seatCategories, .seatMapImage, .start, .venueCode:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.eventId = try container.decode(forKey: .eventId)
-        self.id = try container.decode(forKey: .id)
-        self.logo = try container.decodeIfPresent(forKey: .logo)
-        self.name = try container.decodeIfPresent(forKey: .name)
-        self.prices = try container.decode(forKey: .prices)
-        self.seatCategories = try container.decode(forKey: .seatCategories)
-        self.seatMapImage = try container.decodeIfPresent(forKey: .seatMapImage)
-        self.start = try container.decode(forKey: .start)
-        self.venueCode = try container.decode(forKey: .venueCode)
+        self.eventId = try container.decodeProperty(\Self.eventId, forKey: .eventId)
+        self.id = try container.decodeProperty(\Self.id, forKey: .id)
+        self.logo = try container.decodeProperty(\Self.logo, forKey: .logo)
+        self.name = try container.decodeProperty(\Self.name, forKey: .name)
+        self.prices = try container.decodeProperty(\Self.prices, forKey: .prices)
+        self.seatCategories = try container.decodeProperty(\Self.seatCategories, forKey: .seatCategories)
+        self.seatMapImage = try container.decodeProperty(\Self.seatMapImage, forKey: .seatMapImage)
+        self.start = try container.decodeProperty(\Self.start, forKey: .start)
+        self.venueCode = try container.decodeProperty(\Self.venueCode, forKey: .venueCode)
     }
 }
 
 extension CitmPrice: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .amount, .audienceSubCategoryId, .seatCategoryId:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.amount = try container.decode(forKey: .amount)
-        self.audienceSubCategoryId = try container.decode(forKey: .audienceSubCategoryId)
-        self.seatCategoryId = try container.decode(forKey: .seatCategoryId)
+        self.amount = try container.decodeProperty(\Self.amount, forKey: .amount)
+        self.audienceSubCategoryId = try container.decodeProperty(\Self.audienceSubCategoryId, forKey: .audienceSubCategoryId)
+        self.seatCategoryId = try container.decodeProperty(\Self.seatCategoryId, forKey: .seatCategoryId)
     }
 }
 
 extension CitmSeatCategory: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .areas, .seatCategoryId:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.areas = try container.decode(forKey: .areas)
-        self.seatCategoryId = try container.decode(forKey: .seatCategoryId)
+        self.areas = try container.decodeProperty(\Self.areas, forKey: .areas)
+        self.seatCategoryId = try container.decodeProperty(\Self.seatCategoryId, forKey: .seatCategoryId)
     }
 }
 
 extension CitmArea: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .areaId, .blockIds:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.areaId = try container.decode(forKey: .areaId)
-        self.blockIds = try container.decode(forKey: .blockIds)
+        self.areaId = try container.decodeProperty(\Self.areaId, forKey: .areaId)
+        self.blockIds = try container.decodeProperty(\Self.blockIds, forKey: .blockIds)
     }
 }

@@ -70,46 +70,76 @@ public struct CodablePeopleResponse<Person: Swift.Decodable & Sendable>: Swift.D
 
 extension CodablePerson: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .identifier, .name, .nickname, .birthDate, .isMember, .addresses:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.identifier = try container.decode(forKey: .identifier)
-        self.name = try container.decode(forKey: .name)
-        self.nickname = try container.decodeIfPresent(forKey: .nickname)
-        self.birthDate = try container.decode(forKey: .birthDate)
-        self.isMember = try container.decodeIfPresent(forKey: .isMember)
-        self.addresses = try container.decode(forKey: .addresses)
+        self.identifier = try container.decodeProperty(\Self.identifier, forKey: .identifier)
+        self.name = try container.decodeProperty(\Self.name, forKey: .name)
+        self.nickname = try container.decodeProperty(\Self.nickname, forKey: .nickname)
+        self.birthDate = try container.decodeProperty(\Self.birthDate, forKey: .birthDate)
+        self.isMember = try container.decodeProperty(\Self.isMember, forKey: .isMember)
+        self.addresses = try container.decodeProperty(\Self.addresses, forKey: .addresses)
     }
 }
 
 extension CodablePersonWithDate: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .identifier, .name, .nickname, .birthDate, .isMember, .addresses:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.identifier = try container.decode(forKey: .identifier)
-        self.name = try container.decode(forKey: .name)
-        self.nickname = try container.decodeIfPresent(forKey: .nickname)
-        self.birthDate = try container.decode(forKey: .birthDate)
-        self.isMember = try container.decodeIfPresent(forKey: .isMember)
-        self.addresses = try container.decode(forKey: .addresses)
+        self.identifier = try container.decodeProperty(\Self.identifier, forKey: .identifier)
+        self.name = try container.decodeProperty(\Self.name, forKey: .name)
+        self.nickname = try container.decodeProperty(\Self.nickname, forKey: .nickname)
+        self.birthDate = try container.decodeProperty(\Self.birthDate, forKey: .birthDate)
+        self.isMember = try container.decodeProperty(\Self.isMember, forKey: .isMember)
+        self.addresses = try container.decodeProperty(\Self.addresses, forKey: .addresses)
     }
 }
 
 extension CodableAddress: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .street, .city:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.street = try container.decode(forKey: .street)
-        self.city = try container.decode(forKey: .city)
+        self.street = try container.decodeProperty(\Self.street, forKey: .street)
+        self.city = try container.decodeProperty(\Self.city, forKey: .city)
     }
 }
 
 extension CodablePeopleResponse: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .response:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.response = try container.decode(forKey: .response)
+        self.response = try container.decodeProperty(\Self.response, forKey: .response)
     }
 }
 
 extension CodablePeopleResponse.Response: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .items:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.items = try container.decode(forKey: .items)
+        self.items = try container.decodeProperty(\Self.items, forKey: .items)
     }
 }

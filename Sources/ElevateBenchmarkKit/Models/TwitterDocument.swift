@@ -316,190 +316,268 @@ public struct TwitterMediaSize: Codable, Hashable, Sendable {
 
 extension TwitterDocument: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .statuses, .searchMetadata:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.statuses = try container.decode(forKey: .statuses)
-        self.searchMetadata = try container.decode(forKey: .searchMetadata)
+        self.statuses = try container.decodeProperty(\Self.statuses, forKey: .statuses)
+        self.searchMetadata = try container.decodeProperty(\Self.searchMetadata, forKey: .searchMetadata)
     }
 }
 
 extension TwitterSearchMetadata: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .completedIn, .maxId, .maxIdStr, .nextResults, .query, .refreshUrl, .count, .sinceId, .sinceIdStr:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.completedIn = try container.decode(forKey: .completedIn)
-        self.maxId = try container.decode(forKey: .maxId)
-        self.maxIdStr = try container.decode(forKey: .maxIdStr)
-        self.nextResults = try container.decode(forKey: .nextResults)
-        self.query = try container.decode(forKey: .query)
-        self.refreshUrl = try container.decode(forKey: .refreshUrl)
-        self.count = try container.decode(forKey: .count)
-        self.sinceId = try container.decode(forKey: .sinceId)
-        self.sinceIdStr = try container.decode(forKey: .sinceIdStr)
+        self.completedIn = try container.decodeProperty(\Self.completedIn, forKey: .completedIn)
+        self.maxId = try container.decodeProperty(\Self.maxId, forKey: .maxId)
+        self.maxIdStr = try container.decodeProperty(\Self.maxIdStr, forKey: .maxIdStr)
+        self.nextResults = try container.decodeProperty(\Self.nextResults, forKey: .nextResults)
+        self.query = try container.decodeProperty(\Self.query, forKey: .query)
+        self.refreshUrl = try container.decodeProperty(\Self.refreshUrl, forKey: .refreshUrl)
+        self.count = try container.decodeProperty(\Self.count, forKey: .count)
+        self.sinceId = try container.decodeProperty(\Self.sinceId, forKey: .sinceId)
+        self.sinceIdStr = try container.decodeProperty(\Self.sinceIdStr, forKey: .sinceIdStr)
     }
 }
 
 extension TwitterStatus: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .metadata, .createdAt, .id, .idStr, .text, .source, .truncated, .inReplyToStatusId, .inReplyToStatusIdStr, .inReplyToUserId, .inReplyToUserIdStr, .inReplyToScreenName, .user, .geo, .coordinates, .place, .contributors, .retweetCount, .favoriteCount, .entities, .favorited, .retweeted, .lang, .retweetedStatus, .possiblySensitive:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.metadata = try container.decode(forKey: .metadata)
-        self.createdAt = try container.decode(forKey: .createdAt)
-        self.id = try container.decode(forKey: .id)
-        self.idStr = try container.decode(forKey: .idStr)
-        self.text = try container.decode(forKey: .text)
-        self.source = try container.decode(forKey: .source)
-        self.truncated = try container.decode(forKey: .truncated)
-        self.inReplyToStatusId = try container.decodeIfPresent(forKey: .inReplyToStatusId)
-        self.inReplyToStatusIdStr = try container.decodeIfPresent(forKey: .inReplyToStatusIdStr)
-        self.inReplyToUserId = try container.decodeIfPresent(forKey: .inReplyToUserId)
-        self.inReplyToUserIdStr = try container.decodeIfPresent(forKey: .inReplyToUserIdStr)
-        self.inReplyToScreenName = try container.decodeIfPresent(forKey: .inReplyToScreenName)
-        self.user = try container.decode(forKey: .user)
-        self.geo = try container.decodeIfPresent(forKey: .geo)
-        self.coordinates = try container.decodeIfPresent(forKey: .coordinates)
-        self.place = try container.decodeIfPresent(forKey: .place)
-        self.contributors = try container.decodeIfPresent(forKey: .contributors)
-        self.retweetCount = try container.decode(forKey: .retweetCount)
-        self.favoriteCount = try container.decode(forKey: .favoriteCount)
-        self.entities = try container.decode(forKey: .entities)
-        self.favorited = try container.decode(forKey: .favorited)
-        self.retweeted = try container.decode(forKey: .retweeted)
-        self.lang = try container.decode(forKey: .lang)
-        self.retweetedStatus = try container.decodeIfPresent(forKey: .retweetedStatus)
-        self.possiblySensitive = try container.decodeIfPresent(forKey: .possiblySensitive)
+        self.metadata = try container.decodeProperty(\Self.metadata, forKey: .metadata)
+        self.createdAt = try container.decodeProperty(\Self.createdAt, forKey: .createdAt)
+        self.id = try container.decodeProperty(\Self.id, forKey: .id)
+        self.idStr = try container.decodeProperty(\Self.idStr, forKey: .idStr)
+        self.text = try container.decodeProperty(\Self.text, forKey: .text)
+        self.source = try container.decodeProperty(\Self.source, forKey: .source)
+        self.truncated = try container.decodeProperty(\Self.truncated, forKey: .truncated)
+        self.inReplyToStatusId = try container.decodeProperty(\Self.inReplyToStatusId, forKey: .inReplyToStatusId)
+        self.inReplyToStatusIdStr = try container.decodeProperty(\Self.inReplyToStatusIdStr, forKey: .inReplyToStatusIdStr)
+        self.inReplyToUserId = try container.decodeProperty(\Self.inReplyToUserId, forKey: .inReplyToUserId)
+        self.inReplyToUserIdStr = try container.decodeProperty(\Self.inReplyToUserIdStr, forKey: .inReplyToUserIdStr)
+        self.inReplyToScreenName = try container.decodeProperty(\Self.inReplyToScreenName, forKey: .inReplyToScreenName)
+        self.user = try container.decodeProperty(\Self.user, forKey: .user)
+        self.geo = try container.decodeProperty(\Self.geo, forKey: .geo)
+        self.coordinates = try container.decodeProperty(\Self.coordinates, forKey: .coordinates)
+        self.place = try container.decodeProperty(\Self.place, forKey: .place)
+        self.contributors = try container.decodeProperty(\Self.contributors, forKey: .contributors)
+        self.retweetCount = try container.decodeProperty(\Self.retweetCount, forKey: .retweetCount)
+        self.favoriteCount = try container.decodeProperty(\Self.favoriteCount, forKey: .favoriteCount)
+        self.entities = try container.decodeProperty(\Self.entities, forKey: .entities)
+        self.favorited = try container.decodeProperty(\Self.favorited, forKey: .favorited)
+        self.retweeted = try container.decodeProperty(\Self.retweeted, forKey: .retweeted)
+        self.lang = try container.decodeProperty(\Self.lang, forKey: .lang)
+        self.retweetedStatus = try container.decodeProperty(\Self.retweetedStatus, forKey: .retweetedStatus)
+        self.possiblySensitive = try container.decodeProperty(\Self.possiblySensitive, forKey: .possiblySensitive)
     }
 }
 
 extension TwitterStatusMetadata: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .resultType, .isoLanguageCode:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.resultType = try container.decode(forKey: .resultType)
-        self.isoLanguageCode = try container.decode(forKey: .isoLanguageCode)
+        self.resultType = try container.decodeProperty(\Self.resultType, forKey: .resultType)
+        self.isoLanguageCode = try container.decodeProperty(\Self.isoLanguageCode, forKey: .isoLanguageCode)
     }
 }
 
 extension TwitterUser: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .id, .idStr, .name, .screenName, .location, .description, .url, .entities, .protected, .followersCount, .friendsCount, .listedCount, .createdAt, .favouritesCount, .utcOffset, .timeZone, .geoEnabled, .verified, .statusesCount, .lang, .contributorsEnabled, .isTranslator, .isTranslationEnabled, .profileBackgroundColor, .profileBackgroundImageUrl, .profileBackgroundImageUrlHttps, .profileBackgroundTile, .profileImageUrl, .profileImageUrlHttps, .profileBannerUrl, .profileLinkColor, .profileSidebarBorderColor, .profileSidebarFillColor, .profileTextColor, .profileUseBackgroundImage, .defaultProfile, .defaultProfileImage, .following, .followRequestSent, .notifications:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(forKey: .id)
-        self.idStr = try container.decode(forKey: .idStr)
-        self.name = try container.decode(forKey: .name)
-        self.screenName = try container.decode(forKey: .screenName)
-        self.location = try container.decode(forKey: .location)
-        self.description = try container.decode(forKey: .description)
-        self.url = try container.decodeIfPresent(forKey: .url)
-        self.entities = try container.decode(forKey: .entities)
-        self.protected = try container.decode(forKey: .protected)
-        self.followersCount = try container.decode(forKey: .followersCount)
-        self.friendsCount = try container.decode(forKey: .friendsCount)
-        self.listedCount = try container.decode(forKey: .listedCount)
-        self.createdAt = try container.decode(forKey: .createdAt)
-        self.favouritesCount = try container.decode(forKey: .favouritesCount)
-        self.utcOffset = try container.decodeIfPresent(forKey: .utcOffset)
-        self.timeZone = try container.decodeIfPresent(forKey: .timeZone)
-        self.geoEnabled = try container.decode(forKey: .geoEnabled)
-        self.verified = try container.decode(forKey: .verified)
-        self.statusesCount = try container.decode(forKey: .statusesCount)
-        self.lang = try container.decode(forKey: .lang)
-        self.contributorsEnabled = try container.decode(forKey: .contributorsEnabled)
-        self.isTranslator = try container.decode(forKey: .isTranslator)
-        self.isTranslationEnabled = try container.decode(forKey: .isTranslationEnabled)
-        self.profileBackgroundColor = try container.decode(forKey: .profileBackgroundColor)
-        self.profileBackgroundImageUrl = try container.decode(forKey: .profileBackgroundImageUrl)
-        self.profileBackgroundImageUrlHttps = try container.decode(forKey: .profileBackgroundImageUrlHttps)
-        self.profileBackgroundTile = try container.decode(forKey: .profileBackgroundTile)
-        self.profileImageUrl = try container.decode(forKey: .profileImageUrl)
-        self.profileImageUrlHttps = try container.decode(forKey: .profileImageUrlHttps)
-        self.profileBannerUrl = try container.decodeIfPresent(forKey: .profileBannerUrl)
-        self.profileLinkColor = try container.decode(forKey: .profileLinkColor)
-        self.profileSidebarBorderColor = try container.decode(forKey: .profileSidebarBorderColor)
-        self.profileSidebarFillColor = try container.decode(forKey: .profileSidebarFillColor)
-        self.profileTextColor = try container.decode(forKey: .profileTextColor)
-        self.profileUseBackgroundImage = try container.decode(forKey: .profileUseBackgroundImage)
-        self.defaultProfile = try container.decode(forKey: .defaultProfile)
-        self.defaultProfileImage = try container.decode(forKey: .defaultProfileImage)
-        self.following = try container.decode(forKey: .following)
-        self.followRequestSent = try container.decode(forKey: .followRequestSent)
-        self.notifications = try container.decode(forKey: .notifications)
+        self.id = try container.decodeProperty(\Self.id, forKey: .id)
+        self.idStr = try container.decodeProperty(\Self.idStr, forKey: .idStr)
+        self.name = try container.decodeProperty(\Self.name, forKey: .name)
+        self.screenName = try container.decodeProperty(\Self.screenName, forKey: .screenName)
+        self.location = try container.decodeProperty(\Self.location, forKey: .location)
+        self.description = try container.decodeProperty(\Self.description, forKey: .description)
+        self.url = try container.decodeProperty(\Self.url, forKey: .url)
+        self.entities = try container.decodeProperty(\Self.entities, forKey: .entities)
+        self.protected = try container.decodeProperty(\Self.protected, forKey: .protected)
+        self.followersCount = try container.decodeProperty(\Self.followersCount, forKey: .followersCount)
+        self.friendsCount = try container.decodeProperty(\Self.friendsCount, forKey: .friendsCount)
+        self.listedCount = try container.decodeProperty(\Self.listedCount, forKey: .listedCount)
+        self.createdAt = try container.decodeProperty(\Self.createdAt, forKey: .createdAt)
+        self.favouritesCount = try container.decodeProperty(\Self.favouritesCount, forKey: .favouritesCount)
+        self.utcOffset = try container.decodeProperty(\Self.utcOffset, forKey: .utcOffset)
+        self.timeZone = try container.decodeProperty(\Self.timeZone, forKey: .timeZone)
+        self.geoEnabled = try container.decodeProperty(\Self.geoEnabled, forKey: .geoEnabled)
+        self.verified = try container.decodeProperty(\Self.verified, forKey: .verified)
+        self.statusesCount = try container.decodeProperty(\Self.statusesCount, forKey: .statusesCount)
+        self.lang = try container.decodeProperty(\Self.lang, forKey: .lang)
+        self.contributorsEnabled = try container.decodeProperty(\Self.contributorsEnabled, forKey: .contributorsEnabled)
+        self.isTranslator = try container.decodeProperty(\Self.isTranslator, forKey: .isTranslator)
+        self.isTranslationEnabled = try container.decodeProperty(\Self.isTranslationEnabled, forKey: .isTranslationEnabled)
+        self.profileBackgroundColor = try container.decodeProperty(\Self.profileBackgroundColor, forKey: .profileBackgroundColor)
+        self.profileBackgroundImageUrl = try container.decodeProperty(\Self.profileBackgroundImageUrl, forKey: .profileBackgroundImageUrl)
+        self.profileBackgroundImageUrlHttps = try container.decodeProperty(\Self.profileBackgroundImageUrlHttps, forKey: .profileBackgroundImageUrlHttps)
+        self.profileBackgroundTile = try container.decodeProperty(\Self.profileBackgroundTile, forKey: .profileBackgroundTile)
+        self.profileImageUrl = try container.decodeProperty(\Self.profileImageUrl, forKey: .profileImageUrl)
+        self.profileImageUrlHttps = try container.decodeProperty(\Self.profileImageUrlHttps, forKey: .profileImageUrlHttps)
+        self.profileBannerUrl = try container.decodeProperty(\Self.profileBannerUrl, forKey: .profileBannerUrl)
+        self.profileLinkColor = try container.decodeProperty(\Self.profileLinkColor, forKey: .profileLinkColor)
+        self.profileSidebarBorderColor = try container.decodeProperty(\Self.profileSidebarBorderColor, forKey: .profileSidebarBorderColor)
+        self.profileSidebarFillColor = try container.decodeProperty(\Self.profileSidebarFillColor, forKey: .profileSidebarFillColor)
+        self.profileTextColor = try container.decodeProperty(\Self.profileTextColor, forKey: .profileTextColor)
+        self.profileUseBackgroundImage = try container.decodeProperty(\Self.profileUseBackgroundImage, forKey: .profileUseBackgroundImage)
+        self.defaultProfile = try container.decodeProperty(\Self.defaultProfile, forKey: .defaultProfile)
+        self.defaultProfileImage = try container.decodeProperty(\Self.defaultProfileImage, forKey: .defaultProfileImage)
+        self.following = try container.decodeProperty(\Self.following, forKey: .following)
+        self.followRequestSent = try container.decodeProperty(\Self.followRequestSent, forKey: .followRequestSent)
+        self.notifications = try container.decodeProperty(\Self.notifications, forKey: .notifications)
     }
 }
 
 extension TwitterUserEntities: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .description, .url:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.description = try container.decode(forKey: .description)
-        self.url = try container.decodeIfPresent(forKey: .url)
+        self.description = try container.decodeProperty(\Self.description, forKey: .description)
+        self.url = try container.decodeProperty(\Self.url, forKey: .url)
     }
 }
 
 extension TwitterURLList: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .urls:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.urls = try container.decode(forKey: .urls)
+        self.urls = try container.decodeProperty(\Self.urls, forKey: .urls)
     }
 }
 
 extension TwitterEntities: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .hashtags, .symbols, .urls, .userMentions, .media:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.hashtags = try container.decode(forKey: .hashtags)
-        self.symbols = try container.decode(forKey: .symbols)
-        self.urls = try container.decode(forKey: .urls)
-        self.userMentions = try container.decode(forKey: .userMentions)
-        self.media = try container.decodeIfPresent(forKey: .media)
+        self.hashtags = try container.decodeProperty(\Self.hashtags, forKey: .hashtags)
+        self.symbols = try container.decodeProperty(\Self.symbols, forKey: .symbols)
+        self.urls = try container.decodeProperty(\Self.urls, forKey: .urls)
+        self.userMentions = try container.decodeProperty(\Self.userMentions, forKey: .userMentions)
+        self.media = try container.decodeProperty(\Self.media, forKey: .media)
     }
 }
 
 extension TwitterHashtag: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .text, .indices:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.text = try container.decode(forKey: .text)
-        self.indices = try container.decode(forKey: .indices)
+        self.text = try container.decodeProperty(\Self.text, forKey: .text)
+        self.indices = try container.decodeProperty(\Self.indices, forKey: .indices)
     }
 }
 
 extension TwitterURL: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .url, .expandedUrl, .displayUrl, .indices:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.url = try container.decode(forKey: .url)
-        self.expandedUrl = try container.decode(forKey: .expandedUrl)
-        self.displayUrl = try container.decode(forKey: .displayUrl)
-        self.indices = try container.decode(forKey: .indices)
+        self.url = try container.decodeProperty(\Self.url, forKey: .url)
+        self.expandedUrl = try container.decodeProperty(\Self.expandedUrl, forKey: .expandedUrl)
+        self.displayUrl = try container.decodeProperty(\Self.displayUrl, forKey: .displayUrl)
+        self.indices = try container.decodeProperty(\Self.indices, forKey: .indices)
     }
 }
 
 extension TwitterUserMention: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .screenName, .name, .id, .idStr, .indices:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.screenName = try container.decode(forKey: .screenName)
-        self.name = try container.decode(forKey: .name)
-        self.id = try container.decode(forKey: .id)
-        self.idStr = try container.decode(forKey: .idStr)
-        self.indices = try container.decode(forKey: .indices)
+        self.screenName = try container.decodeProperty(\Self.screenName, forKey: .screenName)
+        self.name = try container.decodeProperty(\Self.name, forKey: .name)
+        self.id = try container.decodeProperty(\Self.id, forKey: .id)
+        self.idStr = try container.decodeProperty(\Self.idStr, forKey: .idStr)
+        self.indices = try container.decodeProperty(\Self.indices, forKey: .indices)
     }
 }
 
 extension TwitterMedia: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .id, .idStr, .indices, .mediaUrl, .mediaUrlHttps, .url, .displayUrl, .expandedUrl, .type, .sizes, .sourceStatusId, .sourceStatusIdStr:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(forKey: .id)
-        self.idStr = try container.decode(forKey: .idStr)
-        self.indices = try container.decode(forKey: .indices)
-        self.mediaUrl = try container.decode(forKey: .mediaUrl)
-        self.mediaUrlHttps = try container.decode(forKey: .mediaUrlHttps)
-        self.url = try container.decode(forKey: .url)
-        self.displayUrl = try container.decode(forKey: .displayUrl)
-        self.expandedUrl = try container.decode(forKey: .expandedUrl)
-        self.type = try container.decode(forKey: .type)
-        self.sizes = try container.decode(forKey: .sizes)
-        self.sourceStatusId = try container.decodeIfPresent(forKey: .sourceStatusId)
-        self.sourceStatusIdStr = try container.decodeIfPresent(forKey: .sourceStatusIdStr)
+        self.id = try container.decodeProperty(\Self.id, forKey: .id)
+        self.idStr = try container.decodeProperty(\Self.idStr, forKey: .idStr)
+        self.indices = try container.decodeProperty(\Self.indices, forKey: .indices)
+        self.mediaUrl = try container.decodeProperty(\Self.mediaUrl, forKey: .mediaUrl)
+        self.mediaUrlHttps = try container.decodeProperty(\Self.mediaUrlHttps, forKey: .mediaUrlHttps)
+        self.url = try container.decodeProperty(\Self.url, forKey: .url)
+        self.displayUrl = try container.decodeProperty(\Self.displayUrl, forKey: .displayUrl)
+        self.expandedUrl = try container.decodeProperty(\Self.expandedUrl, forKey: .expandedUrl)
+        self.type = try container.decodeProperty(\Self.type, forKey: .type)
+        self.sizes = try container.decodeProperty(\Self.sizes, forKey: .sizes)
+        self.sourceStatusId = try container.decodeProperty(\Self.sourceStatusId, forKey: .sourceStatusId)
+        self.sourceStatusIdStr = try container.decodeProperty(\Self.sourceStatusIdStr, forKey: .sourceStatusIdStr)
     }
 }
 
 extension TwitterMediaSize: ElevateJSON.TapeDecodable {
     public init(fromTape value: ElevateJSON.TapeDecodingValue) throws {
+        _ = { (key: CodingKeys) in
+            switch key {
+            case .w, .h, .resize:
+                break
+            }
+        }
         let container = try value.container(keyedBy: CodingKeys.self)
-        self.w = try container.decode(forKey: .w)
-        self.h = try container.decode(forKey: .h)
-        self.resize = try container.decode(forKey: .resize)
+        self.w = try container.decodeProperty(\Self.w, forKey: .w)
+        self.h = try container.decodeProperty(\Self.h, forKey: .h)
+        self.resize = try container.decodeProperty(\Self.resize, forKey: .resize)
     }
 }

@@ -97,7 +97,9 @@ final class DecodingContext {
         } else if let mapped = type as? any JSONKeyPathDecodable.Type {
             // Before `.direct`: a plan applies through `init(from:)`.
             treatment = .keyPaths(plan(for: mapped))
-        } else if settings.usesTapeDecodable, let direct = type as? any TapeDecodable.Type {
+        } else if settings.usesTapeDecodable, !(type is AnyClass), let direct = type as? any TapeDecodable.Type {
+            // Not for a class written by hand: `init(fromTape:)` is called on the static type,
+            // where `init(from:)` is called on the metatype given (a subclass through its base).
             treatment = .direct(direct)
         } else {
             treatment = .plain

@@ -39,8 +39,9 @@ final class KeyPathPlan {
 
     /// The conforming type, for errors.
     let typeName: String
-    /// The coding key type whose names were checked against the declarations.
-    private var checkedKeyType: ObjectIdentifier?
+    /// The coding key type whose names were checked against the declarations. Locked: a plan is
+    /// shared by the contexts of a stream's workers (through the strategies' known treatments).
+    private let checkedKeyType = LockedBox<ObjectIdentifier?>(nil)
 
     init(
         keyPaths: [String: String], defaults: [String: any Sendable], transforms: [String: JSONTransform],
@@ -59,9 +60,9 @@ final class KeyPathPlan {
     /// - Returns: The names that are no coding key, in order; empty when all are.
     func namesWithoutKey<Key: CodingKey>(_ key: Key.Type) -> [String] {
         let identifier = ObjectIdentifier(key)
-        if checkedKeyType == identifier { return [] }
+        if checkedKeyType.withLock({ $0 == identifier }) { return [] }
         let unknown = mappedNames.filter { Key(stringValue: $0) == nil }
-        if unknown.isEmpty { checkedKeyType = identifier }
+        if unknown.isEmpty { checkedKeyType.withLock { $0 = identifier } }
         return unknown
     }
 

@@ -239,4 +239,155 @@ public struct TapeKeyedDecodingContainer<Key: CodingKey> {
     public func decodeIfPresent<T: Swift.Decodable>(_ type: T.Type = T.self, forKey key: Key) throws -> T? {
         try reader.decodeIfPresent(type, forKey: key)
     }
+
+    // MARK: Properties, as the compiler's init(from:) reads them
+
+    // `decodeProperty(\Self.name, forKey: .name)` is what generated initializers call for every
+    // property. The key path names no type: the compiler chooses the overload from the property's
+    // type, as it does when it synthesizes `init(from:)` (an optional however spelled, `T?`,
+    // `Optional<T>` or a type alias of one, is read with `decodeIfPresent`), and a type named
+    // inside the struct (a nested type's sibling) need not be in scope in the extension. The
+    // overloads differ in a parameter, so the most specific one is chosen: a string, an array
+    // built in the caller's module, an optional of either.
+
+    /// The property at `key`, read with `decode` as the compiler's `init(from:)` reads a property
+    /// of this type.
+    /// - Parameters:
+    ///   - property: The property's key path (`\Self.name`), which gives its type.
+    ///   - key: The key.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root, T: Swift.Decodable>(_ property: Swift.KeyPath<Root, T>, forKey key: Key) throws -> T {
+        try decode(T.self, forKey: key)
+    }
+
+    /// The optional property at `key`: nil when the key is missing or null, as the compiler's
+    /// `init(from:)` reads a property whose type is an optional (`decodeIfPresent`).
+    /// - Parameters:
+    ///   - property: The property's key path (`\Self.name`), which gives its type.
+    ///   - key: The key.
+    /// - Returns: The value, or nil.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root, T: Swift.Decodable>(_ property: Swift.KeyPath<Root, T?>, forKey key: Key) throws
+        -> T?
+    {
+        try decodeIfPresent(T.self, forKey: key)
+    }
+
+    /// The `String` property at `key`, read with `decode`.
+    /// - Parameters:
+    ///   - property: The property's key path.
+    ///   - key: The key.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root>(_ property: Swift.KeyPath<Root, String>, forKey key: Key) throws -> String {
+        try decode(String.self, forKey: key)
+    }
+
+    /// The optional `String` property at `key`, read with `decodeIfPresent`.
+    /// - Parameters:
+    ///   - property: The property's key path.
+    ///   - key: The key.
+    /// - Returns: The value, or nil.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root>(_ property: Swift.KeyPath<Root, String?>, forKey key: Key) throws -> String? {
+        try decodeIfPresent(String.self, forKey: key)
+    }
+
+    /// The `Bool` property at `key`, read with `decode`.
+    /// - Parameters:
+    ///   - property: The property's key path.
+    ///   - key: The key.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root>(_ property: Swift.KeyPath<Root, Bool>, forKey key: Key) throws -> Bool {
+        try decode(Bool.self, forKey: key)
+    }
+
+    /// The optional `Bool` property at `key`, read with `decodeIfPresent`.
+    /// - Parameters:
+    ///   - property: The property's key path.
+    ///   - key: The key.
+    /// - Returns: The value, or nil.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root>(_ property: Swift.KeyPath<Root, Bool?>, forKey key: Key) throws -> Bool? {
+        try decodeIfPresent(Bool.self, forKey: key)
+    }
+
+    /// The `Int` property at `key`, read with `decode`.
+    /// - Parameters:
+    ///   - property: The property's key path.
+    ///   - key: The key.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root>(_ property: Swift.KeyPath<Root, Int>, forKey key: Key) throws -> Int {
+        try decode(Int.self, forKey: key)
+    }
+
+    /// The optional `Int` property at `key`, read with `decodeIfPresent`.
+    /// - Parameters:
+    ///   - property: The property's key path.
+    ///   - key: The key.
+    /// - Returns: The value, or nil.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root>(_ property: Swift.KeyPath<Root, Int?>, forKey key: Key) throws -> Int? {
+        try decodeIfPresent(Int.self, forKey: key)
+    }
+
+    /// The `Double` property at `key`, read with `decode`.
+    /// - Parameters:
+    ///   - property: The property's key path.
+    ///   - key: The key.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root>(_ property: Swift.KeyPath<Root, Double>, forKey key: Key) throws -> Double {
+        try decode(Double.self, forKey: key)
+    }
+
+    /// The optional `Double` property at `key`, read with `decodeIfPresent`.
+    /// - Parameters:
+    ///   - property: The property's key path.
+    ///   - key: The key.
+    /// - Returns: The value, or nil.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root>(_ property: Swift.KeyPath<Root, Double?>, forKey key: Key) throws -> Double? {
+        try decodeIfPresent(Double.self, forKey: key)
+    }
+
+    /// The array property at `key`, read with `decode` and built where `Element` is known.
+    /// - Parameters:
+    ///   - property: The property's key path.
+    ///   - key: The key.
+    /// - Returns: The array.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decode(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root, Element: Swift.Decodable>(
+        _ property: Swift.KeyPath<Root, [Element]>, forKey key: Key
+    ) throws -> [Element] {
+        try decode([Element].self, forKey: key)
+    }
+
+    /// The optional array property at `key`, read with `decodeIfPresent` and built where `Element`
+    /// is known.
+    /// - Parameters:
+    ///   - property: The property's key path.
+    ///   - key: The key.
+    /// - Returns: The array, or nil.
+    /// - Throws: `DecodingError` as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`.
+    @inlinable
+    public func decodeProperty<Root, Element: Swift.Decodable>(
+        _ property: Swift.KeyPath<Root, [Element]?>, forKey key: Key
+    ) throws -> [Element]? {
+        try decodeIfPresent([Element].self, forKey: key)
+    }
 }
