@@ -58,7 +58,7 @@ public enum Contender: String, CaseIterable, Sendable {
     /// envelope as ``jsonDecoder``.
     case tapeCodable = "tape-codable"
     /// As ``tapeCodable``, through the `init(fromTape:)` that `@TapeDecodable` writes (written out
-    /// in the models, as the macro expands it).
+    /// in the models as the macro writes it, checked by `BenchmarkModelExpansionTests`).
     case tapeCodableMacro = "tape-codable-macro"
     /// `ElevateJSONDecoder` into ``CodablePersonWithDate`` with `.formatted("yyyy-MM-dd")`, as
     /// ``jsonDecoderWithDates``.

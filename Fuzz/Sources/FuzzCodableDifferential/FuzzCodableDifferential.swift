@@ -96,9 +96,10 @@ struct Node: Codable, Equatable {
     }
 }
 
-/// The same models twice, with and without `init(fromTape:)` (written as `@TapeDecodable` expands
-/// it: this package does not build the macro). Nested in two namespaces so that both print as
-/// `Node` and `Record`: the two paths must give the same value or the very same error text.
+/// The same models twice, with and without `init(fromTape:)` (written by hand with the reads the
+/// compiler's `init(from:)` makes: this package does not build the macro). Nested in two namespaces
+/// so that both print as `Node` and `Record`: the two paths must give the same value or the very
+/// same error text.
 enum Plain {
     struct Node: Codable, Equatable {
         var name: String?

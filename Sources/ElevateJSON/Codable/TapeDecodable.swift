@@ -1,10 +1,10 @@
 /// A `Decodable` type with a second initializer that reads ``ElevateJSONDecoder``'s tape through
 /// concrete containers, skipping the standard library's type-erasing container boxes.
 ///
-/// Don't write the conformance by hand: attach the `@TapeDecodable` macro of the `ElevateMacros`
-/// product to a struct that is `Decodable`, and it writes ``init(fromTape:)`` as the compiler
-/// writes `init(from:)`: the same coding keys, `decode` for each stored property, `decodeIfPresent`
-/// for each optional one.
+/// Attach the `@TapeDecodable` macro of the `ElevateMacros` product to a struct that is
+/// `Decodable`, and it writes ``init(fromTape:)`` as the compiler writes `init(from:)`: the same
+/// coding keys in the same order, `decode` for each stored property, `decodeIfPresent` for each
+/// optional one. A conformance written by hand must do the same, or the two initializers differ.
 ///
 /// ```swift
 /// import ElevateMacros
@@ -17,8 +17,9 @@
 /// ```
 ///
 /// ``ElevateJSONDecoder`` (and every element stream and array decode of Codable types) calls
-/// ``init(fromTape:)`` wherever it would call `init(from:)`: same values, same errors and coding
-/// paths, same key and value strategies. Every other decoder keeps using `init(from:)`.
+/// ``init(fromTape:)`` where it would call `init(from:)`, except for a ``JSONKeyPathDecodable``
+/// type, whose plan applies through `init(from:)`, and a class, which is built through the
+/// metatype asked for. Every other decoder keeps using `init(from:)`.
 ///
 /// Why it is faster: a `KeyedDecodingContainer<Key>` boxes its concrete container in a generic class
 /// whose type the runtime looks up for each container made, and forwards every call through that

@@ -21,7 +21,7 @@ private struct CodableNode: Swift.Codable {
     }
 }
 
-/// The same recursive type with `@TapeDecodable`'s initializer, written out as the macro expands
+/// The same recursive type with a `TapeDecodable` initializer written by hand, as the macro's reads
 /// it (this target does not build the macro): its frames per level differ from `init(from:)`'s.
 private struct TapeNode: Swift.Codable, TapeDecodable {
     var children: [TapeNode]
