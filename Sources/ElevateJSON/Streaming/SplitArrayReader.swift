@@ -556,7 +556,12 @@ struct SplitRun: @unchecked Sendable {
 
     /// A parser of the run's elements, each handed to `each` as it is parsed (the placeholder
     /// before a run's comma is not).
-    private func elementParser(_ each: @escaping (JSONValue) throws -> Void) -> JSONEventParser {
+    /// - Parameter reusesTapes: Whether an element's tape is written over for the next one once
+    ///   nothing holds it: not when the elements go to other threads (a tail's go to the workers),
+    ///   whose reads the uniqueness check does not order before the next writes.
+    private func elementParser(
+        reusesTapes: Bool = true, _ each: @escaping (JSONValue) throws -> Void
+    ) -> JSONEventParser {
         let skipped = isFirst ? 0 : 1
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.element = { _, index, element in
@@ -564,6 +569,7 @@ struct SplitRun: @unchecked Sendable {
         }
         let selector = KeyPathSelector(
             targets: [KeyPathSelector.Target].candidates(for: KeyPath(""), mode: .elements), callbacks: callbacks)
+        selector.reusesTapes = reusesTapes
         let parser = JSONEventParser(handler: selector, options: options.parsing)
         selector.maximumCaptureSize = options.maximumElementSize
         selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
@@ -575,7 +581,7 @@ struct SplitRun: @unchecked Sendable {
     /// read the run and reads the rest of the array as it comes, handing each element to `each`.
     func startTail(elements each: @escaping (_ index: Int, _ element: JSONValue) throws -> Void) -> SplitTail {
         var count = 0
-        let parser = elementParser { element in
+        let parser = elementParser(reusesTapes: false) { element in
             defer { count += 1 }
             try each(firstIndex + count, element)
         }

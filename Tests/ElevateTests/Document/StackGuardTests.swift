@@ -5,10 +5,12 @@ import Testing
 @testable import Elevate
 @testable import ElevateJSON
 
-/// A recursive Codable type: each node is two levels of JSON (its object and its array).
-private struct CodableNode: Swift.Codable {
-    var children: [CodableNode]
+/// A node of a recursive type, whose depth the tests compare.
+private protocol NodeChain {
+    var children: [Self] { get }
+}
 
+extension NodeChain {
     /// How many nodes deep the first-child chain goes.
     var depth: Int {
         var count = 1
@@ -21,30 +23,24 @@ private struct CodableNode: Swift.Codable {
     }
 }
 
+/// A recursive Codable type: each node is two levels of JSON (its object and its array).
+private struct CodableNode: Swift.Codable, NodeChain {
+    var children: [CodableNode]
+}
+
 /// The same recursive type with a `TapeDecodable` initializer written by hand, as the macro's reads
 /// it (this target does not build the macro): its frames per level differ from `init(from:)`'s.
-private struct TapeNode: Swift.Codable, TapeDecodable {
+private struct TapeNode: Swift.Codable, TapeDecodable, NodeChain {
     var children: [TapeNode]
 
     init(fromTape value: TapeDecodingValue) throws {
         let container = try value.container(keyedBy: CodingKeys.self)
         self.children = try container.decode([TapeNode].self, forKey: .children)
     }
-
-    /// How many nodes deep the first-child chain goes.
-    var depth: Int {
-        var count = 1
-        var node = self
-        while let first = node.children.first {
-            count += 1
-            node = first
-        }
-        return count
-    }
 }
 
 /// The same recursive type, decoded through an Elevate schema.
-private struct ElevateNode: Elevate.Decodable {
+private struct ElevateNode: Elevate.Decodable, NodeChain {
     var children: [ElevateNode]
 
     init(json: Any) throws {
@@ -52,17 +48,6 @@ private struct ElevateNode: Elevate.Decodable {
             schema.addProperty(keyPath: "children", type: .array, decodableType: ElevateNode.self)
         }
         children = entity <-! "children"
-    }
-
-    /// How many nodes deep the first-child chain goes.
-    var depth: Int {
-        var count = 1
-        var node = self
-        while let first = node.children.first {
-            count += 1
-            node = first
-        }
-        return count
     }
 }
 
