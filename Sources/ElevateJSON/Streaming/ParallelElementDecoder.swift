@@ -34,17 +34,13 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     /// the runtime's cache at every element (two lookups per element, and appending to an array
     /// of them another), measured at 4% of a parallel read of JSON Lines. The buffer's elements
     /// are reached through `Element`'s own metadata, which is at hand.
-    ///
-    /// Written by the thread that decodes the batch, then read by the one that delivers it, the
-    /// batch's `done` flag (a lock) between the two: no access overlaps another, so no dynamic
-    /// exclusivity checks (3.3 M instructions of a parallel `decodeArray` of the 4 MB people).
     final class Outcomes {
-        @exclusivity(unchecked) private var elements: UnsafeMutablePointer<Element>
-        @exclusivity(unchecked) private var capacity: Int
-        @exclusivity(unchecked) private var decodedCount = 0
-        @exclusivity(unchecked) private var failures: [Failure] = []
+        private var elements: UnsafeMutablePointer<Element>
+        private var capacity: Int
+        private var decodedCount = 0
+        private var failures: [Failure] = []
         /// Where each failure sits among the outcomes.
-        @exclusivity(unchecked) private var failurePositions: [Int] = []
+        private var failurePositions: [Int] = []
 
         /// How many outcomes there are.
         var count: Int { decodedCount + failures.count }
