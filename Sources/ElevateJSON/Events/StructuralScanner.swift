@@ -72,7 +72,18 @@ package struct StructuralScanner {
             }
             let inString = stringMask(
                 quotes: masks.quotes, backslashes: masks.backslashes, lastBit: min(63, count - blockStart - 1))
-            var structural = masks.structural & ~inString
+            if case .splitArray = mode {
+                // Most blocks lie inside an element, where no bracket closes depth 1 and no comma
+                // is at depth 1: their brackets only move the depth, counted a block at a time.
+                let closes = (masks.closes & ~inString).nonzeroBitCount
+                if depth - closes >= 2 {
+                    depth += (masks.brackets & ~inString).nonzeroBitCount - 2 &* closes
+                    countLines(masks.newlines, blockStart: blockStart, base: base)
+                    blockStart += 64
+                    continue
+                }
+            }
+            var structural = (masks.brackets | masks.commas) & ~inString
             while structural != 0 {
                 let bit = structural.trailingZeroBitCount
                 structural &= structural &- 1
@@ -156,8 +167,11 @@ package struct StructuralScanner {
 private struct BlockMasks {
     var quotes: UInt64 = 0
     var backslashes: UInt64 = 0
-    /// `[`, `]`, `{`, `}` and `,`.
-    var structural: UInt64 = 0
+    /// `[`, `]`, `{` and `}`.
+    var brackets: UInt64 = 0
+    /// `]` and `}`.
+    var closes: UInt64 = 0
+    var commas: UInt64 = 0
     var newlines: UInt64 = 0
 
     @inline(__always)
@@ -166,7 +180,9 @@ private struct BlockMasks {
             let classes = Self.classify(block + lane * 16)
             quotes |= classes.quotes << (lane * 16)
             backslashes |= classes.backslashes << (lane * 16)
-            structural |= classes.structural << (lane * 16)
+            brackets |= classes.brackets << (lane * 16)
+            closes |= classes.closes << (lane * 16)
+            commas |= classes.commas << (lane * 16)
             newlines |= classes.newlines << (lane * 16)
         }
     }
@@ -175,18 +191,19 @@ private struct BlockMasks {
         /// SSE2: one compare per class and `pmovmskb` to gather the lanes' bits.
         @inline(__always)
         private static func classify(_ pointer: UnsafeRawPointer) -> (
-            quotes: UInt64, backslashes: UInt64, structural: UInt64, newlines: UInt64
+            quotes: UInt64, backslashes: UInt64, brackets: UInt64, closes: UInt64, commas: UInt64, newlines: UInt64
         ) {
             let bytes = _mm_loadu_si128(pointer.assumingMemoryBound(to: __m128i.self))
             // `[` and `{`, `]` and `}` differ only in bit 0x20.
             let folded = _mm_or_si128(bytes, _mm_set1_epi8(0x20))
-            let brackets = _mm_or_si128(
-                _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x7B)), _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x7D)))
-            let structural = _mm_or_si128(brackets, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2C)))
+            let closes = _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x7D))
+            let brackets = _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8(0x7B)), closes)
             return (
                 bits(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x22))),
                 bits(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x5C))),
-                bits(structural),
+                bits(brackets),
+                bits(closes),
+                bits(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2C))),
                 bits(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x0A)))
             )
         }
@@ -200,15 +217,15 @@ private struct BlockMasks {
         /// lanes are summed by one multiply (the weights are distinct bits, so nothing carries).
         @inline(__always)
         private static func classify(_ pointer: UnsafeRawPointer) -> (
-            quotes: UInt64, backslashes: UInt64, structural: UInt64, newlines: UInt64
+            quotes: UInt64, backslashes: UInt64, brackets: UInt64, closes: UInt64, commas: UInt64, newlines: UInt64
         ) {
             let bytes = pointer.loadUnaligned(as: SIMD16<UInt8>.self)
             let folded = bytes | SIMD16(repeating: 0x20)
-            let structural = (folded .== SIMD16(repeating: 0x7B)) .| (folded .== SIMD16(repeating: 0x7D))
-                .| (bytes .== SIMD16(repeating: 0x2C))
+            let closes = folded .== SIMD16(repeating: 0x7D)
             return (
-                bits(bytes .== SIMD16(repeating: 0x22)), bits(bytes .== SIMD16(repeating: 0x5C)), bits(structural),
-                bits(bytes .== SIMD16(repeating: 0x0A))
+                bits(bytes .== SIMD16(repeating: 0x22)), bits(bytes .== SIMD16(repeating: 0x5C)),
+                bits((folded .== SIMD16(repeating: 0x7B)) .| closes), bits(closes),
+                bits(bytes .== SIMD16(repeating: 0x2C)), bits(bytes .== SIMD16(repeating: 0x0A))
             )
         }
 
