@@ -272,7 +272,8 @@ final class SplitArrayReader: SplitFeeding {
 
     /// Feeds the stream's parser `piece`, which ends at offset `end` of `chunk`; an error's excerpt
     /// goes on with the rest of the chunk, as the sequential parse's does.
-    private func parsePiece(_ piece: UnsafeRawBufferPointer, endingIn chunk: UnsafeRawBufferPointer, at end: Int) throws {
+    private func parsePiece(_ piece: UnsafeRawBufferPointer, endingIn chunk: UnsafeRawBufferPointer, at end: Int) throws
+    {
         do {
             try parser.parse(piece)
         } catch var error as JSONSyntaxError {
@@ -307,15 +308,18 @@ final class SplitArrayReader: SplitFeeding {
 
     /// Feeds the tail `chunk[start...]` up to the array's end, where the stream's parser takes over.
     /// - Returns: Where the reading of the chunk goes on.
-    private func readTail(_ tail: SplitTail, of text: SplitRun, _ chunk: UnsafeRawBufferPointer, from start: Int) throws -> Int {
+    private func readTail(_ tail: SplitTail, of text: SplitRun, _ chunk: UnsafeRawBufferPointer, from start: Int) throws
+        -> Int
+    {
         let stop = scanner.scan(chunk, from: start, base: inputOffset, mode: .splitArray(cutFrom: .max))
         guard case .at(let offset) = stop else {
             try stoppingOnStop { try tail.feed(UnsafeRawBufferPointer(rebasing: chunk[start...])) }
             return chunk.count
         }
+        let after = chunk[(offset + 1)..<min(chunk.count, offset + 17)]
         try stoppingOnStop {
-            try tail.feed(UnsafeRawBufferPointer(rebasing: chunk[start...offset]))
-            try tail.finish()
+            try tail.feed(UnsafeRawBufferPointer(rebasing: chunk[start...offset]), after: after)
+            try tail.finish(after: after)
         }
         guard !isStopped else { return chunk.count }
         consumer?.endTail(tail, of: text)
@@ -442,15 +446,35 @@ final class SplitTail {
         self.translated = translated
     }
 
-    /// Feeds the parser the run, then `feed`'s bytes, or ends it.
-    fileprivate func start() throws { try moving { try run.start(parser) } }
-    fileprivate func feed(_ bytes: UnsafeRawBufferPointer) throws { try moving { try parser.parse(bytes) } }
-    fileprivate func finish() throws { try moving { try parser.finish() } }
+    /// How many bytes the parser was given: the run's prefix, the run, then `feed`'s bytes.
+    private var fedCount = 0
 
-    private func moving(_ body: () throws -> Void) throws {
+    /// Feeds the parser the run, then `feed`'s bytes, or ends it.
+    fileprivate func start() throws {
+        fedCount = run.prefixedCount
+        try moving { try run.start(parser) }
+    }
+
+    /// - Parameter after: The input's bytes after `bytes` when they end the array (up to 16, within
+    ///   their chunk), which the tail's parser never reads: an error's excerpt goes on with them,
+    ///   as the sequential parse's does.
+    fileprivate func feed(_ bytes: UnsafeRawBufferPointer, after: some Collection<UInt8> = EmptyCollection()) throws {
+        fedCount += bytes.count
+        try moving(after: after) { try parser.parse(bytes) }
+    }
+
+    fileprivate func finish(after: some Collection<UInt8> = EmptyCollection()) throws {
+        try moving(after: after) { try parser.finish() }
+    }
+
+    private func moving(after: some Collection<UInt8> = EmptyCollection(), _ body: () throws -> Void) throws {
         do {
             try body()
-        } catch let error as JSONSyntaxError {
+        } catch var error as JSONSyntaxError {
+            // Its excerpt stops where the parser's input does; the input's goes on to 16 bytes
+            // past the error.
+            let more = error.byteOffset + 16 - fedCount
+            if more > 0 { error.excerpt += JSONSyntaxError.excerptText(after.prefix(more)) }
             throw run.moved(error)
         } catch {
             throw translated(error) ?? error
@@ -630,7 +654,8 @@ struct SplitRun: @unchecked Sendable {
     func startTail(
         sendingTo splitter: JSONLinesSplitter, translated: @escaping (any Error) -> (any Error)?
     ) -> SplitTail {
-        SplitTail(run: self, parser: JSONEventParser(handler: splitter, options: options.parsing), translated: translated)
+        SplitTail(
+            run: self, parser: JSONEventParser(handler: splitter, options: options.parsing), translated: translated)
     }
 
     /// Starts the tail of the array on the calling thread, counting its values into `counter`.
@@ -640,10 +665,18 @@ struct SplitRun: @unchecked Sendable {
 
     /// The counts of a tail read by `counter` (see ``startTail(counting:)``).
     func counts(of counter: DepthCounter) -> Counts {
-        // Less the parser's own array, and the placeholder element before a comma.
-        let placeholder = isFirst ? 0 : 1
-        return Counts(values: counter.values - 1 - placeholder, elements: counter.elements - placeholder)
+        ownCounts(values: counter.values, elements: counter.elements)
     }
+
+    /// The run's own counts from those of a parse of its text: less the parser's own array, and
+    /// the placeholder element before a comma.
+    private func ownCounts(values: Int, elements: Int) -> Counts {
+        let placeholder = isFirst ? 0 : 1
+        return Counts(values: values - 1 - placeholder, elements: elements - placeholder)
+    }
+
+    /// The length of the prefix and the run, as `start(_:)` feeds them.
+    fileprivate var prefixedCount: Int { prefix.count + bytes.count }
 
     /// Feeds `parser` the prefix and the run.
     fileprivate func start(_ parser: JSONEventParser) throws {
@@ -676,6 +709,8 @@ struct SplitRun: @unchecked Sendable {
 
     /// Parses the run (on a worker) and counts its values, building nothing.
     func count() -> Result<Counts, any Error> {
+        if let counts = countedInCallbacks() { return .success(counts) }
+        // Not surely valid: the event layer reads it again and names its error.
         let counter = DepthCounter()
         let parser = JSONEventParser(handler: counter, options: options.parsing)
         do {
@@ -686,6 +721,22 @@ struct SplitRun: @unchecked Sendable {
             return .failure(error)
         }
         return .success(counts(of: counter))
+    }
+
+    /// The run's counts straight from YAJL's callbacks (see ``CallbackValueCounter``), when it
+    /// ends with a bracket and is surely valid; nil otherwise.
+    private func countedInCallbacks() -> Counts? {
+        guard closing == .synthetic || closing == .included else { return nil }
+        let counts = prefix.withUnsafeBytes { prefix in
+            bytes.withUnsafeBytes { bytes in
+                withUnsafeBytes(of: UInt8(ascii: "]")) { bracket in
+                    CallbackValueCounter.count(
+                        closing == .synthetic ? [prefix, bytes, bracket] : [prefix, bytes],
+                        nestedInside: nestedInside, options: options.parsing)
+                }
+            }
+        }
+        return counts.map { ownCounts(values: $0.values, elements: $0.elements) }
     }
 
     /// An error of the worker's parse, moved from its text (the prefix, then the run) to the input.
@@ -700,7 +751,9 @@ struct SplitRun: @unchecked Sendable {
             error.line += line - 1
         }
         // Past the run (the tail's input, see `SplitTail`), the parser's own excerpt is the input's.
-        if closing != .tail || error.byteOffset < start + bytes.count { error.excerpt = excerpt(around: error.byteOffset) }
+        if closing != .tail || error.byteOffset < start + bytes.count {
+            error.excerpt = excerpt(around: error.byteOffset)
+        }
         return error
     }
 

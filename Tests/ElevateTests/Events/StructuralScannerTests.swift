@@ -61,7 +61,9 @@ import Testing
         var scan = NaiveScan()
         var position = 0
         bytes.withUnsafeBytes { buffer in
-            while case .at(let offset) = scanner.scan(buffer, from: position, base: 0, mode: .splitArray(cutFrom: cutFrom)) {
+            while case .at(let offset) = scanner.scan(
+                buffer, from: position, base: 0, mode: .splitArray(cutFrom: cutFrom))
+            {
                 scan.stops.append(offset)
                 position = offset + 1
                 if buffer[offset] != UInt8(ascii: ",") { break }

@@ -16,7 +16,9 @@ import Testing
         options.splitBatchByteCount = runBytes
         var values: [String] = []
         do {
-            _ = try forEachElement(from: JSONInput.data(Data(json.utf8)), atKeyPath: keyPath, as: JSON.self, options: options) {
+            _ = try forEachElement(
+                from: JSONInput.data(Data(json.utf8)), atKeyPath: keyPath, as: JSON.self, options: options
+            ) {
                 values.append("\($0)")
             }
             return (values, nil)
@@ -26,27 +28,36 @@ import Testing
     }
 
     /// What `decodeArray` returns or throws, as text.
-    private func gathered(_ json: String, keyPath: String = "", workers: Int, runBytes: Int, elementSize: Int = 64 << 20)
+    private func gathered(
+        _ json: String, keyPath: String = "", workers: Int, runBytes: Int, elementSize: Int = 64 << 20
+    )
         -> String
     {
         var options = StreamingOptions(maximumElementSize: elementSize)
         options.concurrency = workers
         options.splitBatchByteCount = runBytes
         do {
-            return "\(try decodeArray(from: .data(Data(json.utf8)), atKeyPath: keyPath, as: JSON.self, options: options))"
+            return
+                "\(try decodeArray(from: .data(Data(json.utf8)), atKeyPath: keyPath, as: JSON.self, options: options))"
         } catch {
             return "\(error)"
         }
     }
 
-    private func expectSameAsOneThread(_ json: String, keyPath: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectSameAsOneThread(
+        _ json: String, keyPath: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let sequential = outcome(json, keyPath: keyPath, workers: 1, runBytes: 1 << 20)
         let sequentialArray = gathered(json, keyPath: keyPath, workers: 1, runBytes: 1 << 20)
         for workers in [2, 4] {
             for runBytes in [1, 5, 16, 1 << 20] {
                 let split = outcome(json, keyPath: keyPath, workers: workers, runBytes: runBytes)
-                #expect(split.values == sequential.values, "workers \(workers), runs of \(runBytes)", sourceLocation: sourceLocation)
-                #expect(split.error == sequential.error, "workers \(workers), runs of \(runBytes)", sourceLocation: sourceLocation)
+                #expect(
+                    split.values == sequential.values, "workers \(workers), runs of \(runBytes)",
+                    sourceLocation: sourceLocation)
+                #expect(
+                    split.error == sequential.error, "workers \(workers), runs of \(runBytes)",
+                    sourceLocation: sourceLocation)
                 #expect(
                     gathered(json, keyPath: keyPath, workers: workers, runBytes: runBytes) == sequentialArray,
                     "decodeArray, workers \(workers), runs of \(runBytes)", sourceLocation: sourceLocation)
@@ -68,12 +79,15 @@ import Testing
             options.concurrency = 2
             options.splitBatchByteCount = runBytes
             var split: String?
-            do { _ = try forEachElement(from: .data(Data(json.utf8)), as: JSON.self, options: options) { _ in } } catch {
+            do { _ = try forEachElement(from: .data(Data(json.utf8)), as: JSON.self, options: options) { _ in } } catch
+            {
                 split = "\(error)"
             }
             #expect(split == sequentialStream)
             // decodeArray names the offset where the parse stopped, which depends on chunks: only the limit is compared.
-            #expect(gathered(json, workers: 2, runBytes: runBytes, elementSize: 16).contains("maximum element size of 16 bytes"))
+            #expect(
+                gathered(json, workers: 2, runBytes: runBytes, elementSize: 16).contains(
+                    "maximum element size of 16 bytes"))
         }
     }
 
@@ -99,7 +113,9 @@ import Testing
                 options.concurrency = workers
                 options.splitBatchByteCount = 2
                 var values: [String] = []
-                for try await value in ByteChunks(Array(json.utf8), size: chunkSize).decodedElements(atKeyPath: "a", as: JSON.self, options: options) {
+                for try await value in ByteChunks(Array(json.utf8), size: chunkSize).decodedElements(
+                    atKeyPath: "a", as: JSON.self, options: options)
+                {
                     values.append("\(value)")
                 }
                 #expect(values.count == 4)
@@ -112,13 +128,16 @@ import Testing
         expectSameAsOneThread("[]")
         expectSameAsOneThread("[ \n ]")
         expectSameAsOneThread("[\n1,\n2\n]\n")
-        expectSameAsOneThread(#"{"a": {"skip": [1, [2]], "items": [1, {"b": [3]}, "x\\"]}}, "z": [9]}"#, keyPath: "a.items")
+        expectSameAsOneThread(
+            #"{"a": {"skip": [1, [2]], "items": [1, {"b": [3]}, "x\\"]}}, "z": [9]}"#, keyPath: "a.items")
     }
 
     @Test func errorsAreThoseOfOneThread() {
         for json in [
-            "[1,,2]", "[1,2,]", "[1 2]", "[1, tru, 3]", "[1, 2.", "[1, \"abc", "[1, {\"a\": ]}, 3]", "[1, 2}", "[1, 2] x",
-            "[1,\n 2,\n x]", "[1, [2, 3, 4]]]", "[1, 2", "[1, \"\\u12\", 3]", "[1, \"a\u{01}\", 2]", "[1, -, 2]", "[[[[1]]],,]",
+            "[1,,2]", "[1,2,]", "[1 2]", "[1, tru, 3]", "[1, 2.", "[1, \"abc", "[1, {\"a\": ]}, 3]", "[1, 2}",
+            "[1, 2] x",
+            "[1,\n 2,\n x]", "[1, [2, 3, 4]]]", "[1, 2", "[1, \"\\u12\", 3]", "[1, \"a\u{01}\", 2]", "[1, -, 2]",
+            "[[[[1]]],,]",
             "[1, 2]\n\n  [", "[\"\\\\\", \"\\\"\", x]",
         ] {
             expectSameAsOneThread(json)
@@ -133,7 +152,9 @@ import Testing
             options.splitBatchByteCount = 2
             let json = #"{"a": {"items": [[1], [[2]], [[[3]]]]}}"#
             #expect(throws: (any Error).self) {
-                _ = try forEachElement(from: JSONInput.data(Data(json.utf8)), atKeyPath: "a.items", as: JSON.self, options: options) { _ in }
+                _ = try forEachElement(
+                    from: JSONInput.data(Data(json.utf8)), atKeyPath: "a.items", as: JSON.self, options: options
+                ) { _ in }
             }
         }
     }
@@ -164,7 +185,8 @@ import Testing
         options.splitBatchByteCount = runBytes
         do {
             guard let keyPath else { return "\(try countValues(in: .data(Data(bytes)), options: options)) values" }
-            return "\(String(describing: try summarizeValue(from: .data(Data(bytes)), atKeyPath: keyPath, options: options)))"
+            return
+                "\(String(describing: try summarizeValue(from: .data(Data(bytes)), atKeyPath: keyPath, options: options)))"
         } catch {
             return "\(error)"
         }
@@ -175,18 +197,40 @@ import Testing
             let one = counted(bytes, keyPath: keyPath, workers: 1, runBytes: 1 << 20, chunkSize: 1 << 16)
             for (runBytes, chunkSize) in [(1, 1 << 16), (7, 3), (64, 1 << 16)] {
                 let two = counted(bytes, keyPath: keyPath, workers: 2, runBytes: runBytes, chunkSize: chunkSize)
-                #expect(two == one, "\(label), key path \(keyPath ?? "(values)"), runs of \(runBytes), chunks of \(chunkSize)")
+                #expect(
+                    two == one,
+                    "\(label), key path \(keyPath ?? "(values)"), runs of \(runBytes), chunks of \(chunkSize)")
             }
         }
     }
 
     @Test func countsAndErrorsAreOneThreads() {
         for text in [
-            #"[1, [2, [3]], {"a": [4, 5]}, "x,]", "\\", null]"#, #"{"a": {"items": [1, 2, [3, 4], {"b": []}]}, "c": [[]]}"#,
-            "[]", "[1,,2]", "[   , 1]", "[1, 2,]", #"{"a": {"items": [1, 2}}"#, "[[1, 2], [3, x]]", "[1, 2] [", "[1, [2, 3]",
+            #"[1, [2, [3]], {"a": [4, 5]}, "x,]", "\\", null]"#,
+            #"{"a": {"items": [1, 2, [3, 4], {"b": []}]}, "c": [[]]}"#,
+            "[]", "[1,,2]", "[   , 1]", "[1, 2,]", #"{"a": {"items": [1, 2}}"#, "[[1, 2], [3, x]]", "[1, 2] [",
+            "[1, [2, 3]",
             #"{"a": [1], "a": [1, 2, 3]}"#,
+            // An error at the end of an array read by a tail (an element over 32 runs' length):
+            // the excerpt goes on past the array, as one thread's does.
+            #"{"a": {"items": [1, "an element longer than thirty-two bytes", 2,]}, "b": [1, 2]}"#,
         ] {
             expectSameAsOneThread(Array(text.utf8), text)
+        }
+    }
+
+    /// Seeded documents of every scenario of the differential tests (damaged bytes, invalid UTF-8,
+    /// surrogate escapes, deep nesting, …): the runs' counts straight from YAJL's callbacks, and
+    /// the event layer's where they leave a run to it, add up to one thread's count and error.
+    @Test(arguments: SplitParseDifferentialTests.generatedSeeds)
+    func generatedDocumentsCountAsOnOneThread(seed: Int) {
+        let scenarios = SplitParseDifferentialTests.Scenario.allCases
+        let document = GeneratedDocument(
+            seed: UInt64(seed) &+ 7, scenario: scenarios[seed % scenarios.count], nested: seed % 2 == 1, lines: false)
+        let one = counted(document.bytes, keyPath: nil, workers: 1, runBytes: 1 << 20, chunkSize: 1 << 16)
+        for runBytes in [1, 97] {
+            let two = counted(document.bytes, keyPath: nil, workers: 2, runBytes: runBytes, chunkSize: 1 << 16)
+            #expect(two == one, "seed \(seed), runs of \(runBytes)")
         }
     }
 
@@ -262,7 +306,9 @@ import Testing
             (String(Self.document.dropLast(9)), 64 << 20),
         ] {
             for stop in [nil, 1, 3, 5] as [Int?] {
-                #expect(outcome(json, workers: 2, elementSize: size, stopAt: stop) == outcome(json, workers: 1, elementSize: size, stopAt: stop))
+                #expect(
+                    outcome(json, workers: 2, elementSize: size, stopAt: stop)
+                        == outcome(json, workers: 1, elementSize: size, stopAt: stop))
             }
         }
     }

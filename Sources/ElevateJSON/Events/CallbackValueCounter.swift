@@ -1,0 +1,224 @@
+import CYAJL
+
+/// Counts the values of JSON text in memory straight from YAJL's callbacks, with no events: what
+/// a worker of `elevate validate` and `elevate count` needs of a run of a split array, at little
+/// more than YAJL's own cost. The event layer (``JSONEventParser``) records every event with its
+/// position and hands it over in batches, which counting does not need.
+///
+/// It answers only when the text is surely valid, as the event layer would find it with the same
+/// options: YAJL accepts it, and the checks the event layer adds all pass (strict UTF-8, no form
+/// feed or vertical tab, no bad `\u` surrogate escape, the depth limit). When anything fails, or
+/// could fail, it answers nil, and the caller parses the text with the event layer, which finds
+/// the same error, at the same position, as every other parse does. Errors are rare, so the
+/// second parse costs nothing in the common case.
+enum CallbackValueCounter {
+    /// What the text holds.
+    struct Counts: Equatable {
+        /// Values, nested ones included (keys are not values).
+        var values = 0
+        /// Values at depth 1: the elements of the top-level array.
+        var elements = 0
+    }
+
+    /// Counts the values of the text made of `pieces` in order, fed to YAJL one after another.
+    /// - Parameters:
+    ///   - pieces: The text, in the pieces the event layer would be fed (a run's prefix, the run
+    ///     and its closing bracket): a character of UTF-8 never straddles two pieces.
+    ///   - nestedInside: The containers open around the text, for the depth limit (as
+    ///     ``JSONEventParser/startNested(inside:)``).
+    ///   - options: The parsing options. With comments, several values or duplicate keys rejected,
+    ///     it answers nil at once (it does not implement those).
+    /// - Returns: The counts, or nil when the text may not be valid.
+    static func count(
+        _ pieces: [UnsafeRawBufferPointer], nestedInside: Int, options: JSONParsingOptions
+    ) -> Counts? {
+        guard !options.allowsComments, !options.allowsMultipleValues, !options.rejectsDuplicateKeys else { return nil }
+        // The event layer refuses a token held across chunks past `maximumTokenSize`: text no
+        // longer than that holds no such token.
+        guard pieces.reduce(0, { $0 + $1.count }) <= options.maximumTokenSize else { return nil }
+        for piece in pieces where piece.count > 0 {
+            guard UTF8Validation.validPrefixLength(piece.baseAddress!, piece.count) == piece.count,
+                InputLayout(scanning: piece).firstInvalidWhitespace == nil
+            else { return nil }
+        }
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State(maximumDepth: options.maximumDepth - nestedInside))
+        defer { state.deallocate() }
+        // yajl_alloc fails only when malloc does.
+        let handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(state))!
+        defer { yajl_free(handle) }
+        state.pointee.handle = handle
+        // Every piece was checked whole above; YAJL's partial check would repeat part of that.
+        _ = cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
+        for piece in pieces where piece.count > 0 {
+            state.pointee.pieceAddress = Int(bitPattern: piece.baseAddress)
+            state.pointee.pieceCount = piece.count
+            let status = yajl_parse(handle, piece.baseAddress!.assumingMemoryBound(to: UInt8.self), piece.count)
+            guard status == yajl_status_ok else { return nil }
+        }
+        state.pointee.pieceAddress = 0
+        state.pointee.pieceCount = 0
+        guard yajl_complete_parse(handle) == yajl_status_ok else { return nil }
+        return state.pointee.counts
+    }
+
+    fileprivate struct State {
+        var counts = Counts()
+        var depth = 0
+        let maximumDepth: Int
+        /// The piece YAJL is reading, as integers: text elsewhere was decoded from escapes.
+        var pieceAddress = 0
+        var pieceCount = 0
+        var handle: OpaquePointer?
+
+        init(maximumDepth: Int) {
+            self.maximumDepth = maximumDepth
+        }
+
+        @inline(__always)
+        mutating func value() {
+            counts.values &+= 1
+            if depth == 1 { counts.elements &+= 1 }
+        }
+
+        /// Whether text YAJL hands over is surely what the event layer accepts. Text in the piece
+        /// is (every piece is valid UTF-8, and an ASCII quote is a character of its own). Text
+        /// YAJL decoded from escapes is checked as the event layer checks it: see
+        /// ``acceptsDecodedText(_:_:)``.
+        /// (Static, on the state's address: a method would copy the whole state to call out.)
+        @inline(__always)
+        static func acceptsText(_ state: UnsafeMutablePointer<State>, _ pointer: UnsafePointer<UInt8>?, _ length: Int)
+            -> Bool
+        {
+            let offset = Int(bitPattern: pointer) &- state.pointee.pieceAddress
+            if offset >= 0, offset &+ length <= state.pointee.pieceCount { return true }
+            return acceptsDecodedText(state, pointer, length)
+        }
+
+        /// YAJL turns a bad surrogate escape into invalid UTF-8, a "?" or a bogus four-byte
+        /// character: decoded text holding none of these is sound; one holding a "?" or a four-byte
+        /// character is when the raw escapes pair up; invalid text never is.
+        @inline(never)
+        static func acceptsDecodedText(
+            _ state: UnsafeMutablePointer<State>, _ pointer: UnsafePointer<UInt8>?, _ length: Int
+        ) -> Bool {
+            guard let pointer, length > 0 else { return true }
+            let text = UnsafeRawBufferPointer(start: pointer, count: length)
+            let validation = UTF8Validation.validate(text)
+            guard validation.invalidOffset == nil else { return false }
+            guard validation.hasFourByteSequence || text.contains(UInt8(ascii: "?")) else { return true }
+            guard let raw = state.pointee.rawStringToken() else { return false }
+            return UTF8Validation.firstUnpairedSurrogateEscape(in: raw) == nil
+        }
+
+        /// The raw text between the quotes of the string YAJL just read, from the piece: its
+        /// closing quote is the last byte YAJL consumed, and its opening quote the first quote
+        /// before that which no backslash escapes. Nil when not found in the piece.
+        private func rawStringToken() -> UnsafeRawBufferPointer? {
+            guard let handle, let base = UnsafeRawPointer(bitPattern: pieceAddress) else { return nil }
+            let piece = UnsafeRawBufferPointer(start: base, count: pieceCount)
+            let closing = Int(yajl_get_bytes_consumed(handle)) - 1
+            guard closing > 0, closing < piece.count, piece[closing] == UInt8(ascii: "\"") else { return nil }
+            var index = closing - 1
+            while index >= 0 {
+                if piece[index] == UInt8(ascii: "\"") {
+                    var backslashes = 0
+                    while index - backslashes - 1 >= 0, piece[index - backslashes - 1] == UInt8(ascii: "\\") {
+                        backslashes += 1
+                    }
+                    if backslashes % 2 == 0 { return UnsafeRawBufferPointer(rebasing: piece[(index + 1)..<closing]) }
+                }
+                index -= 1
+            }
+            return nil
+        }
+    }
+
+    /// YAJL keeps a pointer to the callback table, so it lives for the whole process.
+    /// Immutable after initialization, hence safe to share.
+    nonisolated(unsafe) private static let callbacks: UnsafeMutablePointer<yajl_callbacks> = {
+        let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
+        table.initialize(
+            to: yajl_callbacks(
+                yajl_null: countNull,
+                yajl_boolean: countBoolean,
+                yajl_integer: nil,
+                yajl_double: nil,
+                yajl_number: countNumber,
+                yajl_string: countString,
+                yajl_start_map: countStart,
+                yajl_map_key: checkMapKey,
+                yajl_end_map: countEnd,
+                yajl_start_array: countStart,
+                yajl_end_array: countEnd
+            ))
+        return table
+    }()
+}
+
+// The C entry points of the table (see the event layer's for why `@c`). Returning 0 stops YAJL:
+// the text is then left to the event layer.
+
+@inline(__always)
+private func state(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CallbackValueCounter.State> {
+    // YAJL passes the context given to yajl_alloc, never nil.
+    context.unsafelyUnwrapped.assumingMemoryBound(to: CallbackValueCounter.State.self)
+}
+
+#if compiler(>=6.3)
+    @c(elevate_count_null)
+#endif
+private func countNull(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    state(context).pointee.value()
+    return 1
+}
+
+#if compiler(>=6.3)
+    @c(elevate_count_boolean)
+#endif
+private func countBoolean(_ context: UnsafeMutableRawPointer?, _ value: Int32) -> Int32 {
+    state(context).pointee.value()
+    return 1
+}
+
+#if compiler(>=6.3)
+    @c(elevate_count_number)
+#endif
+private func countNumber(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
+    state(context).pointee.value()
+    return 1
+}
+
+#if compiler(>=6.3)
+    @c(elevate_count_string)
+#endif
+private func countString(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ length: Int) -> Int32 {
+    let state = state(context)
+    state.pointee.value()
+    return CallbackValueCounter.State.acceptsText(state, text, length) ? 1 : 0
+}
+
+#if compiler(>=6.3)
+    @c(elevate_count_map_key)
+#endif
+private func checkMapKey(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ length: Int) -> Int32 {
+    CallbackValueCounter.State.acceptsText(state(context), text, length) ? 1 : 0
+}
+
+#if compiler(>=6.3)
+    @c(elevate_count_start)
+#endif
+private func countStart(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    let state = state(context)
+    state.pointee.value()
+    state.pointee.depth &+= 1
+    return state.pointee.depth > state.pointee.maximumDepth ? 0 : 1
+}
+
+#if compiler(>=6.3)
+    @c(elevate_count_end)
+#endif
+private func countEnd(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    state(context).pointee.depth &-= 1
+    return 1
+}
