@@ -9,7 +9,8 @@ import _FuzzSupport
 /// for a `ParserError` its text without the excerpt; anything else by type and text). The input is
 /// read as the document, and wrapped in `[`…`]`; options (comments, a small depth limit, repeated
 /// keys refused, a small element size, skipping invalid elements, error wrapping, a body that
-/// stops) are drawn from the input.
+/// stops) are drawn from the input. `summarizeValue` at the same key path must say the same with
+/// 2 workers as with 1.
 ///
 /// The batch size of the split comes from the first byte (1…64 bytes), so that small inputs are
 /// cut in many places (`StreamingOptions.splitBatchByteCount`, reached through its SPI).
@@ -49,8 +50,29 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             1 worker:  \(expected)
             2 workers: \(got)
             """)
+        // The count of `elevate count`: the runs' values counted straight from YAJL's callbacks
+        // where they are surely valid, by the event layer where not.
+        let expectedSummary = summary(data, keyPath: document.keyPath, options: one)
+        let gotSummary = summary(data, keyPath: document.keyPath, options: two)
+        fuzzCheck(
+            gotSummary == expectedSummary,
+            """
+            summarizeValue: 2 workers (batches of \(batch) bytes) differ from 1 on \(document.name), key path \
+            "\(document.keyPath)", \(options.parsing)
+            1 worker:  \(expectedSummary)
+            2 workers: \(gotSummary)
+            """)
     }
     return 0
+}
+
+/// What `summarizeValue` says of the value at `keyPath`, or its error, as text.
+func summary(_ data: Data, keyPath: String, options: StreamingOptions) -> String {
+    do {
+        return String(describing: try summarizeValue(from: .data(data), atKeyPath: keyPath, options: options))
+    } catch {
+        return Outcome.describe(error)
+    }
 }
 
 /// Each element as the text of its `JSON` value (copied off the element's `JSONValue` by

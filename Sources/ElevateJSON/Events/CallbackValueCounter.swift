@@ -38,7 +38,7 @@ enum CallbackValueCounter {
         guard pieces.reduce(0, { $0 + $1.count }) <= options.maximumTokenSize else { return nil }
         for piece in pieces where piece.count > 0 {
             guard UTF8Validation.validPrefixLength(piece.baseAddress!, piece.count) == piece.count,
-                InputLayout(scanning: piece).firstInvalidWhitespace == nil
+                !InputLayout.containsInvalidWhitespace(piece)
             else { return nil }
         }
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)

@@ -99,6 +99,25 @@ struct InputLayout {
         }
     }
 
+    /// Whether `bytes` hold a form feed or a vertical tab: the check of `init(scanning:)` alone,
+    /// for text whose lines are not needed (a run of a split array, counted).
+    static func containsInvalidWhitespace(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let verticalTab = SIMD16<UInt8>(repeating: 0x0B)
+        let formFeed = SIMD16<UInt8>(repeating: 0x0C)
+        var index = 0
+        while index &+ 64 <= bytes.count {
+            var found = SIMDMask<SIMD16<Int8>>(repeating: false)
+            for lane in 0..<4 {
+                let block = base.loadUnaligned(fromByteOffset: index &+ lane &* 16, as: SIMD16<UInt8>.self)
+                found = found .| (block .== verticalTab) .| (block .== formFeed)
+            }
+            if isAnySet(found) { return true }
+            index &+= 64
+        }
+        return bytes[index...].contains { $0 == 0x0B || $0 == 0x0C }
+    }
+
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let high: UInt64 = 0x8080_8080_8080_8080
 

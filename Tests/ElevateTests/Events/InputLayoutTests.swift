@@ -37,6 +37,8 @@ import Testing
             #expect(layout.newlines == newlines, "\(bytes), \(seed)")
             #expect(layout.lastLineStart == lastLineStart, "\(bytes), \(seed)")
             #expect(layout.firstInvalidWhitespace == invalid, "\(bytes), \(seed)")
+            let contains = bytes.withUnsafeBytes { InputLayout.containsInvalidWhitespace($0) }
+            #expect(contains == (invalid != nil), "\(bytes), \(seed)")
         }
     }
 
@@ -49,7 +51,8 @@ import Testing
         for separator in [" ", "", "\n  "] {
             let bytes = Array((prefix + separator).utf8)
             let offset = bytes.count
-            ErrorPlacement.expectError(bytes + Array((bad + " 0]").utf8), at: offset, .syntax, chunkings: ErrorPlacement.longChunkings)
+            ErrorPlacement.expectError(
+                bytes + Array((bad + " 0]").utf8), at: offset, .syntax, chunkings: ErrorPlacement.longChunkings)
         }
     }
 
@@ -66,7 +69,8 @@ import Testing
                 bytes += Array(" 0]".utf8)
                 // Also with newlines after it, which must not be counted.
                 bytes += Array(repeating: 0x0A, count: padding % 3)
-                ErrorPlacement.expectError(bytes, at: offset, .invalidWhitespace, chunkings: ErrorPlacement.longChunkings)
+                ErrorPlacement.expectError(
+                    bytes, at: offset, .invalidWhitespace, chunkings: ErrorPlacement.longChunkings)
             }
         }
     }
