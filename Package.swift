@@ -40,7 +40,10 @@ let package = Package(
         ),
         // Everything but Elevate's API: the event parser, inputs, the tape and JSONValue, Codable,
         // the writer and encoder, streaming. It declares none of Elevate's protocol names.
-        .target(name: "ElevateJSON", dependencies: ["CYAJL", "CZlib"]),
+        // The structural pre-scan's split mode with AVX2 where the processor has it: code that
+        // Swift, compiled for baseline x86-64, cannot generate in one function.
+        .target(name: "CStructuralScan"),
+        .target(name: "ElevateJSON", dependencies: ["CYAJL", "CZlib", "CStructuralScan"]),
         // Elevate's API (Decodable, Decoder, Encodable, Schema, Parser, the operators, decodeArray)
         // on top of ElevateJSON, which it re-exports.
         .target(name: "Elevate", dependencies: ["ElevateJSON"]),

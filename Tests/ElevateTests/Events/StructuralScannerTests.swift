@@ -56,8 +56,9 @@ import Testing
         return scan
     }
 
-    private func scanned(_ bytes: [UInt8], cutFrom: Int) -> NaiveScan {
+    private func scanned(_ bytes: [UInt8], cutFrom: Int, wide: Bool) -> NaiveScan {
         var scanner = StructuralScanner()
+        scanner.allowsWideScan = wide
         var scan = NaiveScan()
         var position = 0
         bytes.withUnsafeBytes { buffer in
@@ -101,9 +102,13 @@ import Testing
             }
             text += Array(String(repeating: "}", count: max(depth, 1)).utf8)
             let cutFrom = Int.random(in: 0...max(text.count, 1), using: &generator)
-            #expect(
-                scanned(text, cutFrom: cutFrom) == naive(text, cutFrom: cutFrom),
-                "\(String(decoding: text, as: UTF8.self)) cut from \(cutFrom), ELEVATE_TEST_SEED=\(randomTestSeed)")
+            // The portable scan, and the AVX2 one where the processor has it.
+            for wide in [false, true] {
+                #expect(
+                    scanned(text, cutFrom: cutFrom, wide: wide) == naive(text, cutFrom: cutFrom),
+                    "\(String(decoding: text, as: UTF8.self)) cut from \(cutFrom), wide \(wide), ELEVATE_TEST_SEED=\(randomTestSeed)"
+                )
+            }
         }
     }
 }

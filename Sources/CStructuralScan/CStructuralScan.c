@@ -1,0 +1,164 @@
+// The structural pre-scan's split mode with AVX2, carry-less multiplication and POPCNT, which
+// Swift cannot ask for in one function: Swift code is compiled for the baseline x86-64, where each
+// sixty-four-byte block costs four SSE2 compares per class, a shift chain for the string mask and a
+// loop for each population count. The algorithm, and the meaning of every field of the state, are
+// those of StructuralScanner.swift, which keeps the portable version and checks this one against it.
+
+#include "CStructuralScan.h"
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+
+#include <cpuid.h>
+#include <immintrin.h>
+#include <string.h>
+
+int elevate_scan_has_wide(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    const unsigned int pclmul = 1u << 1, popcnt = 1u << 23, osxsave = 1u << 27, avx = 1u << 28;
+    if ((ecx & (pclmul | popcnt | osxsave | avx)) != (pclmul | popcnt | osxsave | avx)) return 0;
+    // The system saves the XMM and YMM registers (XCR0 bits 1 and 2).
+    unsigned int xcr0_low, xcr0_high;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+    if ((xcr0_low & 6u) != 6u) return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    const unsigned int bmi1 = 1u << 3, avx2 = 1u << 5;
+    return (ebx & (bmi1 | avx2)) == (bmi1 | avx2);
+}
+
+#define WIDE __attribute__((target("avx2,pclmul,popcnt,bmi")))
+
+typedef struct {
+    uint64_t quotes, backslashes, brackets, closes, commas, newlines;
+} block_masks;
+
+WIDE static inline uint64_t bits64(__m256i low, __m256i high) {
+    uint64_t bits = (uint64_t)(uint32_t)_mm256_movemask_epi8(low) | (uint64_t)(uint32_t)_mm256_movemask_epi8(high) << 32;
+    // Opaque to the optimizer: seeing the compare vectors behind the masks, it rewrote the
+    // population counts and bit tests as byte-by-byte extractions, three times slower.
+    __asm__("" : "+r"(bits));
+    return bits;
+}
+
+WIDE static inline block_masks classify(const uint8_t *block) {
+    const __m256i low = _mm256_loadu_si256((const __m256i *)block);
+    const __m256i high = _mm256_loadu_si256((const __m256i *)(block + 32));
+    // `[` and `{`, `]` and `}` differ only in bit 0x20.
+    const __m256i fold = _mm256_set1_epi8(0x20);
+    const __m256i folded_low = _mm256_or_si256(low, fold), folded_high = _mm256_or_si256(high, fold);
+    const __m256i open = _mm256_set1_epi8(0x7B), close = _mm256_set1_epi8(0x7D);
+    const __m256i closes_low = _mm256_cmpeq_epi8(folded_low, close);
+    const __m256i closes_high = _mm256_cmpeq_epi8(folded_high, close);
+    block_masks masks;
+    masks.quotes = bits64(_mm256_cmpeq_epi8(low, _mm256_set1_epi8('"')), _mm256_cmpeq_epi8(high, _mm256_set1_epi8('"')));
+    masks.backslashes =
+        bits64(_mm256_cmpeq_epi8(low, _mm256_set1_epi8('\\')), _mm256_cmpeq_epi8(high, _mm256_set1_epi8('\\')));
+    masks.closes = bits64(closes_low, closes_high);
+    masks.brackets = bits64(
+        _mm256_or_si256(_mm256_cmpeq_epi8(folded_low, open), closes_low),
+        _mm256_or_si256(_mm256_cmpeq_epi8(folded_high, open), closes_high));
+    masks.commas = bits64(_mm256_cmpeq_epi8(low, _mm256_set1_epi8(',')), _mm256_cmpeq_epi8(high, _mm256_set1_epi8(',')));
+    masks.newlines =
+        bits64(_mm256_cmpeq_epi8(low, _mm256_set1_epi8('\n')), _mm256_cmpeq_epi8(high, _mm256_set1_epi8('\n')));
+    return masks;
+}
+
+// As StructuralScanner.stringMask: the bytes inside strings (the opening quote included), the
+// prefix XOR of the unescaped quotes done by one carry-less multiplication by all ones.
+WIDE static inline uint64_t string_mask(elevate_scan_state *state, uint64_t quotes, uint64_t backslashes, int last_bit) {
+    uint64_t escaped = 0;
+    if ((backslashes | state->escape_carry) != 0) {
+        const uint64_t odd_bits = 0xAAAAAAAAAAAAAAAAull;
+        const uint64_t potential = backslashes & ~state->escape_carry;
+        const uint64_t maybe_escaped = potential << 1;
+        const uint64_t series_codes = (maybe_escaped | odd_bits) - potential;
+        const uint64_t escape_and_terminal = series_codes ^ odd_bits;
+        escaped = escape_and_terminal ^ (backslashes | state->escape_carry);
+        state->escape_carry = ((escape_and_terminal & backslashes) >> last_bit) & 1;
+    }
+    const uint64_t unescaped = quotes & ~escaped;
+    uint64_t inside = (uint64_t)_mm_cvtsi128_si64(
+        _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)unescaped), _mm_set1_epi8((char)0xFF), 0));
+    inside ^= state->in_string_carry;
+    state->in_string_carry = (uint64_t)((int64_t)inside >> 63);
+    return inside;
+}
+
+WIDE static inline void count_lines(elevate_scan_state *state, uint64_t mask, int64_t block_start, int64_t base) {
+    if (mask == 0) return;
+    state->newlines += __builtin_popcountll(mask);
+    state->last_line_start = base + block_start + (63 - __builtin_clzll(mask)) + 1;
+}
+
+WIDE int64_t elevate_scan_split_array_wide(
+    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from) {
+    if (bytes == NULL) return -1;
+    int64_t depth = state->depth;
+    for (int64_t block_start = start; block_start < count; block_start += 64) {
+        block_masks masks;
+        int last_bit = 63;
+        if (block_start + 64 <= count) {
+            masks = classify(bytes + block_start);
+        } else {
+            // The last, short block: zero bytes classify as nothing.
+            uint8_t padded[64];
+            memset(padded, 0, sizeof padded);
+            memcpy(padded, bytes + block_start, (size_t)(count - block_start));
+            masks = classify(padded);
+            last_bit = (int)(count - block_start - 1);
+        }
+        const uint64_t in_string = string_mask(state, masks.quotes, masks.backslashes, last_bit);
+        const uint64_t brackets = masks.brackets & ~in_string;
+        const int64_t closes = __builtin_popcountll(masks.closes & brackets);
+        // Most blocks lie inside an element, where no bracket closes depth 1 and no comma is at
+        // depth 1: their brackets only move the depth, counted a block at a time.
+        if (depth - closes >= 2) {
+            depth += __builtin_popcountll(brackets) - 2 * closes;
+            count_lines(state, masks.newlines, block_start, base);
+            continue;
+        }
+        uint64_t structural = (brackets | masks.commas) & ~in_string;
+        while (structural != 0) {
+            const int bit = __builtin_ctzll(structural);
+            structural &= structural - 1;
+            const int64_t offset = block_start + bit;
+            // The byte itself, not the masks' bits: tested bit by bit, the compiler takes the
+            // compare vectors apart byte by byte.
+            const uint8_t byte = bytes[offset];
+            if (byte == ',') {
+                if (depth != 1) continue;
+                state->top_level_commas += 1;
+                state->last_top_level_comma = base + offset;
+                if (offset < cut_from) continue;
+            } else if ((byte | 0x20) == '{') {  // `[` or `{`
+                depth += 1;
+                continue;
+            } else {
+                depth -= 1;
+                if (depth != 0) continue;
+            }
+            // The state just after the stop: outside a string, no escape pending, the lines
+            // before it counted.
+            state->in_string_carry = 0;
+            state->escape_carry = 0;
+            count_lines(state, masks.newlines & ((1ull << bit) - 1), block_start, base);
+            state->depth = depth;
+            return offset;
+        }
+        count_lines(state, masks.newlines, block_start, base);
+    }
+    state->depth = depth;
+    return -1;
+}
+
+#else
+
+int elevate_scan_has_wide(void) { return 0; }
+
+int64_t elevate_scan_split_array_wide(
+    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from) {
+    (void)state; (void)bytes; (void)count; (void)start; (void)base; (void)cut_from;
+    return -1;
+}
+
+#endif

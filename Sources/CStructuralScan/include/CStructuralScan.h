@@ -1,0 +1,30 @@
+#ifndef C_STRUCTURAL_SCAN_H
+#define C_STRUCTURAL_SCAN_H
+
+#include <stdint.h>
+
+// The state of ElevateJSON's StructuralScanner, carried from one call to the next (see
+// Sources/ElevateJSON/Events/StructuralScanner.swift, which owns the meaning of every field).
+typedef struct {
+    int64_t depth;
+    int64_t top_level_commas;
+    int64_t last_top_level_comma;
+    int64_t newlines;
+    int64_t last_line_start;
+    uint64_t in_string_carry;
+    uint64_t escape_carry;
+} elevate_scan_state;
+
+// Whether this processor and system run elevate_scan_split_array_wide (x86-64 with AVX2, PCLMUL,
+// POPCNT and BMI1, the YMM state saved by the system). Asks the processor each time: callers keep
+// the answer.
+int elevate_scan_has_wide(void);
+
+// The scan of StructuralScanner's `.splitArray(cutFrom:)` mode, thirty-two bytes per instruction:
+// reads bytes[start..<count] until a comma at depth 1 at or past cut_from, or the bracket that
+// closes depth 1. Returns the offset of that byte, or -1 when every byte was read. Only call it
+// when elevate_scan_has_wide() said 1.
+int64_t elevate_scan_split_array_wide(
+    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from);
+
+#endif
