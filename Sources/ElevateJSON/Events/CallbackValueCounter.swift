@@ -28,7 +28,9 @@ enum CallbackValueCounter {
     ///     ``JSONEventParser/startNested(inside:)``).
     ///   - options: The parsing options. With comments, several values or duplicate keys rejected,
     ///     it answers nil at once (it does not implement those).
-    /// - Returns: The counts, or nil when the text may not be valid.
+    /// - Returns: The counts, or nil when the text may not be valid, or is not one array or object
+    ///   followed by nothing but whitespace (the event layer's check of what follows the value,
+    ///   an unfinished token included, is not repeated here).
     static func count(
         _ pieces: [UnsafeRawBufferPointer], nestedInside: Int, options: JSONParsingOptions
     ) -> Counts? {
@@ -50,7 +52,8 @@ enum CallbackValueCounter {
         state.pointee.handle = handle
         // Every piece was checked whole above; YAJL's partial check would repeat part of that.
         _ = cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
-        for piece in pieces where piece.count > 0 {
+        for (index, piece) in pieces.enumerated() where piece.count > 0 {
+            state.pointee.pieceIndex = index
             state.pointee.pieceAddress = Int(bitPattern: piece.baseAddress)
             state.pointee.pieceCount = piece.count
             let status = yajl_parse(handle, piece.baseAddress!.assumingMemoryBound(to: UInt8.self), piece.count)
@@ -58,7 +61,12 @@ enum CallbackValueCounter {
         }
         state.pointee.pieceAddress = 0
         state.pointee.pieceCount = 0
-        guard yajl_complete_parse(handle) == yajl_status_ok else { return nil }
+        guard yajl_complete_parse(handle) == yajl_status_ok, let closed = state.pointee.closed else { return nil }
+        // Only whitespace after the value's closing bracket.
+        for (index, piece) in pieces.enumerated().dropFirst(closed.piece) {
+            let rest = index == closed.piece ? piece[closed.end...] : piece[...]
+            guard rest.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return nil }
+        }
         return state.pointee.counts
     }
 
@@ -69,7 +77,10 @@ enum CallbackValueCounter {
         /// The piece YAJL is reading, as integers: text elsewhere was decoded from escapes.
         var pieceAddress = 0
         var pieceCount = 0
+        var pieceIndex = 0
         var handle: OpaquePointer?
+        /// Where the top-level container closed: its piece, and the offset just past its bracket.
+        var closed: (piece: Int, end: Int)?
 
         init(maximumDepth: Int) {
             self.maximumDepth = maximumDepth
@@ -126,6 +137,9 @@ enum CallbackValueCounter {
                     while index - backslashes - 1 >= 0, piece[index - backslashes - 1] == UInt8(ascii: "\\") {
                         backslashes += 1
                     }
+                    // A quote whose backslashes reach the piece's start may be escaped by one at
+                    // the end of the piece before: not known here.
+                    guard index - backslashes > 0 else { return nil }
                     if backslashes % 2 == 0 { return UnsafeRawBufferPointer(rebasing: piece[(index + 1)..<closing]) }
                 }
                 index -= 1
@@ -219,6 +233,10 @@ private func countStart(_ context: UnsafeMutableRawPointer?) -> Int32 {
     @c(elevate_count_end)
 #endif
 private func countEnd(_ context: UnsafeMutableRawPointer?) -> Int32 {
-    state(context).pointee.depth &-= 1
+    let state = state(context)
+    state.pointee.depth &-= 1
+    if state.pointee.depth == 0, let handle = state.pointee.handle {
+        state.pointee.closed = (state.pointee.pieceIndex, Int(yajl_get_bytes_consumed(handle)))
+    }
     return 1
 }

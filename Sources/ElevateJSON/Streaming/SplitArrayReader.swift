@@ -182,7 +182,7 @@ final class SplitArrayReader: SplitFeeding {
         guard case .at(let offset) = stop else {
             run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<limit]))
             if limit == chunk.count { chunkEndsInRun.append(inputOffset + chunk.count) }
-            if run.count > longest { try startTail() }
+            if run.count > longest { try startTail(after: chunk[limit..<min(chunk.count, limit + 16)]) }
             return limit
         }
         run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<offset]))
@@ -293,11 +293,13 @@ final class SplitArrayReader: SplitFeeding {
     /// Reads the rest of the array on the calling thread, from the run cut so far: it grew past
     /// 32 runs' length (8 MiB by default) without the end of an element, and holding more for a
     /// worker would hold as much as the element is long.
-    private func startTail() throws {
+    /// - Parameter after: The bytes after the run in its chunk (up to 16), for the excerpt of an
+    ///   error inside the run that the tail's parser finds only once they arrive.
+    private func startTail(after: some Collection<UInt8>) throws {
         let text = SplitRun(
             bytes: run, isFirst: runIsFirst, closing: .tail, start: runStart, line: runLine, column: runColumn,
             firstIndex: elementCount, expectedCount: 0, nestedInside: arrayDepth - 1,
-            context: .init(before: bytesBeforeRun, after: [], chunkEnds: chunkEndsInRun), options: options,
+            context: .init(before: bytesBeforeRun, after: Array(after), chunkEnds: chunkEndsInRun), options: options,
             tooLarge: tooLarge)
         run = []
         guard let consumer else { return }

@@ -135,6 +135,21 @@ import Testing
         }
     }
 
+    /// Found by review: text after the value, an unfinished string included (YAJL waits for its
+    /// end and reports nothing), and a string split across pieces, whose raw escapes one piece
+    /// does not show whole.
+    @Test func piecesNoRunHasAreLeftToTheEventLayer() {
+        for pieces in [
+            [#"[1]"abc"#], [#"[null"#, #"]"x"#, "]"], [#"{}"abc"#], ["[1] 2"], ["[1]", " x"], [#""abc""#], ["1"],
+            [#"["\ud800\"#, #""?"]"#], [#"[{"\ud800\"#, #""?": 1}]"#],
+        ] {
+            let bytes = pieces.map { Array($0.utf8) }
+            #expect(callbackCounts(bytes, nestedInside: 0, options: .default) == nil, "\(pieces)")
+            expectAgreement(bytes, label: "\(pieces)")
+        }
+        expectAgreement([Array("[1]".utf8), Array(" \n\t".utf8)], label: "whitespace after", mustAnswer: true)
+    }
+
     @Test func theConformanceSuiteAgrees() throws {
         guard let directory = SharedCorpus.testParsing else {
             print(SharedCorpus.missingMessage)

@@ -214,6 +214,9 @@ import Testing
             // An error at the end of an array read by a tail (an element over 32 runs' length):
             // the excerpt goes on past the array, as one thread's does.
             #"{"a": {"items": [1, "an element longer than thirty-two bytes", 2,]}, "b": [1, 2]}"#,
+            // An error in the run a tail starts with, found only when later bytes arrive (found
+            // by review): the excerpt goes on past the run.
+            #"[null,"aaaaaaaaaaaaaaaaaaaaaaaaaaa" nullx"#,
         ] {
             expectSameAsOneThread(Array(text.utf8), text)
         }
