@@ -42,8 +42,8 @@ let package = Package(
         // the writer and encoder, streaming. It declares none of Elevate's protocol names.
         // The structural pre-scan's split mode with AVX2 where the processor has it: code that
         // Swift, compiled for baseline x86-64, cannot generate in one function.
-        .target(name: "CStructuralScan"),
-        .target(name: "ElevateJSON", dependencies: ["CYAJL", "CZlib", "CStructuralScan"]),
+        .target(name: "CWideScans"),
+        .target(name: "ElevateJSON", dependencies: ["CYAJL", "CZlib", "CWideScans"]),
         // Elevate's API (Decodable, Decoder, Encodable, Schema, Parser, the operators, decodeArray)
         // on top of ElevateJSON, which it re-exports.
         .target(name: "Elevate", dependencies: ["ElevateJSON"]),

@@ -86,7 +86,7 @@ let excludedNames: [String: String] = [
 ]
 
 /// Qualifiers that say a name is not this module's (`Swift.Decodable`, `Foundation.Data`).
-let otherModules: Set<String> = ["Swift", "Foundation", "Dispatch", "Glibc", "Darwin", "CYAJL", "CStructuralScan", "Musl"]
+let otherModules: Set<String> = ["Swift", "Foundation", "Dispatch", "Glibc", "Darwin", "CYAJL", "CWideScans", "Musl"]
 let libraryModules = ["ElevateJSON", "Elevate"]
 
 // MARK: - Tokens

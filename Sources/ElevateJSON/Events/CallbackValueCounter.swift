@@ -1,3 +1,4 @@
+import CWideScans
 import CYAJL
 
 /// Counts the values of JSON text in memory straight from YAJL's callbacks, with no events: what
@@ -39,9 +40,7 @@ enum CallbackValueCounter {
         // longer than that holds no such token.
         guard pieces.reduce(0, { $0 + $1.count }) <= options.maximumTokenSize else { return nil }
         for piece in pieces where piece.count > 0 {
-            guard UTF8Validation.validPrefixLength(piece.baseAddress!, piece.count) == piece.count,
-                !InputLayout.containsInvalidWhitespace(piece)
-            else { return nil }
+            guard isPlainText(piece) else { return nil }
         }
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
         state.initialize(to: State(maximumDepth: options.maximumDepth - nestedInside))
@@ -68,6 +67,18 @@ enum CallbackValueCounter {
             guard rest.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return nil }
         }
         return state.pointee.counts
+    }
+
+    /// Whether `text` is strict UTF-8 with no form feed or vertical tab, as the event layer
+    /// requires: in one AVX2 pass where the processor has it.
+    /// - Parameter wide: False to use the portable checks (for tests of the AVX2 one).
+    static func isPlainText(_ text: UnsafeRawBufferPointer, wide: Bool = true) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        if wide, StructuralScanner.hasWideScan {
+            return elevate_text_is_plain_wide(base.assumingMemoryBound(to: UInt8.self), Int64(text.count)) != 0
+        }
+        return UTF8Validation.validPrefixLength(base, text.count) == text.count
+            && !InputLayout.containsInvalidWhitespace(text)
     }
 
     fileprivate struct State {

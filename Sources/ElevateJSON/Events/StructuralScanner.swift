@@ -1,4 +1,4 @@
-import CStructuralScan
+import CWideScans
 
 #if arch(x86_64)
     import _Builtin_intrinsics.intel
@@ -49,13 +49,13 @@ package struct StructuralScanner {
     /// 1 when the previous block ended with an odd run of backslashes, escaping the next byte.
     private var escapeCarry: UInt64 = 0
 
-    /// Whether the split mode may run the AVX2 scan of `CStructuralScan` when the processor has
+    /// Whether the split mode may run the AVX2 scan of `CWideScans` when the processor has
     /// it (the same algorithm, several times fewer instructions per block; false in tests of this
     /// portable one).
     package var allowsWideScan = true
 
-    /// Whether this processor runs the AVX2 scan: an immutable fact of the machine.
-    private static let hasWideScan = elevate_scan_has_wide() != 0
+    /// Whether this processor runs the AVX2 scans of `CWideScans`: an immutable fact of the machine.
+    static let hasWideScan = elevate_scan_has_wide() != 0
 
     package init() {}
 
@@ -130,7 +130,7 @@ package struct StructuralScanner {
         return .end
     }
 
-    /// The split mode in C with AVX2 (see `CStructuralScan.h`), on this scanner's state.
+    /// The split mode in C with AVX2 (see `CWideScans.h`), on this scanner's state.
     private mutating func scanWide(_ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, cutFrom: Int)
         -> Stop
     {

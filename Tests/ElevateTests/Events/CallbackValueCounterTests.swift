@@ -1,3 +1,4 @@
+import ElevateSampleData
 import Foundation
 import Testing
 
@@ -148,6 +149,74 @@ import Testing
             expectAgreement(bytes, label: "\(pieces)")
         }
         expectAgreement([Array("[1]".utf8), Array(" \n\t".utf8)], label: "whitespace after", mustAnswer: true)
+    }
+
+    /// The AVX2 check of a run's text agrees with the portable one (strict UTF-8, no form feed or
+    /// vertical tab) on every input: random mixes of the bytes where UTF-8's rules change, valid
+    /// characters of every length, around the 64-byte blocks.
+    @Test func theWideTextCheckAgreesWithThePortableOne() {
+        var generator = SplitMix64(seed: randomTestSeed)
+        let edges: [UInt8] = [
+            0x00, 0x0A, 0x0B, 0x0C, 0x20, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+            0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF,
+        ]
+        let characters = [
+            "a", "é", "ß", "中", "\u{FFFD}", "😀", "\u{10FFFF}", "\u{E000}", "\u{D7FF}", "\u{0800}", "\u{80}",
+        ]
+        var agreed = 0
+        for round in 0..<20_000 {
+            // Valid text, then one local change, so that the change decides the answer: a few
+            // edge bytes inserted, one byte replaced, or the end cut inside a character.
+            var bytes: [UInt8] = []
+            let length = Int.random(in: 0...200, using: &generator)
+            while bytes.count < length {
+                if Bool.random(using: &generator) {
+                    bytes += Array(characters.randomElement(using: &generator)!.utf8)
+                } else {
+                    bytes.append(UInt8.random(in: 0x20...0x7E, using: &generator))
+                }
+            }
+            let position = Int.random(in: 0...bytes.count, using: &generator)
+            switch round % 4 {
+            case 1:
+                let inserted = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                    edges.randomElement(using: &generator)!
+                }
+                bytes.insert(contentsOf: inserted, at: position)
+            case 2 where position < bytes.count: bytes[position] = edges.randomElement(using: &generator)!
+            case 3: bytes.removeLast(min(bytes.count, Int.random(in: 1...3, using: &generator)))
+            default: break
+            }
+            let (wide, portable) = bytes.withUnsafeBytes {
+                (CallbackValueCounter.isPlainText($0), CallbackValueCounter.isPlainText($0, wide: false))
+            }
+            #expect(wide == portable, "\(bytes), ELEVATE_TEST_SEED=\(randomTestSeed)")
+            if wide == portable { agreed += 1 }
+        }
+        #expect(agreed == 20_000)
+    }
+
+    /// Every sequence, valid or not, at every offset around the blocks of 64 bytes, in ASCII: a
+    /// character cut short before an ASCII block is found there.
+    @Test func theWideTextCheckAgreesAcrossBlocks() {
+        let sequences: [[UInt8]] = [
+            [0xC3, 0xA9], [0xE4, 0xB8, 0xAD], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xE4, 0xB8], [0xF0, 0x9F, 0x98],
+            [0x80],
+            [0xBF, 0xBF], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xF8, 0x88, 0x80, 0x80, 0x80], [0xFF], [0x0B], [0x0C], [0xEF, 0xBF, 0xBD], [0xF4, 0x8F, 0xBF, 0xBF],
+        ]
+        for sequence in sequences {
+            for offset in 0..<140 {
+                for length in [offset + sequence.count, 192, 256] where length >= offset + sequence.count {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    bytes.replaceSubrange(offset..<(offset + sequence.count), with: sequence)
+                    let (wide, portable) = bytes.withUnsafeBytes {
+                        (CallbackValueCounter.isPlainText($0), CallbackValueCounter.isPlainText($0, wide: false))
+                    }
+                    #expect(wide == portable, "\(sequence) at \(offset) of \(length)")
+                }
+            }
+        }
     }
 
     @Test func theConformanceSuiteAgrees() throws {

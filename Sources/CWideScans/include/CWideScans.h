@@ -1,5 +1,5 @@
-#ifndef C_STRUCTURAL_SCAN_H
-#define C_STRUCTURAL_SCAN_H
+#ifndef C_WIDE_SCANS_H
+#define C_WIDE_SCANS_H
 
 #include <stdint.h>
 
@@ -15,7 +15,7 @@ typedef struct {
     uint64_t escape_carry;
 } elevate_scan_state;
 
-// Whether this processor and system run elevate_scan_split_array_wide (x86-64 with AVX2, PCLMUL,
+// Whether this processor and system run the functions below (x86-64 with AVX2, PCLMUL,
 // POPCNT and BMI1, the YMM state saved by the system). Asks the processor each time: callers keep
 // the answer.
 int elevate_scan_has_wide(void);
@@ -26,5 +26,10 @@ int elevate_scan_has_wide(void);
 // when elevate_scan_has_wide() said 1.
 int64_t elevate_scan_split_array_wide(
     elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from);
+
+// Whether bytes[0..<count] are valid UTF-8 (strictly: no overlong form, surrogate or code point
+// above U+10FFFF, no sequence cut short at the end) and hold no form feed or vertical tab, which
+// YAJL takes for whitespace. Only call it when elevate_scan_has_wide() said 1.
+int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count);
 
 #endif

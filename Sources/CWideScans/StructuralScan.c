@@ -4,27 +4,12 @@
 // loop for each population count. The algorithm, and the meaning of every field of the state, are
 // those of StructuralScanner.swift, which keeps the portable version and checks this one against it.
 
-#include "CStructuralScan.h"
+#include "CWideScans.h"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 
-#include <cpuid.h>
 #include <immintrin.h>
 #include <string.h>
-
-int elevate_scan_has_wide(void) {
-    unsigned int eax, ebx, ecx, edx;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
-    const unsigned int pclmul = 1u << 1, popcnt = 1u << 23, osxsave = 1u << 27, avx = 1u << 28;
-    if ((ecx & (pclmul | popcnt | osxsave | avx)) != (pclmul | popcnt | osxsave | avx)) return 0;
-    // The system saves the XMM and YMM registers (XCR0 bits 1 and 2).
-    unsigned int xcr0_low, xcr0_high;
-    __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
-    if ((xcr0_low & 6u) != 6u) return 0;
-    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
-    const unsigned int bmi1 = 1u << 3, avx2 = 1u << 5;
-    return (ebx & (bmi1 | avx2)) == (bmi1 | avx2);
-}
 
 #define WIDE __attribute__((target("avx2,pclmul,popcnt,bmi")))
 
@@ -152,8 +137,6 @@ WIDE int64_t elevate_scan_split_array_wide(
 }
 
 #else
-
-int elevate_scan_has_wide(void) { return 0; }
 
 int64_t elevate_scan_split_array_wide(
     elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from) {

@@ -1,0 +1,125 @@
+// Strict UTF-8 and no form feed or vertical tab, thirty-two bytes per instruction: the check a
+// counted run of a split array needs before YAJL reads it (see CallbackValueCounter.swift, whose
+// portable version, UTF8Validation.validPrefixLength and InputLayout.containsInvalidWhitespace,
+// this must agree with on every input).
+//
+// UTF-8 by the method of Keiser and Lemire ("Validating UTF-8 in less than one instruction per
+// byte", 2021): each byte and the one before it are looked up, by their nibbles, in three tables
+// whose entries are sets of the errors the pair could be part of; a pair is in error when all
+// three lookups share one. The continuation bytes a three- or four-byte lead asks for two and
+// three bytes on are checked apart.
+
+#include "CWideScans.h"
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+
+#include <immintrin.h>
+#include <string.h>
+
+#define WIDE __attribute__((target("avx2")))
+
+// The errors a pair (previous byte, byte) may show, one bit each.
+enum {
+    TOO_SHORT = 1 << 0,       // a lead, then no continuation (11______ 0_______, 11______ 11______)
+    TOO_LONG = 1 << 1,        // ASCII, then a continuation (0_______ 10______)
+    OVERLONG_3 = 1 << 2,      // 11100000 100_____
+    TOO_LARGE = 1 << 3,       // above U+10FFFF: 11110100 1001____, 11110100 101_____, 111101__ ...
+    SURROGATE = 1 << 4,       // 11101101 101_____
+    OVERLONG_2 = 1 << 5,      // 1100000_ 10______
+    TOO_LARGE_1000 = 1 << 6,  // 11110101 1000____, 1111011_ 1000____, 11111___ 1000____
+    OVERLONG_4 = 1 << 6,      // 11110000 1000____
+    TWO_CONTS = 1 << 7,       // a continuation after a continuation, unless a lead asked for it
+    CARRY = TOO_SHORT | TOO_LONG | TWO_CONTS,  // the errors the previous byte's low nibble does not decide
+};
+
+// A table of sixteen entries for _mm256_shuffle_epi8, in both halves (it looks up per half).
+#define TABLE(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)                          \
+    _mm256_setr_epi8((char)(a0), (char)(a1), (char)(a2), (char)(a3), (char)(a4), (char)(a5), (char)(a6),      \
+        (char)(a7), (char)(a8), (char)(a9), (char)(a10), (char)(a11), (char)(a12), (char)(a13), (char)(a14), \
+        (char)(a15), (char)(a0), (char)(a1), (char)(a2), (char)(a3), (char)(a4), (char)(a5), (char)(a6),     \
+        (char)(a7), (char)(a8), (char)(a9), (char)(a10), (char)(a11), (char)(a12), (char)(a13), (char)(a14), \
+        (char)(a15))
+
+// The bytes of `input` shifted by `n` (1 to 3) toward the end, the last `n` of `previous` in front.
+#define SHIFTED_IN(input, previous, n) \
+    _mm256_alignr_epi8((input), _mm256_permute2x128_si256((previous), (input), 0x21), 16 - (n))
+
+WIDE static inline __m256i errors_of(__m256i input, __m256i previous) {
+    const __m256i low_nibble = _mm256_set1_epi8(0x0F);
+    const __m256i byte_1_high_table = TABLE(TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+        TOO_LONG, TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS, TOO_SHORT | OVERLONG_2, TOO_SHORT,
+        TOO_SHORT | OVERLONG_3 | SURROGATE, TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4);
+    const __m256i byte_1_low_table = TABLE(CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4, CARRY | OVERLONG_2, CARRY,
+        CARRY, CARRY | TOO_LARGE, CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE, CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000);
+    const __m256i byte_2_high_table = TABLE(TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+        TOO_SHORT, TOO_SHORT, TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT);
+
+    const __m256i previous_1 = SHIFTED_IN(input, previous, 1);
+    // Nibbles by a 16-bit shift and a mask: AVX2 has no byte shift.
+    const __m256i byte_1_high =
+        _mm256_shuffle_epi8(byte_1_high_table, _mm256_and_si256(_mm256_srli_epi16(previous_1, 4), low_nibble));
+    const __m256i byte_1_low = _mm256_shuffle_epi8(byte_1_low_table, _mm256_and_si256(previous_1, low_nibble));
+    const __m256i byte_2_high =
+        _mm256_shuffle_epi8(byte_2_high_table, _mm256_and_si256(_mm256_srli_epi16(input, 4), low_nibble));
+    const __m256i special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
+
+    // Two and three bytes on from a three- or four-byte lead, a continuation must come (0x80 set
+    // where one must): there TWO_CONTS is no error, and its absence is.
+    const __m256i previous_2 = SHIFTED_IN(input, previous, 2);
+    const __m256i previous_3 = SHIFTED_IN(input, previous, 3);
+    const __m256i third = _mm256_subs_epu8(previous_2, _mm256_set1_epi8((char)(0xE0 - 0x80)));
+    const __m256i fourth = _mm256_subs_epu8(previous_3, _mm256_set1_epi8((char)(0xF0 - 0x80)));
+    const __m256i must_continue = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8((char)0x80));
+    return _mm256_xor_si256(must_continue, special);
+}
+
+WIDE static inline __m256i form_feeds(__m256i input) {
+    return _mm256_or_si256(
+        _mm256_cmpeq_epi8(input, _mm256_set1_epi8(0x0B)), _mm256_cmpeq_epi8(input, _mm256_set1_epi8(0x0C)));
+}
+
+WIDE int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count) {
+    __m256i errors = _mm256_setzero_si256();
+    __m256i previous = _mm256_setzero_si256();
+    int64_t index = 0;
+    for (; index + 64 <= count; index += 64) {
+        const __m256i low = _mm256_loadu_si256((const __m256i *)(bytes + index));
+        const __m256i high = _mm256_loadu_si256((const __m256i *)(bytes + index + 32));
+        errors = _mm256_or_si256(errors, _mm256_or_si256(form_feeds(low), form_feeds(high)));
+        if (_mm256_movemask_epi8(_mm256_or_si256(low, high)) == 0) {
+            // ASCII: only a sequence the block before left open is in error, which the lookups
+            // of this block's first bytes against that block's last find.
+            if (_mm256_movemask_epi8(previous) != 0) errors = _mm256_or_si256(errors, errors_of(low, previous));
+        } else {
+            errors = _mm256_or_si256(errors, errors_of(low, previous));
+            errors = _mm256_or_si256(errors, errors_of(high, low));
+        }
+        previous = high;
+    }
+    // The rest, then zeros: ASCII, so a sequence cut short by the end is TOO_SHORT.
+    uint8_t padded[96];
+    memset(padded, 0, sizeof padded);
+    memcpy(padded, bytes + index, (size_t)(count - index));
+    for (int offset = 0; offset < 96; offset += 32) {
+        const __m256i input = _mm256_loadu_si256((const __m256i *)(padded + offset));
+        errors = _mm256_or_si256(errors, _mm256_or_si256(form_feeds(input), errors_of(input, previous)));
+        previous = input;
+    }
+    return _mm256_testz_si256(errors, errors);
+}
+
+#else
+
+int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count) {
+    (void)bytes; (void)count;
+    return 0;
+}
+
+#endif
