@@ -54,9 +54,6 @@ package struct StructuralScanner {
     /// portable one).
     package var allowsWideScan = true
 
-    /// Whether this processor runs the AVX2 scans of `CWideScans`: an immutable fact of the machine.
-    static let hasWideScan = elevate_scan_has_wide() != 0
-
     package init() {}
 
     /// Scans `bytes[from...]` until `mode` says stop or the bytes end.
@@ -65,7 +62,7 @@ package struct StructuralScanner {
     ///   is always outside a string and after no backslash, so a scan can begin again there).
     package mutating func scan(_ bytes: UnsafeRawBufferPointer, from start: Int, base: Int, mode: Mode) -> Stop {
         guard let pointer = bytes.baseAddress else { return .end }
-        if case .splitArray(let cutFrom) = mode, allowsWideScan, Self.hasWideScan {
+        if case .splitArray(let cutFrom) = mode, allowsWideScan, WideScans.areAvailable {
             return scanWide(pointer, count: bytes.count, from: start, base: base, cutFrom: cutFrom)
         }
         var blockStart = start
