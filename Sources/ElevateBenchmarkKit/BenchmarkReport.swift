@@ -89,6 +89,12 @@ public enum BenchmarkReport {
         add("decodeArray, one worker per core / one worker", .decodeArrayParallel, .decodeArray, memory: true)
         add("decodeArray, one worker per core / JSONDecoder", .decodeArrayParallel, .jsonDecoder)
         add(
+            "decodeArray on every core at once / one worker (the machine's ceiling)", .decodeArrayOnEveryCore,
+            .decodeArray)
+        add(
+            "decodeArray, one worker per core / on every core at once (of the ceiling)", .decodeArrayParallel,
+            .decodeArrayOnEveryCore)
+        add(
             "decodeArray / JSONDecoder (dates: DateDecoder vs .formatted)", .decodeArrayWithDates,
             .jsonDecoderWithDates, memory: true)
         add(
@@ -99,7 +105,9 @@ public enum BenchmarkReport {
             "forEachElement, one worker per core / one worker", .forEachElementParallel, .forEachElement,
             memory: true)
         add("tape Codable / JSONDecoder (birthDate string)", .tapeCodable, .jsonDecoder, memory: true)
-        add("tape Codable, @TapeDecodable / JSONDecoder (birthDate string)", .tapeCodableMacro, .jsonDecoder, memory: true)
+        add(
+            "tape Codable, @TapeDecodable / JSONDecoder (birthDate string)", .tapeCodableMacro, .jsonDecoder,
+            memory: true)
         add("tape Codable / JSONDecoder (.formatted dates)", .tapeCodableWithDates, .jsonDecoderWithDates, memory: true)
         add(
             "tape Codable forEachElement (file) / tape Codable (Data)", .tapeCodableForEachElement, .tapeCodable,
@@ -112,7 +120,9 @@ public enum BenchmarkReport {
             .tapeCodableForEachElementParallelMacro, .jsonDecoder, memory: true)
         add("JSON Lines / forEachElement", .jsonLines, .forEachElement, memory: true)
         add("JSON Lines, one worker per core / one worker", .jsonLinesParallel, .jsonLines, memory: true)
-        add("tape Codable / JSONDecoder (TwitterDocument model)", .tapeCodableTwitter, .jsonDecoderTwitter, memory: true)
+        add(
+            "tape Codable / JSONDecoder (TwitterDocument model)", .tapeCodableTwitter, .jsonDecoderTwitter, memory: true
+        )
         add("tape Codable / JSONDecoder (CitmCatalog model)", .tapeCodableCitm, .jsonDecoderCitm, memory: true)
         add(
             "tape Codable, @TapeDecodable / JSONDecoder (TwitterDocument model)", .tapeCodableTwitterMacro,

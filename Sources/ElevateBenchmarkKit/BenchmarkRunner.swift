@@ -51,7 +51,9 @@ public struct BenchmarkRunner: Sendable {
             of: runs, contenders.map { contender in { try contender.run(on: input) } })
         for (contender, timing) in zip(contenders, timings) {
             try check(contender, decoded: timing.result, against: &result.elementCount)
-            var row = ContenderResult(contender: contender, seconds: timing.seconds, result: timing.result)
+            var row = ContenderResult(
+                contender: contender, seconds: timing.seconds / Double(contender.documentsPerRun), result: timing.result
+            )
             let speed = BenchmarkReport.format(row.megabytesPerSecond(byteCount: input.data.count))
             if let childCommand {
                 let report = try PeakMemory.measure(.contender(contender), file: input.file, using: childCommand)
@@ -118,7 +120,8 @@ public struct DocumentResult: Sendable {
 public struct ContenderResult: Sendable {
     /// The contender.
     public var contender: Contender
-    /// The best time of one parse, in seconds.
+    /// The best time of one parse, in seconds (of one document, for a contender that decodes
+    /// several at once: ``Contender/documentsPerRun``).
     public var seconds: Double
     /// What the contender returned: the element count, or a checksum.
     public var result: Int

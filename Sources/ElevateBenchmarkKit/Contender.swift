@@ -41,6 +41,11 @@ public enum Contender: String, CaseIterable, Sendable {
     case decodeArrayFoundationValues = "elevate-decodearray-foundation"
     /// ``decodeArray`` with ``StreamingOptions/concurrency`` at one worker per processor.
     case decodeArrayParallel = "elevate-decodearray-parallel"
+    /// ``decodeArray`` (one worker) run at once on every processor, each decoding the whole
+    /// document, timed to the last to finish and counted per document (``documentsPerRun``): what
+    /// one worker per core could reach on this machine at that moment, since cores that share a
+    /// physical core or a busy host slow each other even when they share nothing else.
+    case decodeArrayOnEveryCore = "elevate-decodearray-every-core"
     /// `Elevate.forEachElement(from: .file(url), atKeyPath: "response.items", as:)` over the document's
     /// file into ``BenchmarkPerson``, counting the people: streaming, in bounded memory.
     case forEachElement = "elevate-foreachelement"
@@ -121,6 +126,7 @@ public enum Contender: String, CaseIterable, Sendable {
         case .decodeArrayWithDates: "Elevate decodeArray (DateDecoder, as README)"
         case .decodeArrayFoundationValues: "Elevate decodeArray, [String: Any] elements (old design)"
         case .decodeArrayParallel: "Elevate decodeArray, one worker per core"
+        case .decodeArrayOnEveryCore: "Elevate decodeArray, one whole decode on every core at once (per document)"
         case .forEachElement: "Elevate forEachElement (file, streaming)"
         case .forEachElementParallel: "Elevate forEachElement, one worker per core (file, streaming)"
         case .jsonSerializationParseEntity: "JSONSerialization + Elevate parseEntity(json:)"
@@ -204,6 +210,12 @@ public enum Contender: String, CaseIterable, Sendable {
         }
     }
 
+    /// How many documents one run decodes: the processor count for ``decodeArrayOnEveryCore``, 1
+    /// for the others. A run's time is divided by it.
+    public var documentsPerRun: Int {
+        self == .decodeArrayOnEveryCore ? ProcessInfo.processInfo.activeProcessorCount : 1
+    }
+
     /// The file name that selects ``membersFile``: an object of people keyed by name.
     public static let peopleMapName = "people-map.json"
 
@@ -268,6 +280,22 @@ public enum Contender: String, CaseIterable, Sendable {
             let people: [BenchmarkPerson] = try Elevate.decodeArray(
                 from: .data(data), atKeyPath: Self.peopleKeyPath, options: options)
             return people.count
+        case .decodeArrayOnEveryCore:
+            let counts = LockedCounts()
+            DispatchQueue.concurrentPerform(iterations: documentsPerRun) { _ in
+                do {
+                    let people: [BenchmarkPerson] = try Elevate.decodeArray(from: data, atKeyPath: Self.peopleKeyPath)
+                    counts.record(people.count)
+                } catch {
+                    counts.record(-1)
+                }
+            }
+            // Every decode must have found every person.
+            let all = counts.values
+            guard let first = all.first, all.allSatisfy({ $0 == first && $0 >= 0 }) else {
+                throw ContenderFailure(contender: self, reason: "the decodes disagreed: \(all)")
+            }
+            return first
         case .forEachElement:
             var count = 0
             let delivered = try Elevate.forEachElement(
@@ -322,7 +350,8 @@ public enum Contender: String, CaseIterable, Sendable {
             var options = StreamingOptions()
             if self == .jsonLinesParallel { options.concurrency = StreamingOptions.automaticConcurrency }
             var count = 0
-            try Elevate.forEachValue(from: .file(file), framing: .jsonLines, as: BenchmarkPerson.self, options: options) {
+            try Elevate.forEachValue(from: .file(file), framing: .jsonLines, as: BenchmarkPerson.self, options: options)
+            {
                 _ in count += 1
             }
             return count
@@ -394,4 +423,14 @@ public struct ContenderFailure: Error, Sendable, CustomStringConvertible {
 
     /// `"<contender>: <reason>"`.
     public var description: String { "\(contender.displayName): \(reason)" }
+}
+
+/// The element counts of ``Contender/decodeArrayOnEveryCore``'s decodes, from their threads.
+private final class LockedCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Int] = []
+
+    func record(_ count: Int) { lock.withLock { recorded.append(count) } }
+
+    var values: [Int] { lock.withLock { recorded } }
 }

@@ -55,9 +55,13 @@ final class ElementDelivery<T> {
     let parallel: ParallelElementDecoder<T>?
     /// The values on the workers, in the order they were handed over (their outcomes come back in
     /// that order): their place, and the failure text of one that had nothing to decode (the
-    /// workers get a placeholder for it). Entries before `inFlightStart` are delivered.
-    private var inFlight: [(place: Place, missing: String?)] = []
-    private var inFlightStart = 0
+    /// workers get a placeholder for it), each entry standing for `count` values in a row (a run of
+    /// the split parse is one entry, not one per element). Entries before `inFlightStart` are
+    /// delivered.
+    /// Used by the calling thread only, in accesses that never overlap: not checked at run time
+    /// (two access-set insertions per value delivered).
+    @exclusivity(unchecked) private var inFlight: [(place: Place, missing: String?, count: Int)] = []
+    @exclusivity(unchecked) private var inFlightStart = 0
     /// The index of the next outcome the workers hand back.
     private var nextOutcome = 0
     /// Whether the values' places come with their outcomes (runs of lines, see
@@ -121,9 +125,9 @@ final class ElementDelivery<T> {
     func take(_ value: JSONValue?, at index: Int, place: Place, missing: String = "") throws {
         do {
             if let parallel {
-                inFlight.append((place, value == nil ? missing : nil))
+                addInFlight(place: place, missing: value == nil ? missing : nil, count: 1)
                 if let value { parallel.submit(value, at: index) } else { parallel.submitPlaceholder(at: index) }
-                try parallel.drain(untilAllDone: false, decoded: receiveDecoded, failed: receiveFailed)
+                try parallel.drain(untilAllDone: false, decoded: takeDecoded, failed: receiveFailed)
                 return
             }
             guard let value else {
@@ -160,9 +164,9 @@ final class ElementDelivery<T> {
     func takeText(count: Int, at index: Int, parse: @escaping ParallelElementDecoder<T>.ParseText) throws {
         guard let parallel else { preconditionFailure("text goes to workers") }
         do {
-            inFlight.append(contentsOf: repeatElement((place: Place.none, missing: String?.none), count: count))
-            parallel.submitText(firstIndex: index, parse: parse)
-            try parallel.drain(untilAllDone: false, decoded: receiveDecoded, failed: receiveFailed)
+            addInFlight(place: nil, missing: nil, count: count)
+            parallel.submitText(firstIndex: index, count: count, parse: parse)
+            try parallel.drain(untilAllDone: false, decoded: takeDecoded, failed: receiveFailed)
         } catch {
             deliveryFailed = true
             throw error
@@ -181,7 +185,7 @@ final class ElementDelivery<T> {
         missingInOutcomes = missing
         do {
             parallel.submitLines(parse: parse)
-            try parallel.drain(untilAllDone: false, decoded: receiveDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: false, decoded: takeDecoded, failed: receiveFailed)
         } catch {
             deliveryFailed = true
             throw error
@@ -194,13 +198,19 @@ final class ElementDelivery<T> {
         stoppedOutsideParser = true
     }
 
+    /// ``receiveDecoded(_:)`` as a closure that takes its argument over: a reference to the method
+    /// itself made a thunk that copied each value and destroyed the original.
+    private var takeDecoded: (consuming T) throws -> Void {
+        { [unowned self] (decoded: consuming T) in try receiveDecoded(consume decoded) }
+    }
+
     /// A value decoded on a worker, handled as ``take(_:at:place:missing:)`` handles one decoded
     /// here.
-    private func receiveDecoded(_ decoded: T) throws {
+    private func receiveDecoded(_ decoded: consuming T) throws {
         guard let (index, place) = try nextOutcomeEntry() else { return }
         deliveredCount += 1
         willDeliver?(index)
-        try deliver(decoded)
+        try deliver(consume decoded)
         delivered?(index, place)
     }
 
@@ -218,6 +228,19 @@ final class ElementDelivery<T> {
             isMissing: false, decodingError: failure.decodingError)
     }
 
+    /// Records `count` values handed to the workers, all with `place` and `missing`: added to the
+    /// last entry when both are nil there too.
+    private func addInFlight(place: Place, missing: String?, count: Int) {
+        guard count > 0 else { return }
+        if place == nil, missing == nil, inFlight.count > inFlightStart, inFlight[inFlight.count - 1].place == nil,
+            inFlight[inFlight.count - 1].missing == nil
+        {
+            inFlight[inFlight.count - 1].count += count
+        } else {
+            inFlight.append((place, missing, count))
+        }
+    }
+
     /// The index and place of the next outcome from the workers, or nil when its entry says that
     /// nothing was found at the key path (then reported here, whatever the outcome).
     private func nextOutcomeEntry() throws -> (index: Int, place: Place)? {
@@ -229,11 +252,16 @@ final class ElementDelivery<T> {
             // counted before its parse fails: they are delivered (one thread delivers them), with
             // the entry every run's value has.
             let missing: String?
-            (place, missing) = inFlightStart < inFlight.count ? inFlight[inFlightStart] : (nil, nil)
-            inFlightStart += 1
+            if inFlightStart < inFlight.count {
+                (place, missing) = (inFlight[inFlightStart].place, inFlight[inFlightStart].missing)
+                inFlight[inFlightStart].count -= 1
+                if inFlight[inFlightStart].count == 0 { inFlightStart += 1 }
+            } else {
+                (place, missing) = (nil, nil)
+            }
             // Delivered entries go in bulk, so that the queue stays as short as the workers' window.
             if inFlightStart >= 1024, inFlightStart * 2 >= inFlight.count {
-                inFlight.removeFirst(min(inFlightStart, inFlight.count))
+                inFlight.removeFirst(inFlightStart)
                 inFlightStart = 0
             }
             if let missing {
@@ -304,7 +332,7 @@ final class ElementDelivery<T> {
     func deliverCompleted(isStopped: Bool) throws {
         guard let parallel, !isStopped, !deliveryFailed else { return }
         do {
-            try parallel.drain(untilAllDone: true, decoded: receiveDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: true, decoded: takeDecoded, failed: receiveFailed)
         } catch is JSONEventParser.Stop {
             stoppedOutsideParser = true
         } catch {
@@ -323,7 +351,7 @@ final class ElementDelivery<T> {
         } catch {
             if let parallel, !deliveryFailed {
                 do {
-                    try parallel.drain(untilAllDone: true, decoded: receiveDecoded, failed: receiveFailed)
+                    try parallel.drain(untilAllDone: true, decoded: takeDecoded, failed: receiveFailed)
                 } catch is JSONEventParser.Stop {
                     stoppedOutsideParser = true
                     return
@@ -340,7 +368,7 @@ final class ElementDelivery<T> {
     func deliverRest(isStopped: Bool) throws {
         guard !isStopped, let parallel else { return }
         do {
-            try parallel.drain(untilAllDone: true, decoded: receiveDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: true, decoded: takeDecoded, failed: receiveFailed)
         } catch is JSONEventParser.Stop {
             stoppedOutsideParser = true
         }

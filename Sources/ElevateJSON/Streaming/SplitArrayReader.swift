@@ -552,12 +552,11 @@ struct SplitRun: @unchecked Sendable {
     }
 
     private func parse(escaping each: @escaping (JSONValue) -> Bool) -> (any Error)? {
-        var count = 0
-        var stopped = false
+        let progress = Progress()
         let parser = elementParser { element in
-            count += 1
+            progress.count += 1
             guard each(element) else {
-                stopped = true
+                progress.stopped = true
                 throw JSONEventParser.Stop()
             }
         }
@@ -567,17 +566,25 @@ struct SplitRun: @unchecked Sendable {
             return moved(error)
         } catch let error as KeyPathSelector.CaptureTooLarge {
             let offset = start + max(0, parser.currentByteOffset - prefix.count)
-            return tooLarge(firstIndex + count, error.limit, offset)
+            return tooLarge(firstIndex + progress.count, error.limit, offset)
         } catch {
             return error
         }
-        guard count == expectedCount || stopped else {
+        guard progress.count == expectedCount || progress.stopped else {
             // The scanner and YAJL disagree about a run YAJL accepted: a defect, not the input's.
             return ParserError.deserialization(
                 reason: "internal error: the split parse counted \(expectedCount) elements at byte offset "
-                    + "\(start) where the parser found \(count)")
+                    + "\(start) where the parser found \(progress.count)")
         }
         return nil
+    }
+
+    /// What ``parse(_:)`` counts in the parser's callbacks. A class of its own rather than
+    /// variables the callback captures: those are boxed, and every access to them checked for
+    /// exclusivity at run time (an access-set insertion per element).
+    private final class Progress {
+        @exclusivity(unchecked) var count = 0
+        @exclusivity(unchecked) var stopped = false
     }
 
     /// A parser of the run's elements, each handed to `each` as it is parsed (the placeholder
