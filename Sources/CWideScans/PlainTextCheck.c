@@ -1,7 +1,8 @@
-// Strict UTF-8 and no form feed or vertical tab, thirty-two bytes per instruction: the check a
-// counted run of a split array needs before YAJL reads it (see CallbackValueCounter.swift, whose
-// portable version, UTF8Validation.validPrefixLength and InputLayout.containsInvalidWhitespace,
-// this must agree with on every input).
+// Strict UTF-8 and no form feed or vertical tab, thirty-two bytes per instruction, with the
+// newlines counted on the way: the pass the event layer makes over each chunk before YAJL reads it
+// (see InputLayout.swift), and the check a counted run of a split array needs (see
+// CallbackValueCounter.swift). Its portable versions, UTF8Validation.validPrefixLength and
+// InputLayout(scanning:), must agree with it on every input.
 //
 // UTF-8 by the method of Keiser and Lemire ("Validating UTF-8 in less than one instruction per
 // byte", 2021): each byte and the one before it are looked up, by their nibbles, in three tables
@@ -16,7 +17,7 @@
 #include <immintrin.h>
 #include <string.h>
 
-#define WIDE __attribute__((target("avx2")))
+#define WIDE __attribute__((target("avx2,popcnt")))
 
 // The errors a pair (previous byte, byte) may show, one bit each.
 enum {
@@ -85,14 +86,42 @@ WIDE static inline __m256i form_feeds(__m256i input) {
         _mm256_cmpeq_epi8(input, _mm256_set1_epi8(0x0B)), _mm256_cmpeq_epi8(input, _mm256_set1_epi8(0x0C)));
 }
 
-WIDE int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count) {
+// 0x80 in the bytes from 0x0A to 0x0C (a newline, a vertical tab, a form feed): the add moves
+// exactly those three to the three lowest signed values, above which every other byte wraps.
+WIDE static inline __m256i line_bytes(__m256i input) {
+    const __m256i shifted = _mm256_add_epi8(input, _mm256_set1_epi8((char)(0x80 - 0x0A)));
+    return _mm256_cmpgt_epi8(_mm256_set1_epi8((char)0x83), shifted);
+}
+
+// The newlines of a 64-byte block, one bit each.
+WIDE static inline uint64_t newline_bits(__m256i low, __m256i high) {
+    const __m256i newline = _mm256_set1_epi8(0x0A);
+    uint64_t bits = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, newline)) |
+                    (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, newline)) << 32;
+    // Opaque to the optimizer, which otherwise counts the bits of the compare byte by byte.
+    __asm__("" : "+r"(bits));
+    return bits;
+}
+
+WIDE int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *newlines, int64_t *last_newline) {
     __m256i errors = _mm256_setzero_si256();
     __m256i previous = _mm256_setzero_si256();
+    int64_t lines = 0, last = -1;
     int64_t index = 0;
     for (; index + 64 <= count; index += 64) {
         const __m256i low = _mm256_loadu_si256((const __m256i *)(bytes + index));
         const __m256i high = _mm256_loadu_si256((const __m256i *)(bytes + index + 32));
-        errors = _mm256_or_si256(errors, _mm256_or_si256(form_feeds(low), form_feeds(high)));
+        // Newlines, vertical tabs and form feeds (0x0A to 0x0C) with one test in most blocks,
+        // which hold none of them.
+        if (!_mm256_testz_si256(line_bytes(low), _mm256_set1_epi8((char)0x80)) ||
+            !_mm256_testz_si256(line_bytes(high), _mm256_set1_epi8((char)0x80))) {
+            errors = _mm256_or_si256(errors, _mm256_or_si256(form_feeds(low), form_feeds(high)));
+            const uint64_t breaks = newline_bits(low, high);
+            if (breaks != 0) {
+                lines += __builtin_popcountll(breaks);
+                last = index + 63 - __builtin_clzll(breaks);
+            }
+        }
         if (_mm256_movemask_epi8(_mm256_or_si256(low, high)) == 0) {
             // ASCII: only a sequence the block before left open is in error, which the lookups
             // of this block's first bytes against that block's last find.
@@ -107,18 +136,28 @@ WIDE int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count) {
     uint8_t padded[96];
     memset(padded, 0, sizeof padded);
     memcpy(padded, bytes + index, (size_t)(count - index));
+    for (int64_t offset = 0; offset < count - index; offset++) {
+        if (padded[offset] == 0x0A) {
+            lines++;
+            last = index + offset;
+        }
+    }
     for (int offset = 0; offset < 96; offset += 32) {
         const __m256i input = _mm256_loadu_si256((const __m256i *)(padded + offset));
         errors = _mm256_or_si256(errors, _mm256_or_si256(form_feeds(input), errors_of(input, previous)));
         previous = input;
     }
+    *newlines = lines;
+    *last_newline = last;
     return _mm256_testz_si256(errors, errors);
 }
 
 #else
 
-int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count) {
+int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *newlines, int64_t *last_newline) {
     (void)bytes; (void)count;
+    *newlines = 0;
+    *last_newline = -1;
     return 0;
 }
 

@@ -29,7 +29,8 @@ int64_t elevate_scan_split_array_wide(
 
 // Whether bytes[0..<count] are valid UTF-8 (strictly: no overlong form, surrogate or code point
 // above U+10FFFF, no sequence cut short at the end) and hold no form feed or vertical tab, which
-// YAJL takes for whitespace. Only call it when elevate_scan_has_wide() said 1.
-int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count);
+// YAJL takes for whitespace; and, whatever the answer, how many newlines they hold and the offset
+// of the last (-1 for none). Only call it when elevate_scan_has_wide() said 1.
+int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *newlines, int64_t *last_newline);
 
 #endif

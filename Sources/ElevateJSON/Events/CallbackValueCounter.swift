@@ -1,4 +1,3 @@
-import CWideScans
 import CYAJL
 
 /// Counts the values of JSON text in memory straight from YAJL's callbacks, with no events: what
@@ -74,9 +73,7 @@ enum CallbackValueCounter {
     /// - Parameter wide: False to use the portable checks (for tests of the AVX2 one).
     static func isPlainText(_ text: UnsafeRawBufferPointer, wide: Bool = true) -> Bool {
         guard let base = text.baseAddress else { return true }
-        if wide, WideScans.areAvailable {
-            return elevate_text_is_plain_wide(base.assumingMemoryBound(to: UInt8.self), Int64(text.count)) != 0
-        }
+        if wide, WideScans.areAvailable { return InputLayout(plainText: text) != nil }
         return UTF8Validation.validPrefixLength(base, text.count) == text.count
             && !InputLayout.containsInvalidWhitespace(text)
     }

@@ -1,3 +1,5 @@
+import CWideScans
+
 /// One pass over each chunk before YAJL sees it: counts lines (YAJL reports neither line nor
 /// column) and finds form feeds and vertical tabs, which YAJL wrongly accepts as whitespace.
 struct InputLayout {
@@ -97,6 +99,23 @@ struct InputLayout {
             }
             index += 1
         }
+    }
+
+    /// The layout of `bytes` when they are plain text, strict UTF-8 with no form feed or vertical
+    /// tab, as the event layer requires of every string and between tokens: found in one AVX2 pass
+    /// (`CWideScans`) with the UTF-8 check, where ``init(scanning:)`` and
+    /// `UTF8Validation.validPrefixLength` take two. Nil when the bytes are anything else (a
+    /// character cut at the chunk's end included), or the processor lacks AVX2: the portable
+    /// scans then find where.
+    init?(plainText bytes: UnsafeRawBufferPointer) {
+        guard WideScans.areAvailable, let base = bytes.baseAddress else { return nil }
+        var newlines: Int64 = 0
+        var lastNewline: Int64 = -1
+        let isPlain = elevate_text_layout_wide(
+            base.assumingMemoryBound(to: UInt8.self), Int64(bytes.count), &newlines, &lastNewline)
+        guard isPlain != 0 else { return nil }
+        self.newlines = Int(newlines)
+        lastLineStart = lastNewline >= 0 ? Int(lastNewline) + 1 : nil
     }
 
     /// Whether `bytes` hold a form feed or a vertical tab: the check of `init(scanning:)` alone,

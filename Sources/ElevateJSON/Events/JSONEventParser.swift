@@ -158,6 +158,11 @@ public final class JSONEventParser {
         get { state.pointee.chunkCount }
         set { state.pointee.chunkCount = newValue }
     }
+    /// The whole chunk being parsed, of which YAJL reads the first `chunkCount` bytes (all but
+    /// from a form feed or vertical tab on): an error's excerpt goes on into the rest, as it does
+    /// wherever the input was cut.
+    @exclusivity(unchecked) private var wholeChunkCount = 0
+    private var wholeChunk: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: chunkBase, count: wholeChunkCount) }
     @exclusivity(unchecked) private var chunkOffset = 0
     @exclusivity(unchecked) private var linesBeforeChunk = 0
     @exclusivity(unchecked) private var lineStartBeforeChunk = 0
@@ -248,7 +253,9 @@ public final class JSONEventParser {
     }
 
     /// A YAJL handle that reports to the callbacks with `state`, which learns of it.
-    private static func makeHandle(state: UnsafeMutablePointer<CallbackState>, options: JSONParsingOptions) -> OpaquePointer {
+    private static func makeHandle(state: UnsafeMutablePointer<CallbackState>, options: JSONParsingOptions)
+        -> OpaquePointer
+    {
         // yajl_alloc fails only when malloc does.
         let handle = yajl_alloc(Self.callbacks, nil, UnsafeMutableRawPointer(state))!
         state.pointee.handle = handle
@@ -401,6 +408,7 @@ public final class JSONEventParser {
             if isStopped { return }
             chunkBase = nil
             chunkCount = 0
+            wholeChunkCount = 0
             lastEventEnd = -1
             try rejectOpenLexemeAfterCompleteValue()
             let status = yajl_complete_parse(handle)
@@ -487,13 +495,17 @@ public final class JSONEventParser {
     }
 
     private func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        let layout = InputLayout(scanning: chunk)
+        // Plain text, the usual case, is known so in one pass; anything else is placed exactly.
+        let plain = InputLayout(plainText: chunk)
+        let layout = plain ?? InputLayout(scanning: chunk)
         let parsedCount = layout.firstInvalidWhitespace ?? chunk.count
         chunkBase = chunk.baseAddress
         chunkCount = parsedCount
+        wholeChunkCount = chunk.count
         lastEventEnd = -1
         if parsedCount > 0 {
-            let validTextEnd = UTF8Validation.validPrefixLength(chunk.baseAddress!, parsedCount)
+            let validTextEnd =
+                plain != nil ? parsedCount : UTF8Validation.validPrefixLength(chunk.baseAddress!, parsedCount)
             state.pointee.validTextEnd = validTextEnd
             state.pointee.validKeyEnd = state.pointee.tracksKeys ? -1 : validTextEnd
             defer {
@@ -509,6 +521,7 @@ public final class JSONEventParser {
             chunkOffset += state.pointee.deliveredEnd
             chunkBase = nil
             chunkCount = 0
+            wholeChunkCount = 0
             return
         }
         if let invalid = layout.firstInvalidWhitespace {
@@ -535,6 +548,7 @@ public final class JSONEventParser {
         chunkOffset += chunk.count
         chunkBase = nil
         chunkCount = 0
+        wholeChunkCount = 0
     }
 
     /// The input byte at absolute offset `position`, if it is still at hand: in `chunk`, among
@@ -690,7 +704,7 @@ public final class JSONEventParser {
     /// to a quote not escaped; a key that began before the bytes still at hand, which cannot
     /// happen for a key read whole or carried across chunks, is reported at its closing quote.
     func errorAtDeliveredKey(_ kind: JSONSyntaxError.Kind, _ message: String) -> JSONSyntaxError {
-        let chunk = UnsafeRawBufferPointer(start: chunkBase, count: chunkCount)
+        let chunk = wholeChunk
         guard chunkBase != nil else { return makeError(kind, message, at: chunkOffset, in: chunk) }
         let closingQuote = currentByteOffset - 1
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
@@ -874,7 +888,8 @@ public final class JSONEventParser {
                     if isPlain { destination.copyMemory(from: pointer, byteCount: length) }
                 }
                 if isPlain {
-                    state.pointee.pending.append(isKey ? .key : .string, end: end, copiedTo: destination, length: length)
+                    state.pointee.pending.append(
+                        isKey ? .key : .string, end: end, copiedTo: destination, length: length)
                     return recorded(state)
                 }
             }
@@ -903,7 +918,7 @@ public final class JSONEventParser {
         let position =
             offset ?? currentToken(in: chunk)?.start
             ?? chunkOffset + min(Int(yajl_get_bytes_consumed(handle)), chunkCount)
-        pendingError = makeError(kind, message, at: position, in: chunk)
+        pendingError = makeError(kind, message, at: position, in: wholeChunk)
         return 0
     }
 
@@ -990,7 +1005,6 @@ public final class JSONEventParser {
         state.pointee.pending.append(object ? .endObject : .endArray, end: tokenEnd(state))
         return recorded(state)
     }
-
 
     /// The common case inline: unescaped text inside the part of the chunk already known to be
     /// valid UTF-8. Its token ends at the closing quote just after the text, so no call into YAJL

@@ -74,4 +74,44 @@ import Testing
             }
         }
     }
+
+    /// The AVX2 pass (`InputLayout(plainText:)`) says "plain" exactly when the portable scans find
+    /// strict UTF-8 and no form feed or vertical tab, and then counts the same lines: on text
+    /// with newlines, characters of every length and the odd bad byte, across 64-byte blocks.
+    @Test func thePlainTextPassAgreesWithThePortableScans() throws {
+        guard WideScans.areAvailable else {
+            print("InputLayoutTests: no AVX2 here, the portable scans alone run")
+            return
+        }
+        var generator = SplitMix64(seed: randomTestSeed)
+        let pieces = ["\n", "a", "{\"k\": ", "é", "中", "😀", "\u{10FFFF}", " ", "\n\n"].map { Array($0.utf8) }
+        let bad: [UInt8] = [0x0B, 0x0C, 0x80, 0xC0, 0xED, 0xF4, 0xFF]
+        var plainCount = 0
+        for round in 0..<6_000 {
+            var bytes: [UInt8] = []
+            let length = Int.random(in: 0...300, using: &generator)
+            while bytes.count < length { bytes += pieces.randomElement(using: &generator)! }
+            if round % 3 == 1, !bytes.isEmpty {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = bad.randomElement(using: &generator)!
+            }
+            if round % 7 == 2, !bytes.isEmpty { bytes.removeLast() }
+            let (wide, portable, validPrefix) = bytes.withUnsafeBytes {
+                (
+                    InputLayout(plainText: $0), InputLayout(scanning: $0),
+                    $0.baseAddress.map { base in UTF8Validation.validPrefixLength(base, bytes.count) } ?? 0
+                )
+            }
+            let isPlain = validPrefix == bytes.count && portable.firstInvalidWhitespace == nil
+            let seed = "ELEVATE_TEST_SEED=\(randomTestSeed)"
+            #expect((wide != nil) == isPlain, "\(bytes), \(seed)")
+            if let wide {
+                plainCount += 1
+                #expect(wide.newlines == portable.newlines, "\(bytes), \(seed)")
+                #expect(wide.lastLineStart == portable.lastLineStart, "\(bytes), \(seed)")
+                #expect(wide.firstInvalidWhitespace == nil)
+            }
+        }
+        // Both answers were exercised.
+        #expect(plainCount > 1_000 && plainCount < 6_000)
+    }
 }

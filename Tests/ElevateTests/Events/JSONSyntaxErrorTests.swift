@@ -105,6 +105,19 @@ import Testing
         }
     }
 
+    /// An error YAJL's callbacks find (here a string that is not UTF-8) shows the 16 bytes after it
+    /// that are in its chunk, even when a form feed comes after it: the chunk is parsed only up to
+    /// the form feed, but the excerpt is of the input. (A worker of the split parse, whose run ends
+    /// before the form feed's chunk position, showed them; one thread cut the excerpt there.)
+    @Test func anExcerptGoesOnPastALaterFormFeed() throws {
+        let text = Array(#"[1, 2, ""#.utf8) + [0xED, 0xB0, 0x80] + Array(#""\#u{0C}, 3, 4, 5, 6, 7, 8, 9]"#.utf8)
+        let offset = 8
+        let expected = JSONSyntaxError.excerptText(text[0..<(offset + 16)])
+        let error = try #require(Self.error(text, chunkSize: text.count))
+        #expect(error.kind == .invalidUTF8 && error.byteOffset == offset)
+        #expect(error.excerpt == expected)
+    }
+
     /// A token too large is reported at its first byte.
     @Test func tokenTooLargeIsReportedAtTheTokenStart() throws {
         let options = JSONParsingOptions(maximumTokenSize: 1000)
@@ -127,11 +140,15 @@ import Testing
             let text = Array(("[1,  \"" + String(repeating: "a", count: length) + "\", 2]").utf8)
             for chunkSize in [1_000, 4_096] {
                 let error = try #require(Self.error(text, chunkSize: chunkSize, options: options), "\(length) bytes")
-                #expect(error.kind == .tokenTooLarge && error.byteOffset == 5, "\(length), chunks of \(chunkSize): \(error)")
+                #expect(
+                    error.kind == .tokenTooLarge && error.byteOffset == 5, "\(length), chunks of \(chunkSize): \(error)"
+                )
             }
         }
         // Within the limit, held or not, a token is read.
-        let fits = Array(("[\"" + String(repeating: "a", count: 90_000) + "\"," + String(repeating: " ", count: 200_000) + "1]").utf8)
+        let fits = Array(
+            ("[\"" + String(repeating: "a", count: 90_000) + "\"," + String(repeating: " ", count: 200_000) + "1]").utf8
+        )
         #expect(Self.error(fits, chunkSize: 1_000, options: options) == nil)
     }
 
