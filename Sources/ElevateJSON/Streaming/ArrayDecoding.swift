@@ -194,7 +194,7 @@ package enum ArrayDecoding {
                 // The candidate owns its delivery, which reaches it back without owning it.
                 found.delivery = ElementDelivery(
                     options: elementOptions, policy: .skipElevateFailures, decode: decode,
-                    deliver: { [unowned found] (element: consuming T) in found.append(element) },
+                    deliver: { [unowned found] (element: consuming T) in found.append(element) }, keepsValues: true,
                     describe: { index, _, reason, _ in
                         (
                             FailureText.arrayElement(index: index, methodName: methodName, reason: reason),
@@ -203,7 +203,8 @@ package enum ArrayDecoding {
                     },
                     codingPrefix: { arrayPath + [IndexCodingKey($0)] })
                 if let byteCount, let position {
-                    found.estimate = ElementCountEstimate(arrayStart: position(), inputEnd: byteCount, position: position)
+                    found.estimate = ElementCountEstimate(
+                        arrayStart: position(), inputEnd: byteCount, position: position)
                 }
                 found.order = arraysStarted
                 arraysStarted += 1

@@ -45,6 +45,9 @@ final class ElementDelivery<T> {
     /// Takes the value over (a copy of a decoded struct would retain and release each of its
     /// strings and arrays).
     private let deliver: (consuming T) throws -> Void
+    /// Whether `deliver` keeps every value (an array being gathered), so that values decoded on
+    /// workers are moved to it rather than lent as copies (see `ParallelElementDecoder.drain`).
+    private let keepsValues: Bool
     private let describe: Describe
     private let codingPrefix: CodingPrefix
     private let policy: FailurePolicy
@@ -96,15 +99,18 @@ final class ElementDelivery<T> {
     ///   - policy: What a failing value does to the stream.
     ///   - decode: Decodes one value.
     ///   - deliver: Takes each decoded value, in document order.
+    ///   - keepsValues: Whether `deliver` keeps every value it takes (an array being gathered),
+    ///     rather than drop most (a body).
     ///   - describe: Names a failing value.
     ///   - codingPrefix: Where a value is, for a Codable error's coding path.
     init(
         options: StreamingOptions, policy: FailurePolicy? = nil, decode: @escaping (JSONValue) throws -> T,
-        deliver: @escaping (consuming T) throws -> Void, describe: @escaping Describe,
+        deliver: @escaping (consuming T) throws -> Void, keepsValues: Bool = false, describe: @escaping Describe,
         codingPrefix: @escaping CodingPrefix
     ) {
         self.decode = decode
         self.deliver = deliver
+        self.keepsValues = keepsValues
         self.describe = describe
         self.codingPrefix = codingPrefix
         self.policy = policy ?? FailurePolicy(skipping: options.skipsInvalidElements)
@@ -127,7 +133,8 @@ final class ElementDelivery<T> {
             if let parallel {
                 addInFlight(place: place, missing: value == nil ? missing : nil, count: 1)
                 if let value { parallel.submit(value, at: index) } else { parallel.submitPlaceholder(at: index) }
-                try parallel.drain(untilAllDone: false, decoded: takeDecoded, failed: receiveFailed)
+                try parallel.drain(
+                    untilAllDone: false, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
                 return
             }
             guard let value else {
@@ -166,7 +173,7 @@ final class ElementDelivery<T> {
         do {
             addInFlight(place: nil, missing: nil, count: count)
             parallel.submitText(firstIndex: index, count: count, parse: parse)
-            try parallel.drain(untilAllDone: false, decoded: takeDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: false, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
         } catch {
             deliveryFailed = true
             throw error
@@ -185,7 +192,7 @@ final class ElementDelivery<T> {
         missingInOutcomes = missing
         do {
             parallel.submitLines(parse: parse)
-            try parallel.drain(untilAllDone: false, decoded: takeDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: false, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
         } catch {
             deliveryFailed = true
             throw error
@@ -198,10 +205,10 @@ final class ElementDelivery<T> {
         stoppedOutsideParser = true
     }
 
-    /// ``receiveDecoded(_:)`` as a closure that takes its argument over: a reference to the method
-    /// itself made a thunk that copied each value and destroyed the original.
-    private var takeDecoded: (consuming T) throws -> Void {
-        { [unowned self] (decoded: consuming T) in try receiveDecoded(consume decoded) }
+    /// ``receiveDecoded(_:)`` as a closure that takes its argument over (a reference to the method
+    /// itself made a thunk that copied each value and destroyed the original), made once.
+    private lazy var takeDecoded: (consuming T) throws -> Void = { [unowned self] (decoded: consuming T) in
+        try receiveDecoded(consume decoded)
     }
 
     /// A value decoded on a worker, handled as ``take(_:at:place:missing:)`` handles one decoded
@@ -332,7 +339,7 @@ final class ElementDelivery<T> {
     func deliverCompleted(isStopped: Bool) throws {
         guard let parallel, !isStopped, !deliveryFailed else { return }
         do {
-            try parallel.drain(untilAllDone: true, decoded: takeDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: true, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
         } catch is JSONEventParser.Stop {
             stoppedOutsideParser = true
         } catch {
@@ -351,7 +358,8 @@ final class ElementDelivery<T> {
         } catch {
             if let parallel, !deliveryFailed {
                 do {
-                    try parallel.drain(untilAllDone: true, decoded: takeDecoded, failed: receiveFailed)
+                    try parallel.drain(
+                        untilAllDone: true, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
                 } catch is JSONEventParser.Stop {
                     stoppedOutsideParser = true
                     return
@@ -368,7 +376,7 @@ final class ElementDelivery<T> {
     func deliverRest(isStopped: Bool) throws {
         guard !isStopped, let parallel else { return }
         do {
-            try parallel.drain(untilAllDone: true, decoded: takeDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: true, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
         } catch is JSONEventParser.Stop {
             stoppedOutsideParser = true
         }

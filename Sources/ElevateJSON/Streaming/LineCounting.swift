@@ -35,7 +35,7 @@ package func countLines(in input: JSONInput, options: StreamingOptions) throws -
     var runFailed = false
     let drain = { (untilAllDone: Bool) throws in
         do {
-            try parallel.drain(untilAllDone: untilAllDone, decoded: add)
+            try parallel.drain(untilAllDone: untilAllDone, moving: false, decoded: add)
         } catch {
             runFailed = true
             throw error

@@ -79,20 +79,30 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
             capacity = newCapacity
         }
 
-        /// Hands each outcome to `decoded` or `failed`, in order, moving the decoded elements
-        /// out: the receiver takes them over without a copy, whose retains and releases of each
-        /// value's strings and arrays would reach, from the calling thread, memory the worker
-        /// that made them last wrote. Called once; the elements not handed over (after one that
-        /// threw) are destroyed with the outcomes.
-        func takeEach(decoded: (consuming Element) throws -> Void, failed: (Failure) throws -> Void) rethrows {
+        /// Hands each outcome to `decoded` or `failed`, in order. Called once.
+        /// - Parameter moving: Whether the decoded elements are moved out, for a receiver that keeps
+        ///   them (an array being gathered): a copy's retains and releases of each value's strings
+        ///   and arrays would reach, from the calling thread, memory the worker that made them last
+        ///   wrote. Otherwise each is handed over as a copy and the original destroyed with the
+        ///   outcomes, on that worker (see `Pool.discard(_:decodedBy:)`): a receiver that drops
+        ///   each value (a body) then only releases it, and its memory is freed where it was
+        ///   allocated. The elements not handed over (after one that threw) are destroyed with the
+        ///   outcomes either way.
+        func takeEach(
+            moving: Bool, decoded: (consuming Element) throws -> Void, failed: (Failure) throws -> Void
+        ) rethrows {
             var nextFailure = 0
+            var nextElement = 0
             for position in 0..<count {
                 if nextFailure < failurePositions.count, failurePositions[nextFailure] == position {
                     try failed(failures[nextFailure])
                     nextFailure += 1
-                } else {
+                } else if moving {
                     firstKept += 1
                     try decoded((elements + firstKept - 1).move())
+                } else {
+                    nextElement += 1
+                    try decoded(elements[nextElement - 1])
                 }
             }
         }
@@ -492,8 +502,10 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     /// as it goes, in memory bounded by the batches in flight.
     /// - Throws: The first error a decode threw other than a validation failure, or what
     ///   `handle` throws; either way the remaining work is cancelled.
+    /// - Parameter moving: Whether the receiver keeps the values (see `Outcomes.takeEach(moving:decoded:failed:)`).
     func drain(
-        untilAllDone: Bool, decoded: (consuming Element) throws -> Void, failed: (Failure) throws -> Void = { _ in }
+        untilAllDone: Bool, moving: Bool, decoded: (consuming Element) throws -> Void,
+        failed: (Failure) throws -> Void = { _ in }
     ) throws {
         if untilAllDone, let last = pending {
             pending = nil
@@ -517,7 +529,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                 }
                 batches.removeFirst()
                 // The outcomes before an element that threw come first, as one thread delivers them.
-                try first.outcomes.takeEach(decoded: decoded, failed: failed)
+                try first.outcomes.takeEach(moving: moving, decoded: decoded, failed: failed)
                 if let thread = first.decodedBy { pool.discard(first.outcomes, decodedBy: thread) }
                 if let error = first.error { throw error }
             }
@@ -542,7 +554,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         var failures: [Failure] = []
         for batch in batches {
             if let error = batch.error { throw error }
-            batch.outcomes.takeEach(decoded: { elements.append($0) }, failed: { failures.append($0) })
+            batch.outcomes.takeEach(moving: true, decoded: { elements.append($0) }, failed: { failures.append($0) })
         }
         batches = []
         return (elements, failures)
