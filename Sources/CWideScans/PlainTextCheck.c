@@ -103,7 +103,10 @@ WIDE static inline uint64_t newline_bits(__m256i low, __m256i high) {
     return bits;
 }
 
-WIDE int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *newlines, int64_t *last_newline) {
+// The pass of both entry points below; `count_lines` is a constant in each, so the compiler
+// drops the line counting where it is not asked for (a counted run, which needs no lines).
+WIDE static inline int scan_text(
+    const uint8_t *bytes, int64_t count, const int count_lines, int64_t *newlines, int64_t *last_newline) {
     __m256i errors = _mm256_setzero_si256();
     __m256i previous = _mm256_setzero_si256();
     int64_t lines = 0, last = -1;
@@ -111,10 +114,12 @@ WIDE int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *
     for (; index + 64 <= count; index += 64) {
         const __m256i low = _mm256_loadu_si256((const __m256i *)(bytes + index));
         const __m256i high = _mm256_loadu_si256((const __m256i *)(bytes + index + 32));
-        // Newlines, vertical tabs and form feeds (0x0A to 0x0C) with one test in most blocks,
-        // which hold none of them.
-        if (!_mm256_testz_si256(line_bytes(low), _mm256_set1_epi8((char)0x80)) ||
-            !_mm256_testz_si256(line_bytes(high), _mm256_set1_epi8((char)0x80))) {
+        if (!count_lines) {
+            errors = _mm256_or_si256(errors, _mm256_or_si256(form_feeds(low), form_feeds(high)));
+        } else if (!_mm256_testz_si256(line_bytes(low), _mm256_set1_epi8((char)0x80)) ||
+                   !_mm256_testz_si256(line_bytes(high), _mm256_set1_epi8((char)0x80))) {
+            // Newlines, vertical tabs and form feeds (0x0A to 0x0C) with one test in most blocks,
+            // which hold none of them.
             errors = _mm256_or_si256(errors, _mm256_or_si256(form_feeds(low), form_feeds(high)));
             const uint64_t breaks = newline_bits(low, high);
             if (breaks != 0) {
@@ -136,10 +141,12 @@ WIDE int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *
     uint8_t padded[96];
     memset(padded, 0, sizeof padded);
     memcpy(padded, bytes + index, (size_t)(count - index));
-    for (int64_t offset = 0; offset < count - index; offset++) {
-        if (padded[offset] == 0x0A) {
-            lines++;
-            last = index + offset;
+    if (count_lines) {
+        for (int64_t offset = 0; offset < count - index; offset++) {
+            if (padded[offset] == 0x0A) {
+                lines++;
+                last = index + offset;
+            }
         }
     }
     for (int offset = 0; offset < 96; offset += 32) {
@@ -147,12 +154,27 @@ WIDE int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *
         errors = _mm256_or_si256(errors, _mm256_or_si256(form_feeds(input), errors_of(input, previous)));
         previous = input;
     }
-    *newlines = lines;
-    *last_newline = last;
+    if (count_lines) {
+        *newlines = lines;
+        *last_newline = last;
+    }
     return _mm256_testz_si256(errors, errors);
 }
 
+WIDE int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *newlines, int64_t *last_newline) {
+    return scan_text(bytes, count, 1, newlines, last_newline);
+}
+
+WIDE int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count) {
+    return scan_text(bytes, count, 0, NULL, NULL);
+}
+
 #else
+
+int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count) {
+    (void)bytes; (void)count;
+    return 0;
+}
 
 int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *newlines, int64_t *last_newline) {
     (void)bytes; (void)count;

@@ -33,4 +33,8 @@ int64_t elevate_scan_split_array_wide(
 // of the last (-1 for none). Only call it when elevate_scan_has_wide() said 1.
 int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *newlines, int64_t *last_newline);
 
+// elevate_text_layout_wide's answer alone, without counting lines. Only call it when
+// elevate_scan_has_wide() said 1.
+int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count);
+
 #endif

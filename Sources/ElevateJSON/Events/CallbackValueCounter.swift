@@ -73,7 +73,7 @@ enum CallbackValueCounter {
     /// - Parameter wide: False to use the portable checks (for tests of the AVX2 one).
     static func isPlainText(_ text: UnsafeRawBufferPointer, wide: Bool = true) -> Bool {
         guard let base = text.baseAddress else { return true }
-        if wide, WideScans.areAvailable { return InputLayout(plainText: text) != nil }
+        if wide, let isPlain = InputLayout.isPlainText(text) { return isPlain }
         return UTF8Validation.validPrefixLength(base, text.count) == text.count
             && !InputLayout.containsInvalidWhitespace(text)
     }

@@ -118,6 +118,14 @@ struct InputLayout {
         lastLineStart = lastNewline >= 0 ? Int(lastNewline) + 1 : nil
     }
 
+    /// Whether `bytes` are plain text, as ``init(plainText:)`` finds, without counting their lines
+    /// (a counted run needs none); nil when the processor lacks AVX2.
+    static func isPlainText(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        guard WideScans.areAvailable else { return nil }
+        guard let base = bytes.baseAddress else { return true }
+        return elevate_text_is_plain_wide(base.assumingMemoryBound(to: UInt8.self), Int64(bytes.count)) != 0
+    }
+
     /// Whether `bytes` hold a form feed or a vertical tab: the check of `init(scanning:)` alone,
     /// for text whose lines are not needed (a run of a split array, counted).
     static func containsInvalidWhitespace(_ bytes: UnsafeRawBufferPointer) -> Bool {
