@@ -41,7 +41,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         @exclusivity(unchecked) private var elements: UnsafeMutablePointer<Element>
         @exclusivity(unchecked) private var capacity: Int
         @exclusivity(unchecked) private var decodedCount = 0
-        /// The elements before this one were moved out by ``takeEach(decoded:failed:)``.
+        /// The elements before this one were moved out by ``takeEach(moving:decoded:failed:)``.
         @exclusivity(unchecked) private var firstKept = 0
         @exclusivity(unchecked) private var failures: [Failure] = []
         /// Where each failure sits among the outcomes.
@@ -68,6 +68,14 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
 
         func reserveCapacity(_ minimum: Int) {
             if minimum > capacity { grow(to: minimum) }
+        }
+
+        /// The room made at once for `count` elements the pre-scan expects: all of them, up to
+        /// 1 MiB of elements. The count is the run's commas, which invalid input (a run of commas
+        /// and nothing else, parsed no further than the second) makes as large as the run is long:
+        /// past the cap, the outcomes grow only as elements are decoded.
+        static func upFrontCapacity(forExpected count: Int) -> Int {
+            min(count, max(16, (1 << 20) / max(1, MemoryLayout<Element>.stride)))
         }
 
         private func grow(to minimum: Int) {
@@ -307,7 +315,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
             guard let parseText = batch.parseText else { return decodeElements(of: batch) }
             batch.parseText = nil
             // Made here, on the thread that fills it, whose allocator it then goes back to.
-            batch.outcomes.reserveCapacity(batch.expectedCount)
+            batch.outcomes.reserveCapacity(Outcomes.upFrontCapacity(forExpected: batch.expectedCount))
             // The elements before the text's error come first, as the sequential parse delivers them.
             let parseError = parseText { element in
                 decode(element, at: batch.firstIndex + batch.outcomes.count, into: batch)
@@ -427,7 +435,8 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     /// Queues a run of consecutive elements still to be parsed, from index `firstIndex` on:
     /// `parse` runs on whichever thread claims the batch, which decodes each element as it comes.
     /// - Parameter count: How many elements the run is expected to hold, for which the outcomes
-    ///   are made room at once (not by doubling, each time moving every element decoded so far).
+    ///   are made room at once (not by doubling, each time moving every element decoded so far;
+    ///   see `Outcomes.upFrontCapacity(forExpected:)`).
     func submitText(firstIndex: Int, count: Int, parse: @escaping ParseText) {
         if let last = pending {
             pending = nil

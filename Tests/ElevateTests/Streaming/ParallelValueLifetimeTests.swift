@@ -102,4 +102,36 @@ import Testing
         #expect(counts.live == 0)
         #expect(counts.made > 1_234)
     }
+
+    /// A value of a kilobyte: room made for a run's elements before they are decoded is bounded in
+    /// bytes, not only in elements.
+    private struct Wide {
+        var words: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var more: [(Int, Int, Int, Int, Int, Int, Int, Int)] = []
+        var padding: (SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>) = (.zero, .zero, .zero, .zero)
+        var tail: (SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>) = (.zero, .zero, .zero, .zero)
+        var last: (SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>) = (.zero, .zero, .zero, .zero)
+        var end: (SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>) = (.zero, .zero, .zero, .zero)
+    }
+
+    @Test func roomMadeAheadForARunIsAtMostAMebibyte() {
+        #expect(MemoryLayout<Wide>.stride > 1_000)
+        // A quarter of a mebibyte of commas counts 262,144 elements; none will be decoded.
+        let capacity = ParallelElementDecoder<Wide>.Outcomes.upFrontCapacity(forExpected: 262_144)
+        #expect(capacity * MemoryLayout<Wide>.stride <= 1 << 20)
+        #expect(ParallelElementDecoder<Int>.Outcomes.upFrontCapacity(forExpected: 1_200) == 1_200)
+        #expect(ParallelElementDecoder<Wide>.Outcomes.upFrontCapacity(forExpected: 3) == 3)
+    }
+
+    @Test(arguments: [2, 4]) func aRunOfCommasIsAnErrorWithWideValues(workers: Int) throws {
+        // The first run is cut at 4 KiB; the next is all commas.
+        let text =
+            "[" + (0..<2_000).map { _ in "1" }.joined(separator: ",") + String(repeating: ",", count: 300_000) + "]"
+        #expect(throws: (any Error).self) {
+            try forEachElement(
+                from: .data(Data(text.utf8)), atKeyPath: "", methodName: "Wide",
+                options: Self.options(workers: workers), decode: { _ in Wide() }
+            ) { _ in }
+        }
+    }
 }
