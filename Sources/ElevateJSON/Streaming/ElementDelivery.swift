@@ -56,15 +56,10 @@ final class ElementDelivery<T> {
     /// Decodes on worker threads when ``StreamingOptions/concurrency`` is above 1; the values are
     /// then delivered in order as their batches finish.
     let parallel: ParallelElementDecoder<T>?
-    /// The values on the workers, in the order they were handed over (their outcomes come back in
-    /// that order): their place, and the failure text of one that had nothing to decode (the
-    /// workers get a placeholder for it), each entry standing for `count` values in a row (a run of
-    /// the split parse is one entry, not one per element). Entries before `inFlightStart` are
-    /// delivered.
-    /// Used by the calling thread only, in accesses that never overlap: not checked at run time
-    /// (two access-set insertions per value delivered).
-    @exclusivity(unchecked) private var inFlight: [(place: Place, missing: String?, count: Int)] = []
-    @exclusivity(unchecked) private var inFlightStart = 0
+    /// The values on the workers (see ``InFlightValues``). Used by the calling thread only, in
+    /// accesses that never overlap: not checked at run time (two access-set insertions per value
+    /// delivered).
+    @exclusivity(unchecked) private var inFlight = InFlightValues()
     /// The index of the next outcome the workers hand back.
     private var nextOutcome = 0
     /// Whether the values' places come with their outcomes (runs of lines, see
@@ -131,7 +126,7 @@ final class ElementDelivery<T> {
     func take(_ value: JSONValue?, at index: Int, place: Place, missing: String = "") throws {
         do {
             if let parallel {
-                addInFlight(place: place, missing: value == nil ? missing : nil, count: 1)
+                inFlight.add(place: place, missing: value == nil ? missing : nil, count: 1)
                 if let value { parallel.submit(value, at: index) } else { parallel.submitPlaceholder(at: index) }
                 try parallel.drain(
                     untilAllDone: false, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
@@ -171,7 +166,7 @@ final class ElementDelivery<T> {
     func takeText(count: Int, at index: Int, parse: @escaping ParallelElementDecoder<T>.ParseText) throws {
         guard let parallel else { preconditionFailure("text goes to workers") }
         do {
-            addInFlight(place: nil, missing: nil, count: count)
+            inFlight.add(place: nil, missing: nil, count: count)
             parallel.submitText(firstIndex: index, count: count, parse: parse)
             try parallel.drain(untilAllDone: false, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
         } catch {
@@ -235,19 +230,6 @@ final class ElementDelivery<T> {
             isMissing: false, decodingError: failure.decodingError)
     }
 
-    /// Records `count` values handed to the workers, all with `place` and `missing`: added to the
-    /// last entry when both are nil there too.
-    private func addInFlight(place: Place, missing: String?, count: Int) {
-        guard count > 0 else { return }
-        if place == nil, missing == nil, inFlight.count > inFlightStart, inFlight[inFlight.count - 1].place == nil,
-            inFlight[inFlight.count - 1].missing == nil
-        {
-            inFlight[inFlight.count - 1].count += count
-        } else {
-            inFlight.append((place, missing, count))
-        }
-    }
-
     /// The index and place of the next outcome from the workers, or nil when its entry says that
     /// nothing was found at the key path (then reported here, whatever the outcome).
     private func nextOutcomeEntry() throws -> (index: Int, place: Place)? {
@@ -255,22 +237,8 @@ final class ElementDelivery<T> {
         nextOutcome += 1
         var place: Place = nil
         if !placesInOutcomes {
-            // A run of the split parse whose input is invalid can hold more values than the scanner
-            // counted before its parse fails: they are delivered (one thread delivers them), with
-            // the entry every run's value has.
             let missing: String?
-            if inFlightStart < inFlight.count {
-                (place, missing) = (inFlight[inFlightStart].place, inFlight[inFlightStart].missing)
-                inFlight[inFlightStart].count -= 1
-                if inFlight[inFlightStart].count == 0 { inFlightStart += 1 }
-            } else {
-                (place, missing) = (nil, nil)
-            }
-            // Delivered entries go in bulk, so that the queue stays as short as the workers' window.
-            if inFlightStart >= 1024, inFlightStart * 2 >= inFlight.count {
-                inFlight.removeFirst(inFlightStart)
-                inFlightStart = 0
-            }
+            (place, missing) = inFlight.next()
             if let missing {
                 try fail(index: index, place: place, reason: missing, nested: nil, isMissing: true)
                 return nil
