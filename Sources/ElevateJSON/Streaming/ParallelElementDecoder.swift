@@ -46,6 +46,8 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         @exclusivity(unchecked) private var failures: [Failure] = []
         /// Where each failure sits among the outcomes.
         @exclusivity(unchecked) private var failurePositions: [Int] = []
+        /// Whether ``takeEach(moving:decoded:failed:)`` ran.
+        private var isTaken = false
 
         /// How many outcomes there are.
         var count: Int { decodedCount + failures.count }
@@ -87,7 +89,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
             capacity = newCapacity
         }
 
-        /// Hands each outcome to `decoded` or `failed`, in order. Called once.
+        /// Hands each outcome to `decoded` or `failed`, in order. Called once (checked).
         /// - Parameter moving: Whether the decoded elements are moved out, for a receiver that keeps
         ///   them (an array being gathered): a copy's retains and releases of each value's strings
         ///   and arrays would reach, from the calling thread, memory the worker that made them last
@@ -99,6 +101,9 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         func takeEach(
             moving: Bool, decoded: (consuming Element) throws -> Void, failed: (Failure) throws -> Void
         ) rethrows {
+            // A second call would hand over moved elements again.
+            precondition(!isTaken, "a batch's outcomes are taken once")
+            isTaken = true
             var nextFailure = 0
             var nextElement = 0
             for position in 0..<count {
@@ -558,14 +563,16 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         // A batch skipped after a later batch's error may hold an earlier error: decode it now.
         for batch in batches { finishBatch(batch) }
         pool.closeAndJoin()
+        // Forgotten before any is taken: outcomes are taken once, even when one holds an error.
+        let finished = batches
+        batches = []
         var elements: [Element] = []
-        elements.reserveCapacity(batches.reduce(0) { $0 + $1.outcomes.count })
+        elements.reserveCapacity(finished.reduce(0) { $0 + $1.outcomes.count })
         var failures: [Failure] = []
-        for batch in batches {
+        for batch in finished {
             if let error = batch.error { throw error }
             batch.outcomes.takeEach(moving: true, decoded: { elements.append($0) }, failed: { failures.append($0) })
         }
-        batches = []
         return (elements, failures)
     }
 
