@@ -281,17 +281,14 @@ public enum Contender: String, CaseIterable, Sendable {
                 from: .data(data), atKeyPath: Self.peopleKeyPath, options: options)
             return people.count
         case .decodeArrayOnEveryCore:
-            let counts = LockedCounts()
+            let counts = LockedBox([Int]())
             DispatchQueue.concurrentPerform(iterations: documentsPerRun) { _ in
-                do {
-                    let people: [BenchmarkPerson] = try Elevate.decodeArray(from: data, atKeyPath: Self.peopleKeyPath)
-                    counts.record(people.count)
-                } catch {
-                    counts.record(-1)
-                }
+                let count = try? (Elevate.decodeArray(from: data, atKeyPath: Self.peopleKeyPath) as [BenchmarkPerson])
+                    .count
+                counts.withLock { $0.append(count ?? -1) }
             }
             // Every decode must have found every person.
-            let all = counts.values
+            let all = counts.withLock { $0 }
             guard let first = all.first, all.allSatisfy({ $0 == first && $0 >= 0 }) else {
                 throw ContenderFailure(contender: self, reason: "the decodes disagreed: \(all)")
             }
@@ -423,14 +420,4 @@ public struct ContenderFailure: Error, Sendable, CustomStringConvertible {
 
     /// `"<contender>: <reason>"`.
     public var description: String { "\(contender.displayName): \(reason)" }
-}
-
-/// The element counts of ``Contender/decodeArrayOnEveryCore``'s decodes, from their threads.
-private final class LockedCounts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [Int] = []
-
-    func record(_ count: Int) { lock.withLock { recorded.append(count) } }
-
-    var values: [Int] { lock.withLock { recorded } }
 }
