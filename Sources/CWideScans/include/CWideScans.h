@@ -37,4 +37,9 @@ int elevate_text_layout_wide(const uint8_t *bytes, int64_t count, int64_t *newli
 // elevate_scan_has_wide() said 1.
 int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count);
 
+// How many newlines bytes[0..<count] hold, and the offset of the last (-1 for none), whatever
+// else the bytes are: how JSON Lines is cut into runs of whole lines. Only call it when
+// elevate_scan_has_wide() said 1.
+int64_t elevate_count_newlines_wide(const uint8_t *bytes, int64_t count, int64_t *last_newline);
+
 #endif

@@ -194,7 +194,7 @@ package enum ArrayDecoding {
                 // The candidate owns its delivery, which reaches it back without owning it.
                 found.delivery = ElementDelivery(
                     options: elementOptions, policy: .skipElevateFailures, decode: decode,
-                    deliver: { [unowned found] (element: consuming T) in found.append(element) }, keepsValues: true,
+                    receiver: .keeping { [unowned found] (element: consuming T) in found.append(element) },
                     describe: { index, _, reason, _ in
                         (
                             FailureText.arrayElement(index: index, methodName: methodName, reason: reason),

@@ -42,12 +42,8 @@ final class ElementDelivery<T> {
     }
 
     private let decode: (JSONValue) throws -> T
-    /// Takes the value over (a copy of a decoded struct would retain and release each of its
-    /// strings and arrays).
-    private let deliver: (consuming T) throws -> Void
-    /// Whether `deliver` keeps every value (an array being gathered), so that values decoded on
-    /// workers are moved to it rather than lent as copies (see `ParallelElementDecoder.drain`).
-    private let keepsValues: Bool
+    /// Takes each value over (an array being gathered) or borrows it (a body).
+    private let receiver: ValueReceiver<T>
     private let describe: Describe
     private let codingPrefix: CodingPrefix
     private let policy: FailurePolicy
@@ -93,19 +89,17 @@ final class ElementDelivery<T> {
     ///     policy unless `policy` is given (``StreamingOptions/skipsInvalidElements``).
     ///   - policy: What a failing value does to the stream.
     ///   - decode: Decodes one value.
-    ///   - deliver: Takes each decoded value, in document order.
-    ///   - keepsValues: Whether `deliver` keeps every value it takes (an array being gathered),
-    ///     rather than drop most (a body).
+    ///   - receiver: Takes each decoded value, in document order: moved to a receiver that keeps
+    ///     it, lent to one that does not (see ``ValueReceiver``).
     ///   - describe: Names a failing value.
     ///   - codingPrefix: Where a value is, for a Codable error's coding path.
     init(
         options: StreamingOptions, policy: FailurePolicy? = nil, decode: @escaping (JSONValue) throws -> T,
-        deliver: @escaping (consuming T) throws -> Void, keepsValues: Bool = false, describe: @escaping Describe,
+        receiver: ValueReceiver<T>, describe: @escaping Describe,
         codingPrefix: @escaping CodingPrefix
     ) {
         self.decode = decode
-        self.deliver = deliver
-        self.keepsValues = keepsValues
+        self.receiver = receiver
         self.describe = describe
         self.codingPrefix = codingPrefix
         self.policy = policy ?? FailurePolicy(skipping: options.skipsInvalidElements)
@@ -122,18 +116,19 @@ final class ElementDelivery<T> {
     ///   - value: The value; nil when nothing was found to decode, whose failure text is `missing`.
     ///   - index: Its index among the values.
     ///   - place: What its failure names.
-    ///   - missing: The failure text of a value that is nil.
-    func take(_ value: JSONValue?, at index: Int, place: Place, missing: String = "") throws {
+    ///   - missing: The failure text of a value that is nil, made only then (built for every
+    ///     line of JSON Lines, it was 3% of reading them).
+    func take(_ value: JSONValue?, at index: Int, place: Place, missing: @autoclosure () -> String = "") throws {
         do {
             if let parallel {
-                inFlight.add(place: place, missing: value == nil ? missing : nil, count: 1)
+                inFlight.add(place: place, missing: value == nil ? missing() : nil, count: 1)
                 if let value { parallel.submit(value, at: index) } else { parallel.submitPlaceholder(at: index) }
                 try parallel.drain(
-                    untilAllDone: false, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
+                    untilAllDone: false, to: takeDecoded, failed: receiveFailed)
                 return
             }
             guard let value else {
-                return try fail(index: index, place: place, reason: missing, nested: nil, isMissing: true)
+                return try fail(index: index, place: place, reason: missing(), nested: nil, isMissing: true)
             }
             let decoded: T
             do {
@@ -148,7 +143,10 @@ final class ElementDelivery<T> {
             }
             deliveredCount += 1
             willDeliver?(index)
-            try deliver(consume decoded)
+            switch receiver {
+            case .keeping(let keep): try keep(consume decoded)
+            case .borrowing(let lend): try lend(decoded)
+            }
             delivered?(index, place)
         } catch {
             deliveryFailed = true
@@ -168,7 +166,7 @@ final class ElementDelivery<T> {
         do {
             inFlight.add(place: nil, missing: nil, count: count)
             parallel.submitText(firstIndex: index, count: count, parse: parse)
-            try parallel.drain(untilAllDone: false, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: false, to: takeDecoded, failed: receiveFailed)
         } catch {
             deliveryFailed = true
             throw error
@@ -187,7 +185,7 @@ final class ElementDelivery<T> {
         missingInOutcomes = missing
         do {
             parallel.submitLines(parse: parse)
-            try parallel.drain(untilAllDone: false, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: false, to: takeDecoded, failed: receiveFailed)
         } catch {
             deliveryFailed = true
             throw error
@@ -200,19 +198,32 @@ final class ElementDelivery<T> {
         stoppedOutsideParser = true
     }
 
-    /// ``receiveDecoded(_:)`` as a closure that takes its argument over (a reference to the method
-    /// itself made a thunk that copied each value and destroyed the original), made once.
-    private lazy var takeDecoded: (consuming T) throws -> Void = { [unowned self] (decoded: consuming T) in
-        try receiveDecoded(consume decoded)
-    }
+    /// The values decoded on workers, each handled as ``take(_:at:place:missing:)`` handles one
+    /// decoded here: moved or lent as `receiver` takes them. Made once; closures rather than
+    /// references to a method, which made a thunk that copied each value and destroyed the original.
+    private lazy var takeDecoded: ValueReceiver<T> =
+        switch receiver {
+        case .keeping(let keep):
+            .keeping { [unowned self] (decoded: consuming T) in try receiveKept(consume decoded, keep) }
+        case .borrowing(let lend):
+            .borrowing { [unowned self] (decoded: borrowing T) in try receiveLent(decoded, lend) }
+        }
 
-    /// A value decoded on a worker, handled as ``take(_:at:place:missing:)`` handles one decoded
-    /// here.
-    private func receiveDecoded(_ decoded: consuming T) throws {
+    /// A value decoded on a worker, moved to `keep`.
+    private func receiveKept(_ decoded: consuming T, _ keep: (consuming T) throws -> Void) throws {
         guard let (index, place) = try nextOutcomeEntry() else { return }
         deliveredCount += 1
         willDeliver?(index)
-        try deliver(consume decoded)
+        try keep(consume decoded)
+        delivered?(index, place)
+    }
+
+    /// A value decoded on a worker, lent to `lend`.
+    private func receiveLent(_ decoded: borrowing T, _ lend: (borrowing T) throws -> Void) throws {
+        guard let (index, place) = try nextOutcomeEntry() else { return }
+        deliveredCount += 1
+        willDeliver?(index)
+        try lend(decoded)
         delivered?(index, place)
     }
 
@@ -307,7 +318,7 @@ final class ElementDelivery<T> {
     func deliverCompleted(isStopped: Bool) throws {
         guard let parallel, !isStopped, !deliveryFailed else { return }
         do {
-            try parallel.drain(untilAllDone: true, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: true, to: takeDecoded, failed: receiveFailed)
         } catch is JSONEventParser.Stop {
             stoppedOutsideParser = true
         } catch {
@@ -327,7 +338,7 @@ final class ElementDelivery<T> {
             if let parallel, !deliveryFailed {
                 do {
                     try parallel.drain(
-                        untilAllDone: true, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
+                        untilAllDone: true, to: takeDecoded, failed: receiveFailed)
                 } catch is JSONEventParser.Stop {
                     stoppedOutsideParser = true
                     return
@@ -344,7 +355,7 @@ final class ElementDelivery<T> {
     func deliverRest(isStopped: Bool) throws {
         guard !isStopped, let parallel else { return }
         do {
-            try parallel.drain(untilAllDone: true, moving: keepsValues, decoded: takeDecoded, failed: receiveFailed)
+            try parallel.drain(untilAllDone: true, to: takeDecoded, failed: receiveFailed)
         } catch is JSONEventParser.Stop {
             stoppedOutsideParser = true
         }

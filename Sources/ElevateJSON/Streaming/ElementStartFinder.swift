@@ -113,27 +113,16 @@ final class ElementStartFinder {
         if from - retainedStart < retained.count {
             let end = min(offset - retainedStart, retained.count)
             newlines += retained.withUnsafeBytes {
-                Self.newlines(in: UnsafeRawBufferPointer(rebasing: $0[(from - retainedStart)..<end]))
+                NewlineCount(in: UnsafeRawBufferPointer(rebasing: $0[(from - retainedStart)..<end])).count
             }
         }
         if offset > chunkStart {
             let chunkFrom = max(from - chunkStart, 0)
             let chunkTo = min(offset - chunkStart, chunk.count)
             if chunkFrom < chunkTo {
-                newlines += Self.newlines(in: UnsafeRawBufferPointer(rebasing: chunk[chunkFrom..<chunkTo]))
+                newlines += NewlineCount(in: UnsafeRawBufferPointer(rebasing: chunk[chunkFrom..<chunkTo])).count
             }
         }
         countedEnd = offset
-    }
-
-    private static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
-        guard var next = bytes.baseAddress else { return 0 }
-        let end = next + bytes.count
-        var count = 0
-        while next < end, let found = memchr(next, 0x0A, end - next) {
-            count += 1
-            next = UnsafeRawPointer(found) + 1
-        }
-        return count
     }
 }

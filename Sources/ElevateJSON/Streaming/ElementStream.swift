@@ -80,7 +80,7 @@ package final class ElementStream<T> {
         let indexBase = resumption?.index ?? 0
         let arrayPath: [any CodingKey] = KeyPath(keyPath).components.map { StringCodingKey($0) }
         delivery = ElementDelivery(
-            options: options, policy: collectsFailures ? .collect : nil, decode: decode, deliver: deliver,
+            options: options, policy: collectsFailures ? .collect : nil, decode: decode, receiver: .borrowing(deliver),
             describe: { index, _, reason, _ in
                 members
                     ? (FailureText.objectMember(index: index, methodName: methodName, reason: reason), keyPath)

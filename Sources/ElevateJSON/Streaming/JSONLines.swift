@@ -176,7 +176,7 @@ final class ValueSequenceReader<T> {
         let unit = framing == .jsonTextSequence ? "record" : "line"
         let innerPath: [any CodingKey] = KeyPath(keyPath).components.map { StringCodingKey($0) }
         return ElementDelivery(
-            options: options, decode: decode, deliver: deliver,
+            options: options, decode: decode, receiver: .borrowing(deliver),
             describe: { index, line, reason, isMissing in
                 // Lines and records count from 1 as editors do; concatenated values from 0, as
                 // array indices.

@@ -35,7 +35,7 @@ package func countLines(in input: JSONInput, options: StreamingOptions) throws -
     var runFailed = false
     let drain = { (untilAllDone: Bool) throws in
         do {
-            try parallel.drain(untilAllDone: untilAllDone, moving: false, decoded: add)
+            try parallel.drain(untilAllDone: untilAllDone, to: .borrowing(add))
         } catch {
             runFailed = true
             throw error

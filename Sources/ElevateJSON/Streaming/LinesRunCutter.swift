@@ -11,8 +11,8 @@ import Foundation
 /// Cuts JSON Lines into runs of whole lines for workers (issue #30): a raw newline cannot occur
 /// inside a JSON value, so every `\n` ends a line, whatever the bytes around it. A run is cut just
 /// past the first `\n` at or after its length (``StreamingOptions/splitRunLength(afterRuns:)``,
-/// found with `memchr`), its bytes copied, and its newlines counted, so that each run knows the
-/// number of its first line. Shared by ``SplitLinesReader`` (values decoded on workers) and
+/// found with `memchr`), its bytes copied, and its newlines counted (``NewlineCount``), so that
+/// each run knows the number of its first line. Shared by ``SplitLinesReader`` (values decoded on workers) and
 /// ``countLines(in:options:)`` (lines counted and checked on workers).
 struct LinesRunCutter {
     /// A run of whole lines, with what a worker needs to parse it as one thread would.
@@ -129,12 +129,10 @@ struct LinesRunCutter {
 
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if run.isEmpty { run.reserveCapacity(runByteCount + 4096) }
-        let newlines = Self.newlines(in: bytes)
-        if newlines > 0, let last = bytes.lastIndex(of: 0x0A) {
-            lineStartInRun = run.count + last + 1
-        }
+        let newlines = NewlineCount(in: bytes)
+        if let start = newlines.lastLineStart { lineStartInRun = run.count + start }
         run.append(contentsOf: bytes)
-        newlinesInRun += newlines
+        newlinesInRun += newlines.count
     }
 
     /// The run cut so far; the next one starts after it.
@@ -150,27 +148,5 @@ struct LinesRunCutter {
         chunkEndsInRun.removeAll()
         runCount += 1
         return piece
-    }
-
-    /// The number of `\n` bytes in `bytes`, eight at a time.
-    static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-        var count = 0
-        var index = 0
-        while index + 8 <= bytes.count {
-            // A byte of `word` is zero exactly where the input's is a newline; its high bit in
-            // `nonZero` is set where it is not zero (no carry crosses bytes: at most 0x7F + 0x7F).
-            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ newlines
-            let nonZero = ((word & lowBits) &+ lowBits) | word
-            count &+= (~nonZero & ~lowBits).nonzeroBitCount
-            index &+= 8
-        }
-        while index < bytes.count {
-            if base.load(fromByteOffset: index, as: UInt8.self) == 0x0A { count &+= 1 }
-            index &+= 1
-        }
-        return count
     }
 }

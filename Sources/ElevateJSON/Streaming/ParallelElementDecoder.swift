@@ -41,12 +41,12 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         @exclusivity(unchecked) private var elements: UnsafeMutablePointer<Element>
         @exclusivity(unchecked) private var capacity: Int
         @exclusivity(unchecked) private var decodedCount = 0
-        /// The elements before this one were moved out by ``takeEach(moving:decoded:failed:)``.
+        /// The elements before this one were moved out by ``moveEach(to:failed:)``.
         @exclusivity(unchecked) private var firstKept = 0
         @exclusivity(unchecked) private var failures: [Failure] = []
         /// Where each failure sits among the outcomes.
         @exclusivity(unchecked) private var failurePositions: [Int] = []
-        /// Whether ``takeEach(moving:decoded:failed:)`` ran.
+        /// Whether the outcomes were taken (by ``moveEach(to:failed:)`` or ``lendEach(to:failed:)``).
         private var isTaken = false
 
         /// How many outcomes there are.
@@ -89,18 +89,47 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
             capacity = newCapacity
         }
 
-        /// Hands each outcome to `decoded` or `failed`, in order. Called once (checked).
-        /// - Parameter moving: Whether the decoded elements are moved out, for a receiver that keeps
-        ///   them (an array being gathered): a copy's retains and releases of each value's strings
-        ///   and arrays would reach, from the calling thread, memory the worker that made them last
-        ///   wrote. Otherwise each is handed over as a copy and the original destroyed with the
-        ///   outcomes, on that worker (see `Pool.discard(_:decodedBy:)`): a receiver that drops
-        ///   each value (a body) then only releases it, and its memory is freed where it was
-        ///   allocated. The elements not handed over (after one that threw) are destroyed with the
-        ///   outcomes either way.
-        func takeEach(
-            moving: Bool, decoded: (consuming Element) throws -> Void, failed: (Failure) throws -> Void
+        /// Moves each decoded element to `decoded` (a receiver that keeps them, see
+        /// ``ValueReceiver``), and hands each failure to `failed`, in order. The elements not handed
+        /// over (after one that threw) are destroyed with the outcomes. The outcomes are taken once
+        /// (checked).
+        func moveEach(
+            to decoded: (consuming Element) throws -> Void, failed: (Failure) throws -> Void
         ) rethrows {
+            try forEachOutcome(failed: failed) { index in
+                // Counted first: when `decoded` throws, this element is its already.
+                firstKept += 1
+                try decoded((elements + index).move())
+            }
+        }
+
+        /// Lends each decoded element to `decoded` (a body, see ``ValueReceiver``), and hands each
+        /// failure to `failed`, in order. Every element is destroyed with the outcomes, on the
+        /// worker that made them (see `Pool.discard(_:decodedBy:)`). The outcomes are taken once
+        /// (checked).
+        func lendEach(
+            to decoded: (borrowing Element) throws -> Void, failed: (Failure) throws -> Void
+        ) rethrows {
+            try forEachOutcome(failed: failed) { index in
+                // Lent from a local moved out of the buffer and back (two copies of its bytes):
+                // lent from the buffer itself, the compiler copies the value, retaining each of its
+                // strings and arrays on this thread, and destroys the copy after the call.
+                let slot = elements + index
+                let value = slot.move()
+                do {
+                    try decoded(value)
+                } catch {
+                    slot.initialize(to: consume value)
+                    throw error
+                }
+                slot.initialize(to: consume value)
+            }
+        }
+
+        /// Calls `element` with the index of each decoded element and `failed` with each failure,
+        /// in document order.
+        @inline(__always)
+        private func forEachOutcome(failed: (Failure) throws -> Void, element: (Int) throws -> Void) rethrows {
             // A second call would hand over moved elements again.
             precondition(!isTaken, "a batch's outcomes are taken once")
             isTaken = true
@@ -110,12 +139,9 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                 if nextFailure < failurePositions.count, failurePositions[nextFailure] == position {
                     try failed(failures[nextFailure])
                     nextFailure += 1
-                } else if moving {
-                    firstKept += 1
-                    try decoded((elements + firstKept - 1).move())
                 } else {
                     nextElement += 1
-                    try decoded(elements[nextElement - 1])
+                    try element(nextElement - 1)
                 }
             }
         }
@@ -516,10 +542,12 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
     /// as it goes, in memory bounded by the batches in flight.
     /// - Throws: The first error a decode threw other than a validation failure, or what
     ///   `handle` throws; either way the remaining work is cancelled.
-    /// - Parameter moving: Whether the receiver keeps the values (see `Outcomes.takeEach(moving:decoded:failed:)`).
+    /// - Parameters:
+    ///   - untilAllDone: Whether to wait for every batch (the input has ended or paused).
+    ///   - receiver: Takes each decoded element, moved or lent (see ``ValueReceiver``).
+    ///   - failed: Takes each failure.
     func drain(
-        untilAllDone: Bool, moving: Bool, decoded: (consuming Element) throws -> Void,
-        failed: (Failure) throws -> Void = { _ in }
+        untilAllDone: Bool, to receiver: ValueReceiver<Element>, failed: (Failure) throws -> Void = { _ in }
     ) throws {
         if untilAllDone, let last = pending {
             pending = nil
@@ -543,7 +571,10 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
                 }
                 batches.removeFirst()
                 // The outcomes before an element that threw come first, as one thread delivers them.
-                try first.outcomes.takeEach(moving: moving, decoded: decoded, failed: failed)
+                switch receiver {
+                case .keeping(let keep): try first.outcomes.moveEach(to: keep, failed: failed)
+                case .borrowing(let lend): try first.outcomes.lendEach(to: lend, failed: failed)
+                }
                 if let thread = first.decodedBy { pool.discard(first.outcomes, decodedBy: thread) }
                 if let error = first.error { throw error }
             }
@@ -571,7 +602,7 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         var failures: [Failure] = []
         for batch in finished {
             if let error = batch.error { throw error }
-            batch.outcomes.takeEach(moving: true, decoded: { elements.append($0) }, failed: { failures.append($0) })
+            batch.outcomes.moveEach(to: { elements.append($0) }, failed: { failures.append($0) })
         }
         return (elements, failures)
     }

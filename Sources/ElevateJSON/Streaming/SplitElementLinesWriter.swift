@@ -25,7 +25,7 @@ final class SplitElementLinesWriter: SplitRunConsumer {
     func take(_ run: SplitRun) throws {
         let rawStrings = rawStrings
         parallel.submitWork { .success(run.emitLines(rawStrings: rawStrings)) }
-        try parallel.drain(untilAllDone: false, moving: false, decoded: write)
+        try parallel.drain(untilAllDone: false, to: .borrowing(write))
     }
 
     func startTail(from run: SplitRun) -> SplitTail {
@@ -53,7 +53,7 @@ final class SplitElementLinesWriter: SplitRunConsumer {
     /// Waits for every run taken and writes its lines.
     /// - Throws: The first run's error, in document order, after the lines before it.
     func settle() throws {
-        try parallel.drain(untilAllDone: true, moving: false, decoded: write)
+        try parallel.drain(untilAllDone: true, to: .borrowing(write))
     }
 
     /// Stops the workers, writing nothing more.

@@ -12,7 +12,7 @@ final class SplitRunCounter: SplitRunConsumer {
 
     func take(_ run: SplitRun) throws {
         parallel.submitWork { run.count() }
-        try parallel.drain(untilAllDone: false, moving: false, decoded: add)
+        try parallel.drain(untilAllDone: false, to: .borrowing(add))
     }
 
     /// The tail's counter, by its parser (one tail at a time).
@@ -35,7 +35,7 @@ final class SplitRunCounter: SplitRunConsumer {
     /// Waits for every run taken and adds its counts.
     /// - Throws: The first run's error, in document order.
     func settle() throws {
-        try parallel.drain(untilAllDone: true, moving: false, decoded: add)
+        try parallel.drain(untilAllDone: true, to: .borrowing(add))
     }
 
     /// Stops the workers, counting nothing more.

@@ -3,8 +3,9 @@ import Testing
 
 @_spi(Testing) @testable import ElevateJSON
 
-/// Values decoded on workers are handed over to the caller, not copied: each is destroyed exactly
-/// once, whether the body keeps it, drops it, or never receives it because a value before it threw.
+/// Values decoded on workers are handed over to the caller, not copied (moved to an array being
+/// gathered, lent to a body): each is destroyed exactly once, whether the body keeps it, drops it,
+/// or never receives it because a value before it threw.
 /// A value destroyed twice crashes these tests; one never destroyed leaves a live count above zero.
 @Suite struct ParallelValueLifetimeTests {
     /// Counts the instances made and those still alive, from every thread.
@@ -82,7 +83,30 @@ import Testing
             if value.id % 2 == 0 { kept.append(value) }
         }
         #expect(delivered == Self.count)
+        // Each value is lent to the body where its worker left it: what the body keeps is intact.
+        #expect(kept.map(\.id) == Array(stride(from: 0, to: Self.count, by: 2)))
         #expect(census.counts == (live: Self.count / 2, made: Self.count))
+        kept.removeAll()
+        #expect(census.counts == (live: 0, made: Self.count))
+    }
+
+    /// The values of JSON Lines, parsed and decoded in runs of lines on the workers, are lent to
+    /// the body as an array's elements are.
+    @Test(arguments: [1, 2, 4]) func valuesOfJSONLinesAreFreedOnce(workers: Int) throws {
+        let census = Census()
+        let lines = (0..<Self.count).map { #"{"id": \#($0), "text": "line \#($0)"}"# }
+        var options = Self.options(workers: workers)
+        options.chunkSize = 4 << 10
+        var kept: [Tracked] = []
+        let delivered = try forEachValue(
+            from: .data(Data(lines.joined(separator: "\n").utf8)), framing: .jsonLines, atKeyPath: "",
+            methodName: "Tracked", options: options, decode: Self.decoder(census)
+        ) { value in
+            if value.id % 3 == 0 { kept.append(value) }
+        }
+        #expect(delivered == Self.count)
+        #expect(kept.map(\.id) == Array(stride(from: 0, to: Self.count, by: 3)))
+        #expect(census.counts == (live: kept.count, made: Self.count))
         kept.removeAll()
         #expect(census.counts == (live: 0, made: Self.count))
     }

@@ -1,3 +1,4 @@
+import ElevateSampleData
 import Foundation
 import Testing
 
@@ -177,12 +178,24 @@ import Testing
         #expect(last.values == ["1", "2"] && last.returned == 3)
     }
 
+    /// Both counts (the AVX2 pass, where the processor has it, and the portable one) against the
+    /// bytes themselves, around each block length of either.
     @Test func newlinesAreCountedExactly() {
-        var generator = SystemRandomNumberGenerator()
-        for length in [0, 1, 7, 8, 9, 63, 64, 65, 1000] {
-            let bytes = (0..<length).map { _ in [0x0A, 0x0B, 0x8A, 0x09, 0x00, 0xFF][Int(generator.next() % 6)] as UInt8 }
-            let counted = bytes.withUnsafeBytes { LinesRunCutter.newlines(in: $0) }
-            #expect(counted == bytes.filter { $0 == 0x0A }.count, "\(bytes)")
+        var generator = SplitMix64(seed: randomTestSeed)
+        let lengths = [0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1000]
+        for length in lengths + (0..<200).map({ _ in Int.random(in: 0...300, using: &generator) }) {
+            let sparse = Int.random(in: 0...1, using: &generator) == 0
+            let bytes = (0..<length).map { _ in
+                sparse && Int.random(in: 0..<40, using: &generator) != 0
+                    ? UInt8(ascii: "a") : [0x0A, 0x0B, 0x8A, 0x09, 0x00, 0xFF].randomElement(using: &generator)!
+            }
+            let newlines = bytes.indices.filter { bytes[$0] == 0x0A }
+            let (counted, portable) = bytes.withUnsafeBytes { (NewlineCount(in: $0), NewlineCount(portable: $0)) }
+            let seed = "ELEVATE_TEST_SEED=\(randomTestSeed)"
+            for found in [counted, portable] {
+                #expect(found.count == newlines.count, "\(bytes), \(seed)")
+                #expect(found.lastLineStart == newlines.last.map { $0 + 1 }, "\(bytes), \(seed)")
+            }
         }
     }
 
