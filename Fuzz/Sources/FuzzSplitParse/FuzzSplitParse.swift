@@ -13,7 +13,9 @@ import _FuzzSupport
 /// 2 workers as with 1.
 ///
 /// The batch size of the split comes from the first byte (1…64 bytes), so that small inputs are
-/// cut in many places (`StreamingOptions.splitBatchByteCount`, reached through its SPI).
+/// cut in many places (`StreamingOptions.splitBatchByteCount`, reached through its SPI). The input
+/// is also read as JSON Lines, whose runs of whole lines the workers parse: the same values, count
+/// and error with 2 workers as with 1.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -63,6 +65,26 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             2 workers: \(gotSummary)
             """)
     }
+    // The input as JSON Lines, cut into runs of whole lines for the workers (`SplitLinesReader`):
+    // the values inside each line at the key path, as one worker delivers them.
+    let linesKeyPath = input.chance(2) ? "a" : ""
+    var one = options
+    one.concurrency = 1
+    var two = options
+    two.concurrency = 2
+    two.splitBatchByteCount = batch
+    let data = Data(input.bytes)
+    let expected = Outcome.of(data, keyPath: linesKeyPath, options: one, stop: stop, lines: true)
+    let got = Outcome.of(data, keyPath: linesKeyPath, options: two, stop: stop, lines: true)
+    fuzzCheck(
+        got == expected,
+        """
+        JSON Lines: 2 workers (runs of \(batch) bytes) differ from 1, key path "\(linesKeyPath)", \(options.parsing), \
+        maximumElementSize \(options.maximumElementSize), skipsInvalidElements \(options.skipsInvalidElements), \
+        wraps errors \(options.wrapsErrorsInParserError), body stops at \(stop.map(String.init) ?? "none")
+        1 worker:  \(expected)
+        2 workers: \(got)
+        """)
     return 0
 }
 
@@ -99,15 +121,23 @@ struct Outcome: Equatable, CustomStringConvertible {
     var count: Int?
     var error: String?
 
-    static func of(_ data: Data, keyPath: String, options: StreamingOptions, stop: Int?) -> Outcome {
+    /// - Parameter lines: Whether `data` is read as JSON Lines (`forEachValue`) rather than as a
+    ///   document whose array is at `keyPath` (`forEachElement`).
+    static func of(_ data: Data, keyPath: String, options: StreamingOptions, stop: Int?, lines: Bool = false)
+        -> Outcome
+    {
         var outcome = Outcome()
+        let body = { (element: Captured) in
+            if outcome.values.count == stop { throw BodyStop() }
+            outcome.values.append(element.text)
+        }
         do {
-            outcome.count = try forEachElement(
-                from: .data(data), atKeyPath: keyPath, as: Captured.self, options: options
-            ) { element in
-                if outcome.values.count == stop { throw BodyStop() }
-                outcome.values.append(element.text)
-            }
+            outcome.count =
+                lines
+                ? try forEachValue(
+                    from: .data(data), framing: .jsonLines, atKeyPath: keyPath, as: Captured.self, options: options,
+                    body)
+                : try forEachElement(from: .data(data), atKeyPath: keyPath, as: Captured.self, options: options, body)
         } catch {
             outcome.error = describe(error)
         }

@@ -178,7 +178,7 @@ public final class JSONEventParser {
     /// an open comment (YAJL lexes comments as tokens).
     @exclusivity(unchecked) private var openLexemeLength = 0
     /// The last 16 bytes of earlier chunks, for the excerpt of an error at a chunk's start.
-    @exclusivity(unchecked) private var recentBytes: [UInt8] = []
+    @exclusivity(unchecked) private var recentBytes = RecentBytes()
     /// The 16 bytes before `carry`, for the excerpt of an error at a long token.
     @exclusivity(unchecked) private var bytesBeforeCarry: [UInt8] = []
     /// Chunks held back while one long token is open (see `parse(_:)`).
@@ -294,13 +294,15 @@ public final class JSONEventParser {
         chunkOffset = 0
         linesBeforeChunk = 0
         lineStartBeforeChunk = 0
-        carry.removeAll(keepingCapacity: carry.count <= 1 << 16)
+        // Emptied only when not empty: even then, `removeAll(keepingCapacity:)` is a call that
+        // replaces a range, at every line of JSON Lines.
+        if !carry.isEmpty { carry.removeAll(keepingCapacity: carry.count <= 1 << 16) }
         carryStart = 0
         gap = Gap()
         openLexemeLength = 0
-        recentBytes.removeAll(keepingCapacity: true)
-        bytesBeforeCarry.removeAll(keepingCapacity: true)
-        held.removeAll(keepingCapacity: held.count <= 1 << 16)
+        recentBytes = RecentBytes()
+        if !bytesBeforeCarry.isEmpty { bytesBeforeCarry.removeAll(keepingCapacity: true) }
+        if !held.isEmpty { held.removeAll(keepingCapacity: held.count <= 1 << 16) }
         byteOrderMarkProbe = skipsByteOrderMark ? [] : nil
     }
 
@@ -539,8 +541,7 @@ public final class JSONEventParser {
                 .tokenTooLarge, "a token is larger than the maximum of \(options.maximumTokenSize) bytes",
                 at: carryStart, in: chunk)
         }
-        recentBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[max(chunk.count - 16, 0)...]))
-        if recentBytes.count > 16 { recentBytes.removeFirst(recentBytes.count - 16) }
+        recentBytes.append(chunk)
         linesBeforeChunk += layout.newlines
         if let lineStart = layout.lastLineStart {
             lineStartBeforeChunk = chunkOffset + lineStart
@@ -573,7 +574,7 @@ public final class JSONEventParser {
     private func keepOpenToken(of chunk: UnsafeRawBufferPointer) {
         var from = 0
         if lastEventEnd >= 0 {
-            carry.removeAll(keepingCapacity: carry.count <= 1 << 16)
+            if !carry.isEmpty { carry.removeAll(keepingCapacity: carry.count <= 1 << 16) }
             gap = Gap(after: Self.lastRecorded(state).kind, depth: state.pointee.depth)
             from = lastEventEnd
         }
@@ -749,7 +750,6 @@ public final class JSONEventParser {
         linesBeforeChunk += newlines
         if let lastLineStart { lineStartBeforeChunk = lastLineStart }
         recentBytes.append(contentsOf: lastBytes)
-        if recentBytes.count > 16 { recentBytes.removeFirst(recentBytes.count - 16) }
     }
 
     /// The line and column of absolute offset `absolute` when it lies in the chunk being parsed,
