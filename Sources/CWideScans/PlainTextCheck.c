@@ -104,6 +104,21 @@ WIDE static inline uint64_t newline_bits(__m256i low, __m256i high) {
     return bits;
 }
 
+// Adds the newlines of the 64-byte block at offset `block` (`breaks`, from newline_bits) to
+// `lines`, and moves `last` to the last of them.
+WIDE static inline void count_breaks(uint64_t breaks, int64_t block, int64_t *lines, int64_t *last) {
+    if (breaks != 0) {
+        *lines += __builtin_popcountll(breaks);
+        *last = block + 63 - __builtin_clzll(breaks);
+    }
+}
+
+// The newlines of the 64 bytes at `block`, one bit each.
+WIDE static inline uint64_t block_breaks(const uint8_t *block) {
+    return newline_bits(
+        _mm256_loadu_si256((const __m256i *)block), _mm256_loadu_si256((const __m256i *)(block + 32)));
+}
+
 // The pass of both entry points below; `count_lines` is a constant in each, so the compiler
 // drops the line counting where it is not asked for (a counted run, which needs no lines).
 WIDE static inline int scan_text(
@@ -122,11 +137,7 @@ WIDE static inline int scan_text(
             // Newlines, vertical tabs and form feeds (0x0A to 0x0C) with one test in most blocks,
             // which hold none of them.
             errors = _mm256_or_si256(errors, _mm256_or_si256(form_feeds(low), form_feeds(high)));
-            const uint64_t breaks = newline_bits(low, high);
-            if (breaks != 0) {
-                lines += __builtin_popcountll(breaks);
-                last = index + 63 - __builtin_clzll(breaks);
-            }
+            count_breaks(newline_bits(low, high), index, &lines, &last);
         }
         if (_mm256_movemask_epi8(_mm256_or_si256(low, high)) == 0) {
             // ASCII: only a sequence the block before left open is in error, which the lookups
@@ -145,12 +156,7 @@ WIDE static inline int scan_text(
     if (count_lines) {
         // The zeros after the rest hold no newline. (Byte by byte, this was most of the pass over
         // a line of JSON Lines, a few hundred bytes fed alone.)
-        const uint64_t breaks = newline_bits(
-            _mm256_loadu_si256((const __m256i *)padded), _mm256_loadu_si256((const __m256i *)(padded + 32)));
-        if (breaks != 0) {
-            lines += __builtin_popcountll(breaks);
-            last = index + 63 - __builtin_clzll(breaks);
-        }
+        count_breaks(block_breaks(padded), index, &lines, &last);
     }
     for (int offset = 0; offset < 96; offset += 32) {
         const __m256i input = _mm256_loadu_si256((const __m256i *)(padded + offset));
@@ -175,23 +181,12 @@ WIDE int elevate_text_is_plain_wide(const uint8_t *bytes, int64_t count) {
 WIDE int64_t elevate_count_newlines_wide(const uint8_t *bytes, int64_t count, int64_t *last_newline) {
     int64_t lines = 0, last = -1;
     int64_t index = 0;
-    for (; index + 64 <= count; index += 64) {
-        const __m256i low = _mm256_loadu_si256((const __m256i *)(bytes + index));
-        const uint64_t breaks = newline_bits(low, _mm256_loadu_si256((const __m256i *)(bytes + index + 32)));
-        if (breaks != 0) {
-            lines += __builtin_popcountll(breaks);
-            last = index + 63 - __builtin_clzll(breaks);
-        }
-    }
+    for (; index + 64 <= count; index += 64) count_breaks(block_breaks(bytes + index), index, &lines, &last);
+    // The rest, then zeros, which hold no newline.
     uint8_t padded[64];
     memset(padded, 0, sizeof padded);
     memcpy(padded, bytes + index, (size_t)(count - index));
-    const uint64_t breaks = newline_bits(
-        _mm256_loadu_si256((const __m256i *)padded), _mm256_loadu_si256((const __m256i *)(padded + 32)));
-    if (breaks != 0) {
-        lines += __builtin_popcountll(breaks);
-        last = index + 63 - __builtin_clzll(breaks);
-    }
+    count_breaks(block_breaks(padded), index, &lines, &last);
     *last_newline = last;
     return lines;
 }

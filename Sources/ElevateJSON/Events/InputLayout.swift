@@ -149,8 +149,9 @@ struct InputLayout {
     private static let high: UInt64 = 0x8080_8080_8080_8080
 
     /// 0x80 in each byte of `word` equal to `byte`, 0 elsewhere, exactly (no borrow between bytes).
+    /// Also ``NewlineCount``'s portable count.
     @inline(__always)
-    private static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
         let difference = word ^ (ones &* UInt64(byte))
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~(((difference & low7) &+ low7) | difference | low7)

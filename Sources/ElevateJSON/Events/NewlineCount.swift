@@ -29,15 +29,10 @@ struct NewlineCount {
     /// The count a word at a time: what runs without AVX2, and what the wide pass is tested against.
     init(portable bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
-        let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         var index = 0
         while index &+ 8 <= bytes.count {
-            // A byte of `word` is zero exactly where the input's is a newline; its high bit in
-            // `nonZero` is set where it is not zero (no carry crosses bytes: at most 0x7F + 0x7F).
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ newlines
-            let nonZero = ((word & lowBits) &+ lowBits) | word
-            let found = ~nonZero & ~lowBits
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let found = InputLayout.bytesEqual(word, 0x0A)
             if found != 0 {
                 count &+= found.nonzeroBitCount
                 lastLineStart = index &+ (63 &- found.leadingZeroBitCount) / 8 &+ 1
