@@ -3,7 +3,8 @@
 #
 #   Scripts/fuzz.sh [seconds-per-target] [target…]
 #
-# Defaults: 60 seconds, every target. Seeds: the JSONTestSuite parsing files from the shared corpus
+# Defaults: 60 seconds, every target. FUZZ_CONFIGURATION=debug builds without optimization: a
+# third of the build time for CI's smoke run, at a similar speed on most targets for a few seconds. Seeds: the JSONTestSuite parsing files from the shared corpus
 # ($ELEVATE_SHARED_DIR or ../shared next to the repository) when present, plus a few tiny documents
 # written here, copied into a temporary corpus that is deleted afterwards. Crashes and mismatches are
 # written to Fuzz/Findings/ and make the script exit non-zero. A toolchain without libFuzzer support
@@ -19,27 +20,37 @@ for target in "${targets[@]}"; do
     [[ -d "Fuzz/Sources/$target" ]] || { echo "fuzz.sh: unknown target $target (have: ${all_targets[*]})" >&2; exit 2; }
 done
 
+configuration="${FUZZ_CONFIGURATION:-release}"
+case "$configuration" in release | debug) ;; *) echo "fuzz.sh: FUZZ_CONFIGURATION is release or debug" >&2; exit 2 ;; esac
 scratch="Fuzz/.build-fuzz"
 findings="Fuzz/Findings"
 work="$(mktemp -d "${TMPDIR:-/tmp}/elevate-fuzz.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
-# Release with ASan: three to ten times the executions per second of a debug build, and the
-# Swift runtime's own checks (overflow, bounds, preconditions) stay on.
-echo "fuzz: building ${targets[*]} with -sanitize=fuzzer,address"
-build_flags=(-c release --package-path Fuzz --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address)
-for target in "${targets[@]}"; do
-    if ! swift build "${build_flags[@]}" --product "$target" >"$work/build.log" 2>&1; then
-        if grep -Eiq "fuzzer.*(unsupported|not supported|unknown|cannot find|no such file|unable to find)|(unsupported|unknown).*fuzzer|libclang_rt\.fuzzer" "$work/build.log"; then
-            grep -Ei "fuzzer" "$work/build.log" | head -5
-            echo "fuzz: SKIPPED, this toolchain cannot build with -sanitize=fuzzer (no libFuzzer runtime)"
-            exit 0
-        fi
-        grep -v "ld.gold: warning" "$work/build.log" | tail -40
-        echo "fuzz: build of $target failed" >&2
-        exit 1
+# Release with ASan by default: three to ten times the executions per second of a debug build over
+# a long run, and the Swift runtime's own checks (overflow, bounds, preconditions) stay on.
+echo "fuzz: building ${targets[*]} ($configuration) with -sanitize=fuzzer,address"
+build_flags=(-c "$configuration" --package-path Fuzz --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address)
+# Every target in one call when all are asked for: one build plan, and the links run side by side.
+build_one() {
+    swift build "${build_flags[@]}" "$@" >"$work/build.log" 2>&1
+}
+build_failed=false
+if [[ ${#targets[@]} -eq ${#all_targets[@]} ]]; then
+    build_one || build_failed=true
+else
+    for target in "${targets[@]}"; do build_one --product "$target" || { build_failed=true; break; }; done
+fi
+if $build_failed; then
+    if grep -Eiq "fuzzer.*(unsupported|not supported|unknown|cannot find|no such file|unable to find)|(unsupported|unknown).*fuzzer|libclang_rt\.fuzzer" "$work/build.log"; then
+        grep -Ei "fuzzer" "$work/build.log" | head -5
+        echo "fuzz: SKIPPED, this toolchain cannot build with -sanitize=fuzzer (no libFuzzer runtime)"
+        exit 0
     fi
-done
+    grep -v "ld.gold: warning" "$work/build.log" | tail -40
+    echo "fuzz: the build failed" >&2
+    exit 1
+fi
 bin="$(swift build "${build_flags[@]}" --show-bin-path)"
 
 # Seeds.
@@ -63,14 +74,12 @@ printf '%s' '/* c */ [1 // d
 ]' >"$seeds/tiny-comments.json"
 
 mkdir -p "$findings"
-status=0
-summary=()
-for target in "${targets[@]}"; do
-    corpus="$work/corpus-$target"
+
+# Runs one target for the given time; its verdict goes to $work/$target.result.
+run_target() {
+    local target="$1" corpus="$work/corpus-$1" log="$work/$1.log" result
     mkdir -p "$corpus"
     cp "$seeds/"* "$corpus/"
-    log="$work/$target.log"
-    echo "fuzz: running $target for ${seconds}s"
     # SWIFT_BACKTRACE=enable=no: the Swift backtracer reads the stack in a way ASan reports as a
     # second error, hiding the real message.
     if SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt" "$bin/$target" -max_len=4096 -timeout=10 -max_total_time="$seconds" \
@@ -79,10 +88,30 @@ for target in "${targets[@]}"; do
         result="ok"
     else
         result="FINDING"
+        cp "$log" "$findings/$target.log"
+    fi
+    echo "$result" >"$work/$target.result"
+}
+
+# One target per core at a time (each is one process on one thread): the runs take their time
+# once per core rather than once per target.
+lanes="$(nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 1)"
+for target in "${targets[@]}"; do
+    while [[ "$(jobs -pr | wc -l)" -ge "$lanes" ]]; do wait -n 2>/dev/null || sleep 0.2; done
+    echo "fuzz: running $target for ${seconds}s"
+    run_target "$target" &
+done
+wait
+
+status=0
+summary=()
+for target in "${targets[@]}"; do
+    log="$work/$target.log"
+    result="$(cat "$work/$target.result" 2>/dev/null || echo FINDING)"
+    if [[ "$result" != ok ]]; then
         status=1
         grep -a -E "FUZZ FINDING|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error|SUMMARY" "$log" | cut -c1-2000 | head -20
         grep -a "Test unit written to" "$log" || true
-        cp "$log" "$findings/$target.log"
     fi
     runs="$(grep -a -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')"
     speed="$(grep -a -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')"
