@@ -110,7 +110,7 @@ for target in "${targets[@]}"; do
     result="$(cat "$work/$target.result" 2>/dev/null || echo FINDING)"
     if [[ "$result" != ok ]]; then
         status=1
-        grep -a -E "FUZZ FINDING|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error|SUMMARY" "$log" | cut -c1-2000 | head -20
+        grep -a -E "FUZZ FINDING|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error|SUMMARY" "$log" | cut -c1-2000 | head -20 || true
         grep -a "Test unit written to" "$log" || true
     fi
     runs="$(grep -a -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')"
