@@ -83,9 +83,11 @@ public final class JSONEventParser {
     /// would cost a retain of the parser and a dynamic exclusivity check per access, which
     /// measured at a third of the event layer's time.
     private let state: UnsafeMutablePointer<CallbackState>
-    /// YAJL's allocator for this parser's handles, which keeps a freed handle's blocks for the
-    /// next (see `restart`). At a fixed address, as YAJL keeps it.
-    private let handleMemory: UnsafeMutablePointer<HandleMemory>
+    /// YAJL's allocator for this parser's handles once it has been restarted, which keeps a
+    /// freed handle's blocks for the next (see `restart`); nil before, when the handle comes from
+    /// the system allocator (a parser that reads one document pays nothing for it). At a fixed
+    /// address, as YAJL keeps it.
+    @exclusivity(unchecked) private var handleMemory: UnsafeMutablePointer<HandleMemory>?
 
     fileprivate struct CallbackState {
         var parser: Unmanaged<JSONEventParser>?
@@ -244,9 +246,7 @@ public final class JSONEventParser {
         self.deliver = batchReceiver == nil ? delivery() : nil
         state = .allocate(capacity: 1)
         state.initialize(to: Self.callbackState(options: options, pending: PendingEvents()))
-        handleMemory = .allocate(capacity: 1)
-        handleMemory.initialize(to: HandleMemory())
-        handle = Self.makeHandle(state: state, memory: handleMemory, options: options)
+        handle = Self.makeHandle(state: state, memory: nil, options: options)
         state.pointee.parser = Unmanaged.passUnretained(self)
     }
 
@@ -259,11 +259,16 @@ public final class JSONEventParser {
 
     /// A YAJL handle that reports to the callbacks with `state`, which learns of it.
     private static func makeHandle(
-        state: UnsafeMutablePointer<CallbackState>, memory: UnsafeMutablePointer<HandleMemory>, options: JSONParsingOptions
+        state: UnsafeMutablePointer<CallbackState>, memory: UnsafeMutablePointer<HandleMemory>?, options: JSONParsingOptions
     ) -> OpaquePointer {
-        var functions = HandleMemory.functions(context: memory)
-        // yajl_alloc fails only when its allocator does, which ends the process instead.
-        let handle = yajl_alloc(Self.callbacks, &functions, UnsafeMutableRawPointer(state))!
+        // yajl_alloc fails only when its allocator does (HandleMemory's ends the process instead).
+        let handle: OpaquePointer
+        if let memory {
+            var functions = HandleMemory.functions(context: memory)
+            handle = yajl_alloc(Self.callbacks, &functions, UnsafeMutableRawPointer(state))!
+        } else {
+            handle = yajl_alloc(Self.callbacks, nil, UnsafeMutableRawPointer(state))!
+        }
         state.pointee.handle = handle
         // UTF8Validation checks every string completely after YAJL; YAJL's partial check
         // (byte patterns only) would only repeat part of that work.
@@ -292,6 +297,10 @@ public final class JSONEventParser {
         var pending = state.pointee.pending
         pending.removeAll()
         state.pointee = Self.callbackState(options: options, pending: pending)
+        if handleMemory == nil {
+            handleMemory = .allocate(capacity: 1)
+            handleMemory?.initialize(to: HandleMemory())
+        }
         handle = Self.makeHandle(state: state, memory: handleMemory, options: options)
         state.pointee.parser = Unmanaged.passUnretained(self)
         duplicateKeys?.removeAll()
@@ -316,9 +325,11 @@ public final class JSONEventParser {
 
     deinit {
         yajl_free(handle)
-        handleMemory.pointee.deallocate()
-        handleMemory.deinitialize(count: 1)
-        handleMemory.deallocate()
+        if let handleMemory {
+            handleMemory.pointee.deallocate()
+            handleMemory.deinitialize(count: 1)
+            handleMemory.deallocate()
+        }
         state.pointee.pending.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
