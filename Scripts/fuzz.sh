@@ -4,7 +4,8 @@
 #   Scripts/fuzz.sh [seconds-per-target] [target…]
 #
 # Defaults: 60 seconds, every target. FUZZ_CONFIGURATION=debug builds without optimization: a
-# third of the build time for CI's smoke run, at a similar speed on most targets for a few seconds. Seeds: the JSONTestSuite parsing files from the shared corpus
+# third of the build time for CI's smoke run, at a similar speed on most targets for a few seconds.
+# FUZZ_BUILD_ONLY=1 builds and stops (CI builds in the background, then runs). Seeds: the JSONTestSuite parsing files from the shared corpus
 # ($ELEVATE_SHARED_DIR or ../shared next to the repository) when present, plus a few tiny documents
 # written here, copied into a temporary corpus that is deleted afterwards. Crashes and mismatches are
 # written to Fuzz/Findings/ and make the script exit non-zero. A toolchain without libFuzzer support
@@ -50,6 +51,10 @@ if $build_failed; then
     grep -v "ld.gold: warning" "$work/build.log" | tail -40
     echo "fuzz: the build failed" >&2
     exit 1
+fi
+if [[ "${FUZZ_BUILD_ONLY:-}" == 1 ]]; then
+    echo "fuzz: built"
+    exit 0
 fi
 bin="$(swift build "${build_flags[@]}" --show-bin-path)"
 
