@@ -1,5 +1,13 @@
 import CYAJL
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Counts the values of JSON text in memory straight from YAJL's callbacks, with no events: what
 /// a worker of `elevate validate` and `elevate count` needs of a run of a split array, at little
 /// more than YAJL's own cost. The event layer (``JSONEventParser``) records every event with its
@@ -68,6 +76,52 @@ enum CallbackValueCounter {
         return state.pointee.counts
     }
 
+    /// Counts the values of a run of whole lines of JSON Lines in memory, as
+    /// ``countLines(in:options:)`` would: one YAJL handle reads every line (in its multiple-values
+    /// mode), where the event layer restarts a parser at each line, and each value is checked to
+    /// have a line of its own: a newline between it and the value before, none inside it.
+    /// Everything else YAJL accepted between values is whitespace, so every line that is not blank
+    /// holds exactly one value.
+    ///
+    /// Nil in the same cases as ``count(_:nestedInside:options:)``, and when the run holds no value
+    /// or starts with a byte order mark (which only the input's first line may, and the event layer
+    /// skips): the caller then parses the lines with the event layer.
+    /// - Parameters:
+    ///   - run: Whole lines: it starts at a line's start and ends past a newline, or at the end of
+    ///     the input.
+    ///   - options: The parsing options (``JSONParsingOptions/allowsMultipleValues`` is ignored, as
+    ///     by ``JSONLinesParser``).
+    /// - Returns: The lines that hold a value, and the values in all of them (nested ones
+    ///   included, keys not).
+    static func countLines(_ run: UnsafeRawBufferPointer, options: JSONParsingOptions) -> (lines: Int, values: Int)? {
+        guard !options.allowsComments, !options.rejectsDuplicateKeys, run.count <= options.maximumTokenSize,
+            let base = run.baseAddress, isPlainText(run)
+        else { return nil }
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State(maximumDepth: options.maximumDepth))
+        defer { state.deallocate() }
+        let handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(state))!
+        defer { yajl_free(handle) }
+        state.pointee.handle = handle
+        state.pointee.checksLines = true
+        state.pointee.pieceAddress = Int(bitPattern: base)
+        state.pointee.pieceCount = run.count
+        _ = cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
+        _ = cyajl_config_flag(handle, yajl_allow_multiple_values, 1)
+        guard yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), run.count) == yajl_status_ok else {
+            return nil
+        }
+        state.pointee.isFinishing = true
+        // Fails on a run that holds no value ("premature EOF"), which the event layer reads.
+        guard yajl_complete_parse(handle) == yajl_status_ok, let end = state.pointee.previousTopLevelEnd else {
+            return nil
+        }
+        // Only whitespace after the last value: between values, YAJL reports nothing of an
+        // unfinished token at the end of its input (a string with no closing quote).
+        guard run[end...].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return nil }
+        return (state.pointee.topLevelValues, state.pointee.counts.values)
+    }
+
     /// Whether `text` is strict UTF-8 with no form feed or vertical tab, as the event layer
     /// requires: in one AVX2 pass where the processor has it.
     /// - Parameter wide: False to use the portable checks (for tests of the AVX2 one).
@@ -89,6 +143,18 @@ enum CallbackValueCounter {
         var handle: OpaquePointer?
         /// Where the top-level container closed: its piece, and the offset just past its bracket.
         var closed: (piece: Int, end: Int)?
+        /// JSON Lines (``countLines(_:options:)``): whether each value at depth 0 must have a line
+        /// of its own.
+        var checksLines = false
+        /// The values at depth 0: in JSON Lines, the lines that hold a value.
+        var topLevelValues = 0
+        /// Where the current value at depth 0 started (just past its bracket, or its scalar).
+        var topLevelStart = 0
+        /// Where the last value at depth 0 ended, or nil before the first.
+        var previousTopLevelEnd: Int?
+        /// Whether `yajl_complete_parse` is running: it feeds YAJL a space of its own, so a value it
+        /// completes (a number that ends the input) ends at the end of the piece.
+        var isFinishing = false
 
         init(maximumDepth: Int) {
             self.maximumDepth = maximumDepth
@@ -98,6 +164,42 @@ enum CallbackValueCounter {
         mutating func value() {
             counts.values &+= 1
             if depth == 1 { counts.elements &+= 1 }
+        }
+
+        /// At a value of depth 0 that starts (its opening bracket was just read) or is a scalar:
+        /// in JSON Lines, a newline must come between it and the value before.
+        /// - Returns: Whether the value may be on a line of its own.
+        @inline(never)
+        static func topLevelValueStarts(_ state: UnsafeMutablePointer<State>) -> Bool {
+            state.pointee.topLevelValues &+= 1
+            guard state.pointee.checksLines else { return true }
+            let offset = state.pointee.consumed()
+            state.pointee.topLevelStart = offset
+            guard let previous = state.pointee.previousTopLevelEnd else { return true }
+            return state.pointee.containsNewline(from: previous, to: offset)
+        }
+
+        /// At the end of a value of depth 0 (its closing bracket was just read, or it is a
+        /// scalar): in JSON Lines, no newline may come inside it.
+        /// - Returns: Whether the value is on one line.
+        @inline(never)
+        static func topLevelValueEnds(_ state: UnsafeMutablePointer<State>) -> Bool {
+            guard state.pointee.checksLines else { return true }
+            let offset = state.pointee.consumed()
+            state.pointee.previousTopLevelEnd = offset
+            return !state.pointee.containsNewline(from: state.pointee.topLevelStart, to: offset)
+        }
+
+        /// How far YAJL has read into the piece: just past the token it just read.
+        private func consumed() -> Int {
+            guard !isFinishing, let handle else { return pieceCount }
+            return Int(yajl_get_bytes_consumed(handle))
+        }
+
+        /// Whether a newline is among the piece's bytes from `start` up to `end`.
+        private func containsNewline(from start: Int, to end: Int) -> Bool {
+            guard start < end, let base = UnsafeRawPointer(bitPattern: pieceAddress) else { return false }
+            return memchr(base + start, 0x0A, end - start) != nil
         }
 
         /// Whether text YAJL hands over is surely what the event layer accepts. Text in the piece
@@ -146,8 +248,8 @@ enum CallbackValueCounter {
                         backslashes += 1
                     }
                     // A quote whose backslashes reach the piece's start may be escaped by one at
-                    // the end of the piece before: not known here.
-                    guard index - backslashes > 0 else { return nil }
+                    // the end of the piece before: not known here (the first piece has none).
+                    guard index - backslashes > 0 || pieceIndex == 0 else { return nil }
                     if backslashes % 2 == 0 { return UnsafeRawBufferPointer(rebasing: piece[(index + 1)..<closing]) }
                 }
                 index -= 1
@@ -191,24 +293,21 @@ private func state(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<
     @c(elevate_count_null)
 #endif
 private func countNull(_ context: UnsafeMutableRawPointer?) -> Int32 {
-    state(context).pointee.value()
-    return 1
+    countScalar(state(context))
 }
 
 #if compiler(>=6.3)
     @c(elevate_count_boolean)
 #endif
 private func countBoolean(_ context: UnsafeMutableRawPointer?, _ value: Int32) -> Int32 {
-    state(context).pointee.value()
-    return 1
+    countScalar(state(context))
 }
 
 #if compiler(>=6.3)
     @c(elevate_count_number)
 #endif
 private func countNumber(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
-    state(context).pointee.value()
-    return 1
+    countScalar(state(context))
 }
 
 #if compiler(>=6.3)
@@ -216,7 +315,7 @@ private func countNumber(_ context: UnsafeMutableRawPointer?, _ text: UnsafePoin
 #endif
 private func countString(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ length: Int) -> Int32 {
     let state = state(context)
-    state.pointee.value()
+    guard countScalar(state) != 0 else { return 0 }
     return CallbackValueCounter.State.acceptsText(state, text, length) ? 1 : 0
 }
 
@@ -233,6 +332,7 @@ private func checkMapKey(_ context: UnsafeMutableRawPointer?, _ text: UnsafePoin
 private func countStart(_ context: UnsafeMutableRawPointer?) -> Int32 {
     let state = state(context)
     state.pointee.value()
+    if state.pointee.depth == 0, !CallbackValueCounter.State.topLevelValueStarts(state) { return 0 }
     state.pointee.depth &+= 1
     return state.pointee.depth > state.pointee.maximumDepth ? 0 : 1
 }
@@ -245,6 +345,16 @@ private func countEnd(_ context: UnsafeMutableRawPointer?) -> Int32 {
     state.pointee.depth &-= 1
     if state.pointee.depth == 0, let handle = state.pointee.handle {
         state.pointee.closed = (state.pointee.pieceIndex, Int(yajl_get_bytes_consumed(handle)))
+        return CallbackValueCounter.State.topLevelValueEnds(state) ? 1 : 0
     }
     return 1
+}
+
+/// Counts a null, boolean, number or string; one at depth 0 (JSON Lines) starts and ends there.
+@inline(__always)
+private func countScalar(_ state: UnsafeMutablePointer<CallbackValueCounter.State>) -> Int32 {
+    state.pointee.value()
+    guard state.pointee.depth == 0 else { return 1 }
+    typealias State = CallbackValueCounter.State
+    return State.topLevelValueStarts(state) && State.topLevelValueEnds(state) ? 1 : 0
 }

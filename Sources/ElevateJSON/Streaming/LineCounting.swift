@@ -3,29 +3,21 @@
 /// validate` and `elevate count` do with `--json-lines`. Nothing is built, so a line of any length
 /// passes.
 ///
-/// With ``StreamingOptions/concurrency`` above 1, the calling thread only cuts the input into runs
-/// of whole lines (``LinesRunCutter``) and the workers parse and count them, as ``SplitLinesReader``
-/// splits the lines it decodes; the counts and the first error are one thread's.
+/// The calling thread cuts the input into runs of whole lines (``LinesRunCutter``), and each run
+/// is counted straight from YAJL's callbacks where its lines are surely valid (see
+/// ``CallbackValueCounter/countLines(_:options:)``), else line by line through the event layer.
+/// With ``StreamingOptions/concurrency`` above 1 workers count the runs, as ``SplitLinesReader``
+/// splits the lines it decodes; with 1 the calling thread counts each run as it is cut. The counts
+/// and the first error are one thread's.
 /// - Returns: The lines that hold a value, and the values in all of them.
 /// - Throws: As ``forEachValue`` for bad input: with ``StreamingOptions/wrapsErrorsInParserError``
 ///   false, a ``JSONSyntaxError`` whose line and column are the input's, or a ``JSONInputError``.
 package func countLines(in input: JSONInput, options: StreamingOptions) throws -> (lines: Int, values: Int) {
-    guard options.concurrency > 1 else {
-        let counter = ValueCounter()
-        let lines = JSONLinesParser(handler: counter, options: options.parsing)
-        try translatingInputErrors(options) {
-            try translatingLinesParserErrors(
-                framing: .jsonLines, wrapping: options.wrapsErrorsInParserError, lineNumber: { lines.lineNumber }
-            ) {
-                try readChunks(of: input, options: options, until: { false }) { try lines.feed($0) }
-                try lines.finish()
-            }
-        }
-        return (lines.valueCount, counter.count)
-    }
     typealias Counts = (lines: Int, values: Int)
-    let parallel = ParallelElementDecoder<Counts>(workers: options.concurrency, decode: { _ in (0, 0) })
-    defer { parallel.cancel() }
+    let parallel =
+        options.concurrency > 1
+        ? ParallelElementDecoder<Counts>(workers: options.concurrency, decode: { _ in (0, 0) }) : nil
+    defer { parallel?.cancel() }
     var totals: Counts = (0, 0)
     let add = { (counts: Counts) in
         totals.lines += counts.lines
@@ -34,6 +26,7 @@ package func countLines(in input: JSONInput, options: StreamingOptions) throws -
     /// Whether a run's error (the first, in document order) was thrown already.
     var runFailed = false
     let drain = { (untilAllDone: Bool) throws in
+        guard let parallel else { return }
         do {
             try parallel.drain(untilAllDone: untilAllDone, to: .borrowing(add))
         } catch {
@@ -43,6 +36,15 @@ package func countLines(in input: JSONInput, options: StreamingOptions) throws -
     }
     let dispatch = { (piece: LinesRunCutter.Piece) throws in
         let run = SplitLinesRun(piece, keyPath: KeyPath(""), options: options)
+        guard let parallel else {
+            switch run.count() {
+            case .success(let counts): add(counts)
+            case .failure(let error):
+                runFailed = true
+                throw error
+            }
+            return
+        }
         parallel.submitWork { run.count() }
         try drain(false)
     }

@@ -3,12 +3,18 @@ import Testing
 
 @_spi(Testing) @testable import ElevateJSON
 
-/// `countLines(in:options:)`, what `elevate validate` and `count` read JSON Lines with: one thread,
-/// or runs of whole lines counted on workers; counts and errors are one thread's, and agree with
-/// `forEachValue`'s JSON Lines, whatever the chunks.
+/// `countLines(in:options:)`, what `elevate validate` and `count` read JSON Lines with: runs of
+/// whole lines counted on the calling thread or on workers; counts and errors are those of one
+/// `JSONLinesParser` reading every line, and agree with `forEachValue`'s JSON Lines, whatever the
+/// chunks.
 @Suite struct LineCountingTests {
     /// The counts, or the error with every field (its excerpt too).
-    static func count(_ text: String, workers: Int, runBytes: Int = 256 << 10, chunkSize: Int? = nil) -> String {
+    /// - Parameter lineByLine: Instead, the reference: every line through one `JSONLinesParser`
+    ///   on the calling thread, as `forEachValue` reads JSON Lines, with no runs and no counting
+    ///   from YAJL's callbacks.
+    static func count(
+        _ text: String, workers: Int, runBytes: Int = 256 << 10, chunkSize: Int? = nil, lineByLine: Bool = false
+    ) -> String {
         var input = JSONInput.data(Data(text.utf8))
         if chunkSize != nil {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("count-lines-\(UUID().uuidString).jsonl")
@@ -20,6 +26,19 @@ import Testing
         options.concurrency = workers
         options.splitBatchByteCount = runBytes
         do {
+            if lineByLine {
+                let counter = ValueCounter()
+                let lines = JSONLinesParser(handler: counter, options: options.parsing)
+                try translatingInputErrors(options) {
+                    try translatingLinesParserErrors(
+                        framing: .jsonLines, wrapping: false, lineNumber: { lines.lineNumber }
+                    ) {
+                        try readChunks(of: input, options: options, until: { false }) { try lines.feed($0) }
+                        try lines.finish()
+                    }
+                }
+                return "\(lines.valueCount) lines, \(counter.count) values"
+            }
             let counts = try countLines(in: input, options: options)
             return "\(counts.lines) lines, \(counts.values) values"
         } catch let error as JSONSyntaxError {
@@ -42,6 +61,8 @@ import Testing
     func workersCountAsOneThread(text: String) {
         for chunkSize in [1, 3, 4096] {
             let one = Self.count(text, workers: 1, chunkSize: chunkSize)
+            let reference = Self.count(text, workers: 1, chunkSize: chunkSize, lineByLine: true)
+            #expect(one == reference, "\(text.debugDescription): chunks of \(chunkSize)")
             for workers in [2, 4] {
                 for runBytes in [1, 7, 64] {
                     let many = Self.count(text, workers: workers, runBytes: runBytes, chunkSize: chunkSize)
@@ -102,6 +123,8 @@ import Testing
         for text in texts {
             for chunkSize in [1, 100, 4096] where chunkSize > 1 || text.utf8.count < 20_000 {
                 let one = Self.count(text, workers: 1, chunkSize: chunkSize)
+                let reference = Self.count(text, workers: 1, chunkSize: chunkSize, lineByLine: true)
+                #expect(one == reference, "chunks of \(chunkSize): \(text.prefix(40))")
                 for runBytes in [1, 16, 64] {
                     let two = Self.count(text, workers: 2, runBytes: runBytes, chunkSize: chunkSize)
                     #expect(two == one, "runs of \(runBytes), chunks of \(chunkSize): \(text.prefix(40))")
