@@ -9,8 +9,8 @@ import CYAJL
 #endif
 
 /// Counts the values of JSON text in memory straight from YAJL's callbacks, with no events: what
-/// a worker of `elevate validate` and `elevate count` needs of a run of a split array, at little
-/// more than YAJL's own cost. The event layer (``JSONEventParser``) records every event with its
+/// `elevate validate` and `elevate count` need of a run of a split array or of JSON Lines, at
+/// little more than YAJL's own cost. The event layer (``JSONEventParser``) records every event with its
 /// position and hands it over in batches, which counting does not need.
 ///
 /// It answers only when the text is surely valid, as the event layer would find it with the same
