@@ -5,7 +5,11 @@ import Testing
 /// and so do the library's few tests that measure a child process (`elevate bench --child`).
 public enum ElevateBinary {
     /// The executable, or nil when it was not built (then the tests that run it are skipped).
+    /// `ELEVATE_EXECUTABLE` names another, such as a release build for the long checks (CI).
     public static let url: URL? = {
+        if let path = ProcessInfo.processInfo.environment["ELEVATE_EXECUTABLE"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         let fileManager = FileManager.default
         var directories = [
             // The products directory holds both the test bundle (which links this module) and the
