@@ -10,8 +10,8 @@ import CYAJL
 
 /// Counts the values of JSON text in memory straight from YAJL's callbacks, with no events: what
 /// `elevate validate` and `elevate count` need of a run of a split array or of JSON Lines, at
-/// little more than YAJL's own cost. The event layer (``JSONEventParser``) records every event with its
-/// position and hands it over in batches, which counting does not need.
+/// little more than YAJL's own cost. The event layer (``JSONEventParser``) records every event
+/// with its position and hands it over in batches, which counting does not need.
 ///
 /// It answers only when the text is surely valid, as the event layer would find it with the same
 /// options: YAJL accepts it, and the checks the event layer adds all pass (strict UTF-8, no form
