@@ -71,7 +71,7 @@ enum CallbackValueCounter {
         // Only whitespace after the value's closing bracket.
         for (index, piece) in pieces.enumerated().dropFirst(closed.piece) {
             let rest = index == closed.piece ? piece[closed.end...] : piece[...]
-            guard rest.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return nil }
+            guard rest.allSatisfy(\.isJSONWhitespace) else { return nil }
         }
         return state.pointee.counts
     }
@@ -118,7 +118,7 @@ enum CallbackValueCounter {
         }
         // Only whitespace after the last value: between values, YAJL reports nothing of an
         // unfinished token at the end of its input (a string with no closing quote).
-        guard run[end...].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return nil }
+        guard run[end...].allSatisfy(\.isJSONWhitespace) else { return nil }
         return (state.pointee.topLevelValues, state.pointee.counts.values)
     }
 

@@ -200,7 +200,7 @@ package final class JSONLinesParser {
         if readsRecords {
             if lineNumber == 0 { throw recordError(.syntax, "a JSON text sequence must start with a record separator (0x1E)", at: lineLength, in: whole) }
             let last = whole[whole.count - 1]
-            record.endsWithWhitespace = last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D
+            record.endsWithWhitespace = last.isJSONWhitespace
         }
         // A piece that takes the line past the limit is parsed up to the limit before the line is
         // refused: a syntax error before that point comes first, as in a stream read byte by byte.
@@ -217,7 +217,7 @@ package final class JSONLinesParser {
             let lineOffset = lineLength - piece.count
             lineHasContent = piece.indices.contains { index in
                 let byte = piece[index]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A { return false }
+                if byte.isJSONWhitespace { return false }
                 if readsRecords {
                     record.firstContentByte = byte
                     return true

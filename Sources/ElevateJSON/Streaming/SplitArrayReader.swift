@@ -187,7 +187,7 @@ final class SplitArrayReader: SplitFeeding {
         }
         run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<offset]))
         if chunk[offset] == UInt8(ascii: ",") {
-            if runIsFirst, !run.contains(where: { !Self.isWhitespace($0) }) {
+            if runIsFirst, !run.contains(where: { !$0.isJSONWhitespace }) {
                 // No element before the comma: the first run goes on, so that its worker meets the
                 // comma right after `[`, where it is an error (a `]` would be an empty array).
                 run.append(UInt8(ascii: ","))
@@ -230,7 +230,7 @@ final class SplitArrayReader: SplitFeeding {
         guard case .array = phase, !isStopped, comma > runStart else { return }
         let split = comma - runStart
         // As in `cut`: a first run with no element before the comma goes on.
-        if runIsFirst, !run[..<split].contains(where: { !Self.isWhitespace($0) }) { return }
+        if runIsFirst, !run[..<split].contains(where: { !$0.isJSONWhitespace }) { return }
         let rest = Array(run[split...])
         let restChunkEnds = chunkEndsInRun.filter { $0 > comma }
         chunkEndsInRun.removeAll { $0 > comma }
@@ -354,7 +354,7 @@ final class SplitArrayReader: SplitFeeding {
     private func dispatchRun(commas: Int, closing: SplitRun.Closing, after: some Collection<UInt8>) throws {
         // A run after the first begins with the comma before each of its elements; the first has
         // one element more than commas, unless it is an empty array's whitespace.
-        let hasElement = commas > 0 || run.dropLast(closing == .included ? 1 : 0).contains { !Self.isWhitespace($0) }
+        let hasElement = commas > 0 || run.dropLast(closing == .included ? 1 : 0).contains { !$0.isJSONWhitespace }
         let count = runIsFirst ? (hasElement ? commas + 1 : 0) : commas
         let text = SplitRun(
             bytes: run, isFirst: runIsFirst, closing: closing, start: runStart, line: runLine, column: runColumn,
@@ -385,10 +385,6 @@ final class SplitArrayReader: SplitFeeding {
         try dispatchRun(commas: scanner.topLevelCommas - commasBeforeRun, closing: .none, after: [])
         guard !isStopped else { return }
         passOverContent(to: inputOffset, lastBytes: earlierBytes)
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }
 

@@ -128,7 +128,7 @@ struct LeadingContent {
         guard !hasContent else { return }
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         for (index, byte) in chunk.enumerated() {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+            if byte.isJSONWhitespace { continue }
             if bytesSeen + index < 3, byte == byteOrderMark[bytesSeen + index] {
                 leadingMarkBytes = bytesSeen + index + 1
                 continue
