@@ -111,28 +111,32 @@ struct ExtractCommand: ParsableCommand {
         options.concurrency = parallel.jobs
         let writer = JSONTextEmitter(output: output, prettyPrinted: pretty, rawTopLevelStrings: rawOutput)
         let found: Bool
-        // A stream of values: the values each one lacks the key path in, and the first of them.
-        var missing = (count: 0, first: ValueSequencePass.ValueEnd?.none, values: 0)
+        // A stream of values: the values the key path led nowhere in, and the first of them.
+        var stream: ValueSequenceSummary?
         do {
-            let handler: any JSONEventHandler = jsonLines ? JSONLinesSplitter(forwardingTo: writer) : writer
+            let jsonLines = jsonLines
+            let forward: @Sendable (JSONTextEmitter) -> any JSONEventHandler = {
+                jsonLines ? JSONLinesSplitter(forwardingTo: $0) : $0
+            }
             if let framing = input.sequenceFraming {
                 // As jq reads a stream: the key path in each value, each found value on its own line.
-                let pass = ValueSequencePass(framing: framing, keyPath: keyPath, wildcard: "*", to: handler) { end in
-                    guard !end.found else { return }
-                    if missing.count == 0 { missing.first = end }
-                    missing.count += 1
-                }
-                missing.values = try pass.run(file.input, options: options)
-                found = missing.count < missing.values || missing.values == 0
+                let summary = try writeValues(
+                    from: file.input, framing: framing, atKeyPath: keyPath, wildcard: "*", to: writer, through: forward,
+                    options: options)
+                stream = summary
+                found = summary.found
             } else if jsonLines {
                 // The array's elements, on every core: runs of them written by workers.
                 found = try writeElementLines(
                     from: file.input, atKeyPath: keyPath, wildcard: "*", to: writer, rawStrings: rawOutput,
                     options: options)
             } else {
-                found = try forEachEvent(from: file.input, atKeyPath: keyPath, wildcard: "*", to: handler, options: options)
+                found = try forEachEvent(
+                    from: file.input, atKeyPath: keyPath, wildcard: "*", to: forward(writer), options: options)
             }
         } catch is JSONLinesSplitter.NotAnArray {
+            // As for bad input: the values completed before it (in a stream of values), whole.
+            try writeCompleteValues(of: writer, to: output)
             throw CommandFailure(
                 message: "the value at key path '\(keyPath.escapedForTerminal)' in '\(file.displayName)' is not an array; "
                     + "--json-lines prints the elements of an array",
@@ -151,11 +155,11 @@ struct ExtractCommand: ParsableCommand {
         try writer.finishCompleteValues()
         // JSON Lines of an empty array is no line at all; nor is a stream of no values.
         if (!jsonLines && input.sequenceFraming == nil) || writer.wroteAnyValue { try output.write("\n") }
-        if let first = missing.first {
+        if let stream, let first = stream.firstMissing {
             // Printed what the other values held; then say which lacked it (jq would print null).
             let place = first.line.map { "\(input.framing == .jsonSeq ? "record" : "line") \($0)" } ?? "value \(first.index)"
             throw CommandFailure(
-                message: "nothing at key path '\(keyPath.escapedForTerminal)' in \(missing.count) of the \(missing.values) values "
+                message: "nothing at key path '\(keyPath.escapedForTerminal)' in \(stream.missing) of the \(stream.values) values "
                     + "of '\(file.name.escapedForTerminal)' (the first: \(place))",
                 status: ExitStatus.nothingAtKeyPath)
         }

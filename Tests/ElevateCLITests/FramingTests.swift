@@ -80,6 +80,48 @@ struct FramingTests {
         }
     }
 
+    /// `--json-lines` over a stream of values, where one value's key path holds no array: the
+    /// elements printed before it stay printed, as for bad input (they were lost, held in the
+    /// output's buffer, with one job).
+    @Test func aValueThatIsNotAnArrayEndsTheLinesAfterThoseBeforeIt() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("na.jsonl", "{\"a\":[1,2]}\n{\"a\":[3]}\n{\"a\":4}\n{\"a\":[5]}\n")
+        for jobs in ["1", "2"] {
+            let result = try scratch.run("extract", "--jobs", jobs, "--framing", "json-lines", "--json-lines", "--key-path", "a", file)
+            #expect(result.status == 4 && result.output == "1\n2\n3\n", "\(jobs) jobs: \(result.output.debugDescription)")
+            #expect(result.standardError.contains("is not an array"), "\(result.standardError)")
+        }
+    }
+
+    /// `extract --framing json-lines` with several jobs (workers write runs of lines' values)
+    /// prints exactly what one job prints: found, missing, wildcard and raw values, a damaged
+    /// line, and a line longer than the workers hold.
+    @Test func extractFromJSONLinesOnSeveralJobsPrintsWhatOneJobPrints() throws {
+        let scratch = try ScratchDirectory()
+        let lines = (0..<3_000).map { index in
+            index % 7 == 3
+                ? #"{"id": \#(index), "tags": ["a", "b\n"]}"#
+                : #"{"id": \#(index), "name": "n\#(index)\u2028", "tags": ["a", "b,]"], "s": "x\"y"}"#
+        }
+        var damaged = lines
+        damaged[2_100] = #"{"id": 2100, "name": "n2100" "tags": []}"#
+        let long = #"{"name": ""# + String(repeating: "\u{2028}", count: 3_000_000) + #""}"#
+        let texts = [
+            ("good.jsonl", lines.joined(separator: "\n") + "\n"), ("bad.jsonl", damaged.joined(separator: "\n")),
+            ("long.jsonl", lines[..<500].joined(separator: "\n") + "\n" + long + "\n" + lines[..<500].joined(separator: "\n")),
+        ]
+        for (name, text) in texts {
+            let file = try scratch.file(name, text)
+            for extra in [["--key-path", "name"], ["-r", "--key-path", "name"], ["--key-path", "tags.*"], ["--json-lines", "--key-path", "tags"]] {
+                let arguments = { (jobs: String) in ["extract", "--jobs", jobs, "--framing", "json-lines"] + extra + [file] }
+                let reference = try ElevateBinary.run(arguments("1"), in: scratch.url)
+                let split = try ElevateBinary.run(arguments("2"), in: scratch.url)
+                #expect(split.status == reference.status && split.output == reference.output, "\(name) \(extra)")
+                #expect(split.standardError == reference.standardError, "\(name) \(extra)")
+            }
+        }
+    }
+
     /// A huge value in a stream passes in bounded memory: nothing is built for count or validate.
     @Test func aLargeValueInAStreamIsNotBuilt() throws {
         let scratch = try ScratchDirectory()

@@ -188,6 +188,30 @@ final class SplitLinesRun: @unchecked Sendable {
         return .success((lines.valueCount, counter.count))
     }
 
+    /// Whether a line of the run (its newline aside) is `length` bytes long or longer.
+    func hasLine(atLeast length: Int) -> Bool {
+        guard bytes.count >= length else { return false }
+        return bytes.withUnsafeBytes { run in
+            guard let base = run.baseAddress else { return false }
+            var lineStart = 0
+            while lineStart < run.count {
+                guard let newline = memchr(base + lineStart, 0x0A, run.count - lineStart) else {
+                    return run.count - lineStart >= length
+                }
+                let lineEnd = UnsafeRawPointer(newline) - base
+                if lineEnd - lineStart >= length { return true }
+                lineStart = lineEnd + 1
+            }
+            return false
+        }
+    }
+
+    /// ``read(into:)``, then gives the run's buffer back: the only read of the run.
+    func readOnce(into lines: JSONLinesParser) -> (any Error)? {
+        defer { buffers.giveBack(&bytes) }
+        return read(into: lines)
+    }
+
     /// Feeds the run to `lines` as one thread would have fed it, from the run's line and offset;
     /// ends the input when the run is the last.
     /// - Returns: The error that ended the parse, in the input's terms.

@@ -10,7 +10,7 @@ import Foundation
 /// passes. `valueEnded` is told, after each top-level value, whether its key path led anywhere.
 package final class ValueSequencePass {
     /// What ``ValueSequencePass/run(_:options:)`` tells after each top-level value.
-    package struct ValueEnd {
+    package struct ValueEnd: Sendable {
         /// The value's index, from 0.
         package var index: Int
         /// The value's line (JSON Lines) or record (text sequences), from 1; nil for concatenated JSON.
@@ -94,6 +94,21 @@ package final class ValueSequencePass {
     }
 
     private func readLines(_ input: JSONInput, options: StreamingOptions) throws {
+        let lines = makeLinesParser(options: options)
+        try translatingLinesParserErrors(
+            framing: framing, wrapping: options.wrapsErrorsInParserError, lineNumber: { lines.lineNumber }
+        ) {
+            try readChunks(of: input, options: options, until: { lines.isStopped }) { try lines.feed($0) }
+            try lines.finish()
+        }
+    }
+}
+
+extension ValueSequencePass {
+    /// The parser of JSON Lines or a text sequence that sends each value's events to this pass
+    /// (it ends each value here): fed the whole input by ``run(_:options:)``, or a run of lines
+    /// by a worker of a split parse (``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``).
+    func makeLinesParser(options: StreamingOptions) -> JSONLinesParser {
         let lines = JSONLinesParser(
             handler: selector, options: options.parsing, maximumLineLength: options.maximumElementSize,
             separator: framing == .jsonTextSequence ? .recordSeparator : .newline
@@ -101,12 +116,42 @@ package final class ValueSequencePass {
         selector.refusedKeyError = { [unowned lines] in lines.errorAtDeliveredKey(.duplicateKey, $0) }
         selector.maximumCaptureSize = options.maximumElementSize
         selector.currentOffset = { [unowned lines] in lines.currentByteOffset }
-        try translatingLinesParserErrors(
-            framing: framing, wrapping: options.wrapsErrorsInParserError, lineNumber: { lines.lineNumber }
-        ) {
-            try readChunks(of: input, options: options, until: { lines.isStopped }) { try lines.feed($0) }
-            try lines.finish()
+        return lines
+    }
+}
+
+/// What a pass over a stream of values found at its key path: how many top-level values it read,
+/// how many led nowhere, and the first of those.
+package struct ValueSequenceSummary: Sendable {
+    /// The top-level values read.
+    package private(set) var values = 0
+    /// The values in which the key path led to no value.
+    package private(set) var missing = 0
+    /// The first of them.
+    package private(set) var firstMissing: ValueSequencePass.ValueEnd?
+
+    /// Whether the key path led to a value in any top-level value, or there were none.
+    package var found: Bool { missing < values || values == 0 }
+
+    init() {}
+
+    /// Counts a value the pass ended.
+    mutating func note(_ end: ValueSequencePass.ValueEnd) {
+        values += 1
+        guard !end.found else { return }
+        if missing == 0 { firstMissing = end }
+        missing += 1
+    }
+
+    /// Counts the values of a later part of the stream, read by a pass of its own (whose indexes
+    /// start again from 0).
+    mutating func append(_ later: ValueSequenceSummary) {
+        if missing == 0, var first = later.firstMissing {
+            first.index += values
+            firstMissing = first
         }
+        values += later.values
+        missing += later.missing
     }
 }
 

@@ -52,14 +52,15 @@ package final class JSONTextEmitter: JSONEventHandler {
     private static let minimumCapacity = 4096
 
     private let output: any JSONTextOutput
-    private let prettyPrinted: Bool
+    /// Whether values are indented, one member or element per line.
+    package let prettyPrinted: Bool
     /// `/` when slashes are escaped; otherwise `"`, which is escaped anyway, so that the word test
     /// needs no branch.
     private let slash: UInt8
     private let escapesLineSeparators: Bool
     /// The most the buffer grows to while one value is incomplete (only when the output cannot be
     /// truncated: into a regular file, it stays at its first size).
-    private let memoryLimit: Int
+    package let memoryLimit: Int
     /// Whether the output is a regular file, which a failure truncates back to the start of the
     /// value it cut short.
     private let truncatable: Bool
@@ -116,6 +117,32 @@ package final class JSONTextEmitter: JSONEventHandler {
 
     deinit {
         buffer.deallocate()
+    }
+
+    /// How an emitter writes its text, apart from where and in what memory: what a worker of a
+    /// split parse needs to write its run's values as the stream's emitter would.
+    package struct Style: Sendable {
+        var prettyPrinted: Bool
+        var escapesSlashes: Bool
+        var escapesLineSeparators: Bool
+        var rawTopLevelStrings: Bool
+    }
+
+    /// This emitter's style.
+    package var style: Style {
+        Style(
+            prettyPrinted: prettyPrinted, escapesSlashes: slash == UInt8(ascii: "/"),
+            escapesLineSeparators: escapesLineSeparators, rawTopLevelStrings: rawTopLevelStrings)
+    }
+
+    /// Creates an emitter that writes in `style` to `output`, holding each value whole in memory
+    /// until it completes (no memory limit): a worker's, whose text goes to the stream's emitter
+    /// through ``writeCompleteValues(_:count:)``.
+    package convenience init(output: any JSONTextOutput, style: Style) {
+        self.init(
+            output: output, prettyPrinted: style.prettyPrinted, escapesSlashes: style.escapesSlashes,
+            escapesLineSeparators: style.escapesLineSeparators, memoryLimit: .max,
+            rawTopLevelStrings: style.rawTopLevelStrings)
     }
 
     // MARK: Events

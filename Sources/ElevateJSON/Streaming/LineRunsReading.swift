@@ -1,0 +1,71 @@
+/// Reads JSON Lines as runs of whole lines (``LinesRunCutter``), the split parse of
+/// ``countLines(in:options:)`` and ``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``:
+/// each run goes to `work`, on a worker when ``StreamingOptions/concurrency`` is above 1 (else on
+/// the calling thread, as it is cut), and its outcome to `take`, on the calling thread, in
+/// document order. From the first line longer than a run may hold on
+/// (``StreamingOptions/splitLongestHeld``), the calling thread feeds the rest of the input to
+/// `rest` itself, after taking every run before it, so that a line of any length is never held.
+///
+/// `take` throws a run's error; the first thrown, in document order, is the one of the whole
+/// read, and it comes before an input error met later (the runs lie before it).
+/// - Throws: A run's error (through `take`), or `rest`'s and the input's, wrapped as `options` say.
+func readLineRuns<Outcome>(
+    of input: JSONInput, options: StreamingOptions, rest: JSONLinesParser,
+    work: @escaping (SplitLinesRun) -> Outcome, take: @escaping (Outcome) throws -> Void
+) throws {
+    let parallel =
+        options.concurrency > 1
+        ? ParallelElementDecoder<Outcome>(
+            workers: options.concurrency, decode: { _ in preconditionFailure("runs are submitted as work, not elements") })
+        : nil
+    defer { parallel?.cancel() }
+    /// Whether a run's error (the first, in document order) was thrown already.
+    var runFailed = false
+    let drain = { (untilAllDone: Bool) throws in
+        guard let parallel else { return }
+        do {
+            try parallel.drain(untilAllDone: untilAllDone, to: .borrowing(take))
+        } catch {
+            runFailed = true
+            throw error
+        }
+    }
+    let dispatch = { (piece: LinesRunCutter.Piece) throws in
+        let run = SplitLinesRun(piece, keyPath: KeyPath(""), options: options)
+        guard let parallel else {
+            do {
+                try take(work(run))
+            } catch {
+                runFailed = true
+                throw error
+            }
+            return
+        }
+        parallel.submitWork { .success(work(run)) }
+        try drain(false)
+    }
+    var cutter = LinesRunCutter(options: options, longLineLimit: options.splitLongestHeld) { line in
+        try drain(true)
+        if let error = SplitLinesRun(line, keyPath: KeyPath(""), options: options).read(into: rest) { throw error }
+    }
+    try translatingInputErrors(options) {
+        do {
+            try translatingLinesParserErrors(
+                framing: .jsonLines, wrapping: options.wrapsErrorsInParserError, lineNumber: { rest.lineNumber }
+            ) {
+                try readChunks(of: input, options: options, until: { false }) { chunk in
+                    if cutter.handedOver { return try rest.feed(chunk) }
+                    try cutter.feed(chunk, isStopped: { false }, dispatch)
+                }
+                if cutter.handedOver { try rest.finish() }
+            }
+            try cutter.finish(dispatch)
+        } catch {
+            // An input error comes after the lines read before it: an error of theirs comes first.
+            if !runFailed { try drain(true) }
+            throw error
+        }
+        // The runs' errors in document order: the first is one thread's first.
+        try drain(true)
+    }
+}

@@ -1,0 +1,118 @@
+/// Writes the values at a key path inside each top-level value of a stream of values (JSON Lines,
+/// concatenated JSON, a JSON text sequence) to `emitter`, one after another, as jq prints a path
+/// of each value: what `elevate extract --framing` does. Nothing is built, so a value of any size
+/// passes (see ``ValueSequencePass``).
+///
+/// JSON Lines with ``StreamingOptions/concurrency`` above 1 are split as ``countLines(in:options:)``
+/// splits them: the calling thread cuts the input into runs of whole lines (``LinesRunCutter``);
+/// each worker reads a run through a ``ValueSequencePass`` of its own, which writes the run's values
+/// into memory in `emitter`'s style; the calling thread hands each run's text to `emitter`, in
+/// document order. The output, the summary and the first error are one thread's:
+/// - A run starts at a line start, where the stream's pass stands between two values; its lines
+///   parser resumes at the run's line and offset, so errors carry the input's positions (see
+///   ``SplitLinesRun/read(into:)``).
+/// - On a run's error, the values completed before it are written (those of the failing line
+///   too, with a wildcard path), then the error is thrown, as one thread writes them.
+/// - A worker holds each value whole until it completes, where `emitter` writes a value longer
+///   than its memory limit through before it completes (and leaves it cut if the input then fails
+///   inside it). A run with a line long enough to hold such a value (half the limit: escapes at
+///   most double a line's text) is handed back to the calling thread, which writes it itself
+///   with a pass of its own, in its turn. Pretty-printed output, whose indentation has no such
+///   bound, is written by one thread.
+/// - From the first line longer than ``StreamingOptions/splitLongestHeld``, the calling thread
+///   reads the rest of the input itself, so that a line of any length is never held.
+/// - Parameters:
+///   - input: Where the values come from.
+///   - framing: `.jsonLines`, `.concatenated` or `.jsonTextSequence`.
+///   - keyPath: The value inside each top-level value to write; `""` for the whole.
+///   - wildcard: A key path component that matches every member and element, or nil.
+///   - emitter: Where the values' text goes.
+///   - makeHandler: The handler that forwards a value's events to the emitter given (the stream's,
+///     or a worker's): the emitter itself, or a ``JSONLinesSplitter`` in front of it.
+///   - options: Parsing options, limits, read size, progress, error wrapping and workers.
+/// - Returns: How many top-level values there were, and in how many the key path led nowhere.
+/// - Throws: As ``ValueSequencePass/run(_:options:)``, after writing the values completed before
+///   the error; or what the emitter's output or the handler throws.
+package func writeValues(
+    from input: JSONInput, framing: JSONFraming, atKeyPath keyPath: String, wildcard: String?,
+    to emitter: JSONTextEmitter, through makeHandler: @escaping @Sendable (JSONTextEmitter) -> any JSONEventHandler,
+    options: StreamingOptions
+) throws -> ValueSequenceSummary {
+    var summary = ValueSequenceSummary()
+    let pass = ValueSequencePass(framing: framing, keyPath: keyPath, wildcard: wildcard, to: makeHandler(emitter)) {
+        summary.note($0)
+    }
+    guard framing == .jsonLines, options.concurrency > 1, !emitter.prettyPrinted else {
+        _ = try pass.run(input, options: options)
+        return summary
+    }
+    var runs = ValueSequenceSummary()
+    let write = { (written: SplitLinesRun.WrittenValues) throws in
+        if let run = written.handedBack {
+            var own = ValueSequenceSummary()
+            let pass = ValueSequencePass(framing: .jsonLines, keyPath: keyPath, wildcard: wildcard, to: makeHandler(emitter)) {
+                own.note($0)
+            }
+            let error = run.readOnce(into: pass.makeLinesParser(options: options))
+            runs.append(own)
+            if let error { throw error }
+            return
+        }
+        try written.text.withUnsafeBytes { try emitter.writeCompleteValues($0, count: written.count) }
+        runs.append(written.summary)
+        if let error = written.error { throw error }
+    }
+    let style = emitter.style
+    // A line at least this long may hold a value that `emitter` writes through.
+    let lineHandedBack = max(emitter.memoryLimit / 2 - 1, 0)
+    // From a line longer than a run may hold on, the stream's own pass reads the rest.
+    try readLineRuns(of: input, options: options, rest: pass.makeLinesParser(options: options), work: { run in
+        guard !run.hasLine(atLeast: lineHandedBack) else { return SplitLinesRun.WrittenValues(handedBack: run) }
+        return run.writeValues(atKeyPath: keyPath, wildcard: wildcard, style: style, through: makeHandler)
+    }, take: write)
+    // The runs came first; the stream's pass read what followed them.
+    runs.append(summary)
+    return runs
+}
+
+extension SplitLinesRun {
+    /// What a worker wrote of a run's values (see
+    /// ``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``).
+    struct WrittenValues {
+        /// The complete values' text, as the stream's emitter writes them: separated by newlines,
+        /// none after the last.
+        var text: [UInt8] = []
+        /// How many complete values `text` holds.
+        var count = 0
+        /// The run's top-level values, and those the key path led nowhere in.
+        var summary = ValueSequenceSummary()
+        /// The error that ended the run, in the input's terms.
+        var error: (any Error)?
+        /// The run, unread, when the calling thread must write it (a line may hold a value longer
+        /// than the stream's emitter holds).
+        var handedBack: SplitLinesRun?
+    }
+
+    /// Reads the run (on a worker) as ``ValueSequencePass`` reads JSON Lines, writing the values
+    /// at `keyPath` in `style` into memory; a value the run's error cuts short is not written.
+    func writeValues(
+        atKeyPath keyPath: String, wildcard: String?, style: JSONTextEmitter.Style,
+        through makeHandler: (JSONTextEmitter) -> any JSONEventHandler
+    ) -> WrittenValues {
+        let output = MemoryTextOutput()
+        let emitter = JSONTextEmitter(output: output, style: style)
+        var written = WrittenValues()
+        let pass = ValueSequencePass(framing: .jsonLines, keyPath: keyPath, wildcard: wildcard, to: makeHandler(emitter)) {
+            written.summary.note($0)
+        }
+        written.error = readOnce(into: pass.makeLinesParser(options: options))
+        do {
+            try emitter.finishCompleteValues()
+        } catch {
+            written.error = written.error ?? error
+        }
+        written.text = output.bytes
+        written.count = emitter.completedValueCount
+        return written
+    }
+}

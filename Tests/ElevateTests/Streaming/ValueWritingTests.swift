@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@_spi(Testing) @testable import ElevateJSON
+
+/// `writeValues(from:framing:atKeyPath:wildcard:to:through:options:)`, what `elevate extract
+/// --framing` writes with: JSON Lines on workers write exactly what one thread writes (the text,
+/// the values the key path led nowhere in, the first error with every field), whatever the runs,
+/// chunks, output and memory limit.
+@Suite struct ValueWritingTests {
+    /// An output that a failure can truncate, as a regular file.
+    final class TruncatableOutput: JSONTextOutput {
+        private(set) var bytes: [UInt8] = []
+        var isTruncatable: Bool { true }
+        func write(_ bytes: UnsafeRawBufferPointer) throws { self.bytes.append(contentsOf: bytes) }
+        func nextWriteOffset() throws -> Int64 { Int64(bytes.count) }
+        func truncate(to offset: Int64) throws { bytes.removeSubrange(Int(offset)...) }
+    }
+
+    /// How the values are written: the key path, and what forwards them to the emitter.
+    struct Shape: CustomStringConvertible {
+        var keyPath: String
+        var splitsArrays = false
+        var rawStrings = false
+        var description: String { "\(keyPath)\(splitsArrays ? " --json-lines" : "")\(rawStrings ? " -r" : "")" }
+    }
+
+    static let shapes = [
+        Shape(keyPath: ""), Shape(keyPath: "a"), Shape(keyPath: "a", rawStrings: true), Shape(keyPath: "a.*"),
+        Shape(keyPath: "*.b"), Shape(keyPath: "a", splitsArrays: true),
+    ]
+
+    /// What was written, the summary and the error (every field), as one string to compare.
+    static func write(
+        _ text: String, _ shape: Shape, workers: Int, runBytes: Int = 256 << 10, chunkSize: Int = 64 << 10,
+        memoryLimit: Int = JSONTextEmitter.defaultMemoryLimit, truncatable: Bool = false
+    ) -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("write-values-\(UUID().uuidString).jsonl")
+        try! Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var options = StreamingOptions(chunkSize: chunkSize, wrapsErrorsInParserError: false)
+        options.concurrency = workers
+        options.splitBatchByteCount = runBytes
+        let memory = MemoryTextOutput()
+        let file = TruncatableOutput()
+        let emitter = JSONTextEmitter(
+            output: truncatable ? file : memory, bufferSize: 4096, memoryLimit: memoryLimit,
+            rawTopLevelStrings: shape.rawStrings)
+        let splitsArrays = shape.splitsArrays
+        var outcome: String
+        do {
+            let summary = try writeValues(
+                from: .file(url), framing: .jsonLines, atKeyPath: shape.keyPath, wildcard: "*", to: emitter,
+                through: { splitsArrays ? JSONLinesSplitter(forwardingTo: $0) as any JSONEventHandler : $0 }, options: options)
+            outcome = "\(summary.values) values, \(summary.missing) missing, first \(String(describing: summary.firstMissing))"
+        } catch let error as JSONSyntaxError {
+            outcome = "\(error.kind) at \(error.line):\(error.column) (byte \(error.byteOffset)): \(error.message) near \(error.excerpt.debugDescription)"
+        } catch {
+            outcome = "\(type(of: error)): \(error)"
+        }
+        try! emitter.finishCompleteValues()
+        let written = String(decoding: truncatable ? file.bytes : memory.bytes, as: UTF8.self)
+        return "\(outcome)\ncut: \(emitter.leftCutValue)\n\(written)"
+    }
+
+    static let texts = [
+        "{\"a\":1}\n{\"a\":[1,2]}\n", "{\"b\":1}\n\n  \n{\"a\":\"x\\ny\"}\r\n", "{\"a\":1,\"a\":2}\n", "{\"a\":[1,{\"b\":2}]}\n{\"a\":3",
+        "\u{FEFF}{\"a\":1}\n\u{FEFF}{\"a\":2}\n", "{\"a\":\"\\u2028\"}\n[1,\n2]\n", "{\"a\":[true]} {\"a\":1}\n", "{\"a\":\"tail\"}",
+        String(repeating: "{\"a\": [1, \"s\"], \"x\": {\"b\": null}}\n", count: 30) + "{\"a\": x}\n"
+            + String(repeating: "{\"x\": {\"b\": 2}}\n", count: 30),
+        String(repeating: "{\"a\": {\"c\": [1, 2]}, \"z\": {\"b\": \"q\"}}\n", count: 40) + "{\"a\": 4}\n[1,,2]\n",
+    ]
+
+    /// Two and four workers, runs of 1, 7 and 64 bytes, chunks of 1, 3 and 4096 bytes: what one
+    /// thread writes.
+    @Test(arguments: texts)
+    func workersWriteWhatOneThreadWrites(text: String) {
+        for shape in Self.shapes {
+            for chunkSize in [1, 3, 4096] where chunkSize > 1 || text.utf8.count < 200 {
+                let one = Self.write(text, shape, workers: 1, chunkSize: chunkSize)
+                for workers in [2, 4] {
+                    for runBytes in [1, 7, 64] {
+                        let many = Self.write(text, shape, workers: workers, runBytes: runBytes, chunkSize: chunkSize)
+                        #expect(many == one, "\(text.debugDescription) \(shape): \(workers) workers, runs of \(runBytes), chunks of \(chunkSize)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A value longer than the emitter's memory limit, into an output that cannot be truncated,
+    /// is written through before it completes, and left cut where the input fails inside it: the
+    /// lines that could hold one are the calling thread's, so the text stays one thread's, into
+    /// a file too.
+    @Test func aValueLongerThanTheMemoryLimitIsWrittenAsOneThreadWritesIt() {
+        // U+2028 doubles as it is escaped: lines under half the limit, and over.
+        let separators = { (count: Int) in "{\"a\": \"" + String(repeating: "\u{2028}", count: count) + "\"}" }
+        let short = String(repeating: "{\"a\": [1, 2]}\n", count: 20)
+        let texts = [
+            short + separators(600) + "\n" + short,
+            short + separators(1_500) + "\n" + short,
+            short + separators(1_500).dropLast(2) + " x\"}\n" + short,
+            short + "{\"a\": [" + String(repeating: "\"\u{2028}\u{2028}\",", count: 400) + "x]}\n" + short,
+            short + separators(2_000) + "\n" + short + "[1,,2]\n",
+        ]
+        for text in texts {
+            for truncatable in [false, true] {
+                for shape in [Shape(keyPath: "a"), Shape(keyPath: "a", splitsArrays: true), Shape(keyPath: "a", rawStrings: true)] {
+                    let one = Self.write(text, shape, workers: 1, memoryLimit: 4096, truncatable: truncatable)
+                    for runBytes in [16, 256] {
+                        let two = Self.write(
+                            text, shape, workers: 2, runBytes: runBytes, memoryLimit: 4096, truncatable: truncatable)
+                        #expect(two == one, "\(text.prefix(60)) \(shape), runs of \(runBytes), truncatable \(truncatable)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Generated lines, some damaged by a random edit: two and three workers write what one does.
+    @Test(arguments: 0..<12)
+    func generatedLinesAgree(seed: UInt64) {
+        var random = SeededGenerator(state: seed)
+        let values = ["1", "\"s\"", "[1, \"x\\\"]\"]", "{\"b\": [true, null]}", "{}", "[]", "-0.5e3", "\"\\u00e9\u{2028}\""]
+        var lines: [String] = []
+        for _ in 0..<200 {
+            var members: [String] = []
+            for key in ["a", "b", "c"] where Int.random(in: 0..<3, using: &random) > 0 {
+                members.append("\"\(key)\": \(values.randomElement(using: &random)!)")
+            }
+            lines.append("{" + members.joined(separator: ", ") + "}")
+        }
+        var text = Array(lines.joined(separator: "\n").utf8)
+        if seed % 2 == 1 {
+            let edits: [UInt8] = Array("{}[],:\"\\x \n".utf8)
+            text[Int.random(in: 0..<text.count, using: &random)] = edits.randomElement(using: &random)!
+        }
+        let string = String(decoding: text, as: UTF8.self)
+        for shape in Self.shapes {
+            let one = Self.write(string, shape, workers: 1, chunkSize: 97)
+            for workers in [2, 3] {
+                let many = Self.write(string, shape, workers: workers, runBytes: 100, chunkSize: 97)
+                #expect(many == one, "seed \(seed) \(shape), \(workers) workers")
+            }
+        }
+    }
+}
