@@ -122,6 +122,42 @@ struct FramingTests {
         }
     }
 
+    /// A live stream of values (`tail -f log | elevate extract --framing json-lines …`): each
+    /// value is printed once its line has arrived, while the input stays open, with one job or
+    /// several (it was printed only when the output buffer filled, or at the end).
+    @Test(arguments: ["1", "2"])
+    func aLiveStreamsValuesArePrintedAsTheyArrive(jobs: String) throws {
+        let scratch = try ScratchDirectory()
+        for framing in ["json-lines", "concatenated"] {
+            let outURL = scratch.url.appendingPathComponent("out-\(framing)")
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            let output = try FileHandle(forWritingTo: outURL)
+            let input = Pipe()
+            let process = Process()
+            process.executableURL = ElevateBinary.url!
+            process.arguments = ["extract", "--jobs", jobs, "--framing", framing, "--key-path", "name", "-"]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let printed = { String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self) }
+            /// Waits up to 20 s for the output to become `expected`.
+            let waitFor = { (expected: String) -> Bool in
+                for _ in 0..<400 where printed() != expected { Thread.sleep(forTimeInterval: 0.05) }
+                return printed() == expected
+            }
+            try input.fileHandleForWriting.write(contentsOf: Data("{\"name\": \"first\"}\n".utf8))
+            #expect(waitFor("\"first\""), "\(framing), \(jobs) jobs: \(printed().debugDescription) while the input is open")
+            try input.fileHandleForWriting.write(contentsOf: Data("{\"name\": \"second\"}\n".utf8))
+            #expect(waitFor("\"first\"\n\"second\""), "\(framing), \(jobs) jobs: \(printed().debugDescription)")
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            try output.close()
+            #expect(process.terminationStatus == 0 && printed() == "\"first\"\n\"second\"\n", "\(framing), \(jobs) jobs")
+        }
+    }
+
     /// A huge value in a stream passes in bounded memory: nothing is built for count or validate.
     @Test func aLargeValueInAStreamIsNotBuilt() throws {
         let scratch = try ScratchDirectory()

@@ -50,6 +50,21 @@ public enum JSONInput: Sendable {
         }
     }
 
+    /// Whether a read now would wait for input not written yet: a pipe, socket or terminal with
+    /// nothing to read at this moment (asked of `poll`, which does not wait); never data or a
+    /// file. A reader holding finished output checks it before each read, to write that output
+    /// first when the input is live (`tail -f log | elevate extract …`), and only then.
+    package var wouldWaitForInput: Bool {
+        let descriptor: Int32
+        switch self {
+        case .data, .file: return false
+        case .fileHandle(let handle): descriptor = handle.fileDescriptor
+        case .standardInput: descriptor = STDIN_FILENO
+        }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) == 0
+    }
+
     /// The input's size in bytes, when it is known before reading: data, and a regular file
     /// (whose size may still change while it is read: use it as a hint only).
     var knownByteCount: Int? {

@@ -8,9 +8,14 @@
 ///
 /// `take` throws a run's error; the first thrown, in document order, is the one of the whole
 /// read, and it comes before an input error met later (the runs lie before it).
+///
+/// With `whenInputWaits`, before a read that would wait (``JSONInput/wouldWaitForInput``), every
+/// complete line is cut and taken, and `whenInputWaits` called: what a live input's lines give
+/// comes out then, not when a run fills.
 /// - Throws: A run's error (through `take`), or `rest`'s and the input's, wrapped as `options` say.
 func readLineRuns<Outcome>(
     of input: JSONInput, options: StreamingOptions, rest: JSONLinesParser,
+    whenInputWaits: (() throws -> Void)? = nil,
     work: @escaping (SplitLinesRun) -> Outcome, take: @escaping (Outcome) throws -> Void
 ) throws {
     let parallel =
@@ -54,8 +59,15 @@ func readLineRuns<Outcome>(
                 framing: .jsonLines, wrapping: options.wrapsErrorsInParserError, lineNumber: { rest.lineNumber }
             ) {
                 try readChunks(of: input, options: options, until: { false }) { chunk in
-                    if cutter.handedOver { return try rest.feed(chunk) }
-                    try cutter.feed(chunk, isStopped: { false }, dispatch)
+                    if cutter.handedOver {
+                        try rest.feed(chunk)
+                    } else {
+                        try cutter.feed(chunk, isStopped: { false }, dispatch)
+                    }
+                    guard let whenInputWaits, input.wouldWaitForInput else { return }
+                    try cutter.cutCompleteLines(dispatch)
+                    try drain(true)
+                    try whenInputWaits()
                 }
                 if cutter.handedOver { try rest.finish() }
             }

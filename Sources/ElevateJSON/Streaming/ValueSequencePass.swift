@@ -23,6 +23,8 @@ package final class ValueSequencePass {
     private let selector: KeyPathSelector
     private let valueEnded: (ValueEnd) throws -> Void
     private var valueCount = 0
+    /// Called after each chunk of input is read (see ``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``).
+    package var afterEachChunk: (() throws -> Void)?
 
     /// - Parameters:
     ///   - framing: `.jsonLines`, `.concatenated` or `.jsonTextSequence` (an array is one document:
@@ -87,6 +89,7 @@ package final class ValueSequencePass {
             try readChunks(of: input, options: options, until: { parser.isStopped }) { chunk in
                 content.note(chunk)
                 try parser.parse(chunk)
+                try afterEachChunk?()
             }
             // Whitespace alone holds no values: not a document cut short.
             if content.needsParse { try parser.finish() }
@@ -98,7 +101,10 @@ package final class ValueSequencePass {
         try translatingLinesParserErrors(
             framing: framing, wrapping: options.wrapsErrorsInParserError, lineNumber: { lines.lineNumber }
         ) {
-            try readChunks(of: input, options: options, until: { lines.isStopped }) { try lines.feed($0) }
+            try readChunks(of: input, options: options, until: { lines.isStopped }) { chunk in
+                try lines.feed(chunk)
+                try afterEachChunk?()
+            }
             try lines.finish()
         }
     }

@@ -42,7 +42,10 @@ package func writeValues(
     let pass = ValueSequencePass(framing: framing, keyPath: keyPath, wildcard: wildcard, to: makeHandler(emitter)) {
         summary.note($0)
     }
+    // A live input's values come out as its lines arrive, not when the emitter's buffer fills.
+    let whenInputWaits = { try emitter.flushCompleteValues() }
     guard framing == .jsonLines, options.concurrency > 1, !emitter.prettyPrinted else {
+        pass.afterEachChunk = { if input.wouldWaitForInput { try whenInputWaits() } }
         _ = try pass.run(input, options: options)
         return summary
     }
@@ -66,10 +69,12 @@ package func writeValues(
     // A line at least this long may hold a value that `emitter` writes through.
     let lineHandedBack = max(emitter.memoryLimit / 2 - 1, 0)
     // From a line longer than a run may hold on, the stream's own pass reads the rest.
-    try readLineRuns(of: input, options: options, rest: pass.makeLinesParser(options: options), work: { run in
-        guard !run.hasLine(atLeast: lineHandedBack) else { return SplitLinesRun.WrittenValues(handedBack: run) }
-        return run.writeValues(atKeyPath: keyPath, wildcard: wildcard, style: style, through: makeHandler)
-    }, take: write)
+    try readLineRuns(
+        of: input, options: options, rest: pass.makeLinesParser(options: options), whenInputWaits: whenInputWaits,
+        work: { run in
+            guard !run.hasLine(atLeast: lineHandedBack) else { return SplitLinesRun.WrittenValues(handedBack: run) }
+            return run.writeValues(atKeyPath: keyPath, wildcard: wildcard, style: style, through: makeHandler)
+        }, take: write)
     // The runs came first; the stream's pass read what followed them.
     runs.append(summary)
     return runs

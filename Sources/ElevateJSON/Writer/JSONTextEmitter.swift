@@ -475,11 +475,7 @@ package final class JSONTextEmitter: JSONEventHandler {
     /// token larger than the buffer is left to the caller to write).
     private func makeRoom(_ needed: Int) throws {
         if committed > 0 {
-            try output.write(UnsafeRawBufferPointer(start: buffer, count: committed))
-            let pending = count - committed
-            if pending > 0 { memmove(buffer, buffer + committed, pending) }
-            count = pending
-            committed = 0
+            try flushCompleteValues()
             if needed <= capacity - count { return }
         }
         if !truncatable, !partlyWritten, count + needed <= memoryLimit {
@@ -525,6 +521,18 @@ package final class JSONTextEmitter: JSONEventHandler {
         try flush()
         try output.write(text)
         completedValueCount &+= values
+    }
+
+    /// Writes the complete values held in the buffer to the output now, keeping the one being
+    /// written (when the input is live, so that each value shows as soon as it is complete).
+    /// - Throws: The output's error.
+    package func flushCompleteValues() throws {
+        guard committed > 0 else { return }
+        try output.write(UnsafeRawBufferPointer(start: buffer, count: committed))
+        let pending = count - committed
+        if pending > 0 { memmove(buffer, buffer + committed, pending) }
+        count = pending
+        committed = 0
     }
 
     /// Writes the whole buffer: after ``finishCompleteValues()``, complete values only; otherwise
