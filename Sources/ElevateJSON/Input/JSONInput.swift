@@ -41,19 +41,12 @@ public enum JSONInput: Sendable {
     /// The process's standard input.
     case standardInput
 
-    /// Whether reading may wait for input that has not been written yet (a pipe, a socket, a
-    /// terminal): values decoded on workers are then delivered before each read, not held back.
-    var mayWaitForInput: Bool {
-        switch self {
-        case .data, .file: false
-        case .fileHandle, .standardInput: true
-        }
-    }
-
     /// Whether a read now would wait for input not written yet: a pipe, socket or terminal with
     /// nothing to read at this moment (asked of `poll`, which does not wait); never data or a
-    /// file. A reader holding finished output checks it before each read, to write that output
-    /// first when the input is live (`tail -f log | elevate extract …`), and only then.
+    /// file. A reader holding finished work checks it before each read: values decoded on
+    /// workers, or output written (`tail -f log | elevate extract …`), go out then, so that a
+    /// live source's values are not held back; while more input is ready, the workers are not
+    /// waited for (waiting at every read of a fast pipe took most of their gain).
     package var wouldWaitForInput: Bool {
         let descriptor: Int32
         switch self {
@@ -62,7 +55,9 @@ public enum JSONInput: Sendable {
         case .standardInput: descriptor = STDIN_FILENO
         }
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&request, 1, 0) == 0
+        // A millisecond's grace: a fast writer (`cat`, `zcat`) refills a pipe that quickly once it
+        // runs again, and a read that never found the pipe empty would keep the workers busy.
+        return poll(&request, 1, 1) == 0
     }
 
     /// The input's size in bytes, when it is known before reading: data, and a regular file

@@ -33,7 +33,7 @@ private func run<T>(_ stream: ElementStream<T>, on input: JSONInput, options: St
     defer { options.decodingScope.leave() }
     let feed = { (chunk: UnsafeRawBufferPointer) in
         try stream.feed(chunk)
-        if input.mayWaitForInput { try stream.deliverCompleted() }
+        if input.wouldWaitForInput { try stream.deliverCompleted() }
     }
     // The stream's own checkpoint, not the options': a stream of members does not resume, and
     // read from the offset it would look for its key path in the middle of the document.

@@ -18,7 +18,7 @@ package func forEachValue<T>(
         }
         try readChunks(of: input, from: offset, options: options, until: { reader.isStopped }) {
             try reader.feed($0)
-            if input.mayWaitForInput { try reader.deliverCompleted() }
+            if input.wouldWaitForInput { try reader.deliverCompleted() }
         }
         return try reader.finish()
     }
