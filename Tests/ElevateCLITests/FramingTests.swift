@@ -158,6 +158,43 @@ struct FramingTests {
         }
     }
 
+    /// Gzip cut short (or damaged) after many values: every value its readable part completes is
+    /// printed before the error, with one job as with two (both printed only the first megabyte's,
+    /// and two jobs fewer than one); a syntax error in that part is the error, also for a document.
+    @Test func gzipCutShortPrintsWhatItsTextHoldsWithAnyJobs() throws {
+        let scratch = try ScratchDirectory()
+        let lines = (0..<60_000).map { #"{"name": "n\#($0)", "tags": [1, 2]}"# + "\n" }.joined()
+        let gzip = GzipFixture.member(Array(lines.utf8), level: 0)
+        let cut = try scratch.file("cut.jsonl", "")
+        try gzip.prefix(1_500_000).write(to: URL(fileURLWithPath: cut))
+        let renamed = cut + ".gz"
+        try FileManager.default.moveItem(atPath: cut, toPath: renamed)
+        // Stored blocks hold the text as it is, after a few bytes of header each: the readable
+        // part is all but a few hundred of the 1,500,000 bytes.
+        let atLeast = lines.utf8.prefix(1_490_000).filter { $0 == UInt8(ascii: "\n") }.count
+        var outputs: [String] = []
+        for jobs in ["1", "2"] {
+            let result = try scratch.run("extract", "--jobs", jobs, "-r", "--framing", "json-lines", "--key-path", "name", renamed)
+            #expect(result.status == 2 && result.standardError.contains("truncated"), "\(jobs) jobs: \(result.standardError)")
+            let printed = result.output.split(separator: "\n")
+            #expect(printed.count >= atLeast && printed.last == "n\(printed.count - 1)", "\(jobs) jobs: \(printed.count) of \(atLeast)")
+            outputs.append(result.output)
+        }
+        #expect(outputs[0] == outputs[1])
+        let document = "{\"items\": [" + (0..<200_000).map { #"{"n": \#($0)}"# }.joined(separator: ",") + "]}"
+        var damaged = Array(document.utf8)
+        damaged.insert(UInt8(ascii: "x"), at: 1_200_000)
+        let badFile = try scratch.file("bad.json", "")
+        try GzipFixture.member(damaged, level: 0).prefix(1_400_000).write(to: URL(fileURLWithPath: badFile))
+        try FileManager.default.moveItem(atPath: badFile, toPath: badFile + ".gz")
+        for jobs in ["1", "2"] {
+            for command in [["validate"], ["count", "--key-path", "items"], ["extract", "--json-lines", "--key-path", "items"]] {
+                let result = try ElevateBinary.run(command + ["--jobs", jobs, badFile + ".gz"], in: scratch.url)
+                #expect(result.status == 1 && result.standardError.contains("error: "), "\(command), \(jobs) jobs: \(result.standardError)")
+            }
+        }
+    }
+
     /// A huge value in a stream passes in bounded memory: nothing is built for count or validate.
     @Test func aLargeValueInAStreamIsNotBuilt() throws {
         let scratch = try ScratchDirectory()

@@ -41,6 +41,9 @@ final class InflatingChunkReader {
     private var sourceEnded: Bool
     /// Whether the last member ended with the input, as checked by ``GzipInflater/finish()``.
     private var isFinished = false
+    /// The failure met after some text of a buffer was inflated: that text is returned first,
+    /// and this is thrown by the next call.
+    private var deferredFailure: (any Error)?
     /// With a descriptor, a second descriptor that the wait for input watches too: when it turns
     /// readable (the parsing side wrote to it because it stopped), the reader stops waiting and
     /// throws ``Stopped``, so that a stop never waits for a pipe's writer. -1 for none.
@@ -80,26 +83,37 @@ final class InflatingChunkReader {
     /// then what was inflated goes to the parser before the reader waits, as plain input from
     /// such a descriptor would.
     /// - Parameter output: Room for inflated bytes.
+    /// A failure (damaged gzip, a failed read) comes after the text inflated before it: the call
+    /// that meets it returns that text, and the next one throws it, as plain input's read error
+    /// comes after the bytes read before it.
     /// - Returns: How many bytes were written, at least 1; nil at the end of the text.
     /// - Throws: ``JSONInputError`` for gzip that is truncated, corrupt or followed by other bytes;
     ///   ``ReadFailure``; ``Stopped``.
     func next(into output: UnsafeMutableRawBufferPointer) throws -> Int? {
+        if let failure = deferredFailure {
+            deferredFailure = nil
+            throw failure
+        }
         var written = 0
-        while written < output.count && !isFinished {
-            let room = UnsafeMutableRawBufferPointer(rebasing: output[written...])
-            if pending.isEmpty && !sourceEnded {
-                if written > 0 && !hasInputAtHand() { break }
-                try read()
-                continue
+        do {
+            while written < output.count && !isFinished {
+                let room = UnsafeMutableRawBufferPointer(rebasing: output[written...])
+                if pending.isEmpty && !sourceEnded {
+                    if written > 0 && !hasInputAtHand() { break }
+                    try read()
+                    continue
+                }
+                let (taken, inflated) = try inflater.inflate(pending, into: room)
+                pending = UnsafeRawBufferPointer(rebasing: pending[taken...])
+                written += inflated
+                if pending.isEmpty && sourceEnded && inflated == 0 {
+                    // zlib has written everything: the input must end between members.
+                    try inflater.finish()
+                    isFinished = true
+                }
             }
-            let (taken, inflated) = try inflater.inflate(pending, into: room)
-            pending = UnsafeRawBufferPointer(rebasing: pending[taken...])
-            written += inflated
-            if pending.isEmpty && sourceEnded && inflated == 0 {
-                // zlib has written everything: the input must end between members.
-                try inflater.finish()
-                isFinished = true
-            }
+        } catch let failure where written > 0 && !(failure is Stopped) {
+            deferredFailure = failure
         }
         return written > 0 ? written : nil
     }

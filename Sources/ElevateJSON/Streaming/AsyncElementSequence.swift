@@ -8,6 +8,10 @@ package protocol ChunkDecoder {
     /// before waiting for more input, so that a live source (a socket, a pipe) never has a complete
     /// value held back until more input or a full batch arrives.
     func deliverCompleted() throws
+    /// The input failed (a read error, damaged gzip) after the chunks fed so far: delivers every
+    /// value they completed, as one thread has delivered them when it meets the failure, so that
+    /// the failure comes after them; a value's error among them comes first.
+    func deliverBeforeInputFailure() throws
     @discardableResult func finish() throws -> Int
 }
 

@@ -220,6 +220,13 @@ package final class ElementStream<T> {
         try delivery.deliverCompleted(isStopped: isStopped)
     }
 
+    package func deliverBeforeInputFailure() throws {
+        guard !isStopped else { return }
+        // An error in the held bytes comes after what the workers hold (see `catchingUp`).
+        try delivery.catchingUp { try translatingErrors { try split?.inputFailed() } }
+        try delivery.deliverRest(isStopped: isStopped)
+    }
+
     /// Ends the input and reports what went wrong as a whole: a missing or mistyped array, and
     /// the skipped elements.
     /// - Returns: the number of elements delivered.

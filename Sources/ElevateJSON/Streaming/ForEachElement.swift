@@ -31,18 +31,41 @@ package func forEachMember<T>(
 private func run<T>(_ stream: ElementStream<T>, on input: JSONInput, options: StreamingOptions) throws -> Int {
     options.decodingScope.enter()
     defer { options.decodingScope.leave() }
-    let feed = { (chunk: UnsafeRawBufferPointer) in
-        try stream.feed(chunk)
-        if input.wouldWaitForInput { try stream.deliverCompleted() }
-    }
     // The stream's own checkpoint, not the options': a stream of members does not resume, and
     // read from the offset it would look for its key path in the middle of the document.
     if let checkpoint = stream.resumption {
-        try resume(stream, from: checkpoint, of: input, options: options, feed)
+        try resume(stream, from: checkpoint, of: input, options: options)
     } else {
-        try readChunks(of: input, options: options, until: { stream.isStopped }, feed)
+        try readDeliveringBeforeFailure(of: input, options: options, into: stream)
     }
     return try stream.finish()
+}
+
+/// Feeds `input` (from `offset`, when resuming) to `decoder` chunk by chunk until it stops: what
+/// workers hold is delivered before a read that would wait (see ``JSONInput/wouldWaitForInput``),
+/// and when the input fails, every value the chunks read completed is delivered before the
+/// failure is thrown (see ``ChunkDecoder/deliverBeforeInputFailure()``).
+/// - Parameter isStopped: Whether to read no more; by default, whether the decoder stopped.
+package func readDeliveringBeforeFailure(
+    of input: JSONInput, from offset: Int? = nil, options: StreamingOptions, into decoder: any ChunkDecoder,
+    until isStopped: (() -> Bool)? = nil
+) throws {
+    /// Whether the error was thrown while a chunk was decoded (rather than by the input itself).
+    var chunkFailed = false
+    do {
+        try readChunks(of: input, from: offset, options: options, until: isStopped ?? { decoder.isStopped }) { chunk in
+            do {
+                try decoder.feed(chunk)
+                if input.wouldWaitForInput { try decoder.deliverCompleted() }
+            } catch {
+                chunkFailed = true
+                throw error
+            }
+        }
+    } catch {
+        if !chunkFailed { try decoder.deliverBeforeInputFailure() }
+        throw error
+    }
 }
 
 /// Reads `input` chunk by chunk into `feed` (from `offset`, when resuming), and stops reading as
@@ -85,8 +108,7 @@ package func refusedCheckpoint(_ reason: String, options: StreamingOptions) -> a
 /// ends a value (`}`, `]`, a string's quote, a number's digit, `true`, `false` or `null`'s last
 /// letter): a checkpoint inside a token, or just past a separator, is refused.
 private func resume<T>(
-    _ stream: ElementStream<T>, from checkpoint: StreamCheckpoint, of input: JSONInput, options: StreamingOptions,
-    _ feed: (UnsafeRawBufferPointer) throws -> Void
+    _ stream: ElementStream<T>, from checkpoint: StreamCheckpoint, of input: JSONInput, options: StreamingOptions
 ) throws {
     stream.linesBeforeResumption = { input.lineBreaks(before: checkpoint.byteOffset) }
     let endsValue = Set("}]\"0123456789el".utf8)
@@ -95,7 +117,8 @@ private func resume<T>(
             "the byte before offset \(checkpoint.byteOffset) cannot be read or does not end an element "
                 + "(element \(checkpoint.index - 1))", options: options)
     }
-    try readChunks(of: input, from: checkpoint.byteOffset, options: options, until: { stream.hasEnded }, feed)
+    try readDeliveringBeforeFailure(
+        of: input, from: checkpoint.byteOffset, options: options, into: stream, until: { stream.hasEnded })
 }
 
 /// Decodes every element of the array at `keyPath` that decodes, and records the others with

@@ -16,10 +16,7 @@ package func forEachValue<T>(
             offset = checkpoint.byteOffset
             try lines.resume(from: checkpoint, of: input)
         }
-        try readChunks(of: input, from: offset, options: options, until: { reader.isStopped }) {
-            try reader.feed($0)
-            if input.wouldWaitForInput { try reader.deliverCompleted() }
-        }
+        try readDeliveringBeforeFailure(of: input, from: offset, options: options, into: reader)
         return try reader.finish()
     }
 }
@@ -232,6 +229,10 @@ final class ValueSequenceReader<T> {
     /// ``ChunkDecoder/deliverCompleted()``).
     package func deliverCompleted() throws {
         try delivery.deliverCompleted(isStopped: isStopped)
+    }
+
+    package func deliverBeforeInputFailure() throws {
+        try delivery.deliverRest(isStopped: isStopped)
     }
 
     package func finish() throws -> Int {

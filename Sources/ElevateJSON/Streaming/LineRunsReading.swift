@@ -53,31 +53,47 @@ func readLineRuns<Outcome>(
         try drain(true)
         if let error = SplitLinesRun(line, keyPath: KeyPath(""), options: options).read(into: rest) { throw error }
     }
+    /// Reads one chunk: cuts its runs (or, once handed over, feeds it to `rest`).
+    let read = { (chunk: UnsafeRawBufferPointer) throws in
+        if cutter.handedOver {
+            try rest.feed(chunk)
+        } else {
+            try cutter.feed(chunk, isStopped: { false }, dispatch)
+        }
+        guard let whenInputWaits, input.wouldWaitForInput else { return }
+        try cutter.cutCompleteLines(dispatch)
+        try drain(true)
+        try whenInputWaits()
+    }
+    /// Whether the error was thrown while a chunk was read (rather than by the input itself).
+    var chunkFailed = false
     try translatingInputErrors(options) {
         do {
             try translatingLinesParserErrors(
                 framing: .jsonLines, wrapping: options.wrapsErrorsInParserError, lineNumber: { rest.lineNumber }
             ) {
                 try readChunks(of: input, options: options, until: { false }) { chunk in
-                    if cutter.handedOver {
-                        try rest.feed(chunk)
-                    } else {
-                        try cutter.feed(chunk, isStopped: { false }, dispatch)
+                    do {
+                        try read(chunk)
+                    } catch {
+                        chunkFailed = true
+                        throw error
                     }
-                    guard let whenInputWaits, input.wouldWaitForInput else { return }
-                    try cutter.cutCompleteLines(dispatch)
-                    try drain(true)
-                    try whenInputWaits()
                 }
                 if cutter.handedOver { try rest.finish() }
             }
             try cutter.finish(dispatch)
         } catch {
-            // An input error comes after the lines read before it: an error of theirs comes first.
-            if !runFailed { try drain(true) }
+            if !runFailed {
+                // An input error comes after the lines read before it: those held for a run are
+                // judged first, and an error of theirs (or of the runs before) comes first.
+                if !chunkFailed { try cutter.cutAllHeld(dispatch) }
+                try drain(true)
+            }
             throw error
         }
         // The runs' errors in document order: the first is one thread's first.
         try drain(true)
     }
+
 }

@@ -122,6 +122,13 @@ struct LinesRunCutter {
         try longLine?(line)
     }
 
+    /// The input failed (a read error, damaged gzip): everything held, the start of a line
+    /// included, goes to `dispatch` as a run that does not end the input, so that its lines are
+    /// judged before the failure, as one thread, fed those bytes, judges them.
+    mutating func cutAllHeld(_ dispatch: (Piece) throws -> Void) throws {
+        if !handedOver, !run.isEmpty { try dispatch(takeRun(isLast: false)) }
+    }
+
     /// Ends the input: the last run, whose last line may have no newline, goes to `dispatch`.
     mutating func finish(_ dispatch: (Piece) throws -> Void) throws {
         if !handedOver, !run.isEmpty { try dispatch(takeRun(isLast: true)) }

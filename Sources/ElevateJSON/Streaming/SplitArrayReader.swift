@@ -371,6 +371,14 @@ final class SplitArrayReader: SplitFeeding {
         }
     }
 
+    /// The input failed: a run still being cut is read on as a tail, on the calling thread, as
+    /// far as its bytes go (its elements, or an error in them, come before the failure, after the
+    /// runs before it); a tail, and the stream's parser, have been fed every byte already.
+    func inputFailed() throws {
+        guard case .array = phase, !isStopped, !run.isEmpty else { return }
+        try startTail(after: [])
+    }
+
     /// Ends the input: a run still being cut is an array the input cut short, which the stream's
     /// parser, told of the bytes it passed over, reports (the parser is not finished here).
     func finish() throws {
@@ -487,6 +495,10 @@ package protocol SplitFeeding: AnyObject {
     func feed(_ chunk: UnsafeRawBufferPointer) throws
     /// Ends the input, before the parser is finished.
     func finish() throws
+    /// The input failed (a read error, damaged gzip) after the chunks fed so far: what is held
+    /// is parsed as far as it goes, as one thread has parsed it when it meets the failure, and
+    /// nothing is finished.
+    func inputFailed() throws
     /// Whether the body stopped the stream.
     var isStopped: Bool { get }
 }

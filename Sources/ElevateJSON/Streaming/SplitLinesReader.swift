@@ -90,6 +90,14 @@ final class SplitLinesReader<T> {
         try delivery.deliverCompleted(isStopped: isStopped)
     }
 
+    /// The input failed: the lines held for a run, the start of a line included, are parsed (as
+    /// one thread has parsed them when it meets the failure), and everything the workers hold is
+    /// delivered.
+    func deliverBeforeInputFailure() throws {
+        if !isStopped { try cutter.cutAllHeld { try dispatch($0) } }
+        try delivery.deliverRest(isStopped: isStopped)
+    }
+
     /// Ends the input: the last run, whose last line may have no newline, is parsed to the end;
     /// then everything the workers hold is delivered.
     func finish() throws -> Int {

@@ -1,0 +1,102 @@
+import ElevateTestSupport
+import Foundation
+import Testing
+
+@_spi(Testing) @testable import ElevateJSON
+
+/// Gzip that fails partway (truncated, corrupt): every byte inflated before the failure is read,
+/// and judged, before the error, through every input form and with any number of workers, as for
+/// plain input that ends in a read error. Stored blocks (level 0) make the inflatable prefix known:
+/// a cut at compressed byte `k` of a one-block member leaves `k - 15` bytes of text (a 10-byte
+/// header, a 5-byte block header).
+@Suite struct GzipFailureTests {
+    /// 3,000 JSON Lines of about 14 bytes, one stored block.
+    static let lines = (0..<3_000).map { "{\"i\": \($0)}\n" }.joined()
+
+    /// The text before a cut at compressed byte `cut`.
+    static func prefix(cut: Int) -> Substring.UTF8View { lines.utf8.prefix(cut - 15)[...] }
+
+    /// Runs `body` on a scratch file holding `bytes`, with options of 4 KiB reads, `workers`, and
+    /// runs of 64 bytes (so that the runs of a split parse are many, and one is being cut when the
+    /// input fails).
+    static func withCutFile<R>(
+        _ bytes: Data, workers: Int, _ body: (URL, StreamingOptions) throws -> R
+    ) throws -> R {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).gz")
+        try bytes.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var options = StreamingOptions(chunkSize: 4096, wrapsErrorsInParserError: false)
+        options.concurrency = workers
+        options.splitBatchByteCount = 64
+        return try body(url, options)
+    }
+
+    /// Every inflated byte reaches the reader before the error, whatever the chunk size.
+    @Test(arguments: [4096, 5000, 1 << 20])
+    func everyInflatedByteComesBeforeTheError(chunkSize: Int) throws {
+        let gzip = GzipFixture.member(Array(Self.lines.utf8), level: 0)
+        for cut in [5_000, 20_000, 33_333] {
+            var text: [UInt8] = []
+            #expect(throws: JSONInputError.self) {
+                try JSONInput.data(gzip.prefix(cut)).forEachChunk(chunkSize: chunkSize) { text += $0 }
+            }
+            #expect(text == Array(Self.prefix(cut: cut)), "cut at \(cut), chunks of \(chunkSize): \(text.count) bytes")
+        }
+    }
+
+    /// JSON Lines from a gzip file cut short: each complete line's value is delivered, then the
+    /// error, with one worker and with two (runs of a few bytes).
+    @Test(arguments: [1, 2])
+    func everyCompleteLineIsDeliveredBeforeTheError(workers: Int) throws {
+        let gzip = GzipFixture.member(Array(Self.lines.utf8), level: 0)
+        for cut in [5_000, 20_000, 33_333] {
+            var values: [JSON] = []
+            try Self.withCutFile(gzip.prefix(cut), workers: workers) { url, options in
+                #expect(throws: JSONInputError.self) {
+                    try forEachValue(from: .file(url), framing: .jsonLines, as: JSON.self, options: options) { values.append($0) }
+                }
+            }
+            let complete = Self.prefix(cut: cut).filter { $0 == UInt8(ascii: "\n") }.count
+            #expect(values.count == complete, "cut at \(cut), \(workers) workers")
+            #expect(values.last.map { "\($0)".contains("\(complete - 1)") } ?? false, "cut at \(cut): \(String(describing: values.last))")
+        }
+    }
+
+    /// An array from a gzip file cut short: the elements delivered before the error are one
+    /// thread's, with two workers (runs of a few bytes) as with one.
+    @Test func everyElementOneThreadDeliversComesBeforeTheError() throws {
+        let document = "{\"items\": [" + (0..<3_000).map { "{\"i\": \($0)}" }.joined(separator: ",\n") + "]}"
+        let gzip = GzipFixture.member(Array(document.utf8), level: 0)
+        for cut in [5_000, 20_000, 33_333] {
+            var counts: [Int] = []
+            for workers in [1, 2] {
+                var count = 0
+                try Self.withCutFile(gzip.prefix(cut), workers: workers) { url, options in
+                    #expect(throws: JSONInputError.self) {
+                        try forEachElement(from: .file(url), atKeyPath: "items", as: JSON.self, options: options) { _ in count += 1 }
+                    }
+                }
+                counts.append(count)
+            }
+            let closed = document.utf8.prefix(cut - 15).filter { $0 == UInt8(ascii: "}") }.count
+            #expect(counts[0] == closed, "cut at \(cut): one worker delivered \(counts[0]) of \(closed)")
+            #expect(counts[1] == counts[0], "cut at \(cut): two workers delivered \(counts[1]), one \(counts[0])")
+        }
+    }
+
+    /// A syntax error in the text inflated before the failure is the error, as in plain input, and
+    /// the counts of `elevate validate --json-lines` (one job or two) read every line before it.
+    @Test(arguments: [1, 2])
+    func aSyntaxErrorBeforeTheFailureComesFirst(workers: Int) throws {
+        var lines = Self.lines
+        let bad = lines.index(lines.startIndex, offsetBy: 15_000)
+        lines.insert(contentsOf: "x", at: bad)
+        let gzip = GzipFixture.member(Array(lines.utf8), level: 0)
+        try Self.withCutFile(gzip.prefix(20_000), workers: workers) { url, options in
+            #expect(throws: JSONSyntaxError.self) { _ = try countLines(in: .file(url), options: options) }
+            var longRuns = options
+            longRuns.splitBatchByteCount = 1 << 20
+            #expect(throws: JSONSyntaxError.self) { _ = try countLines(in: .file(url), options: longRuns) }
+        }
+    }
+}
