@@ -104,6 +104,9 @@ public struct AsyncGzipDecompressingSequence<Base: AsyncSequence>: AsyncSequence
         /// The inflated bytes of the chunk being filled, allocated once when the input is gzip.
         private var output: UnsafeMutableRawBufferPointer?
         private var written = 0
+        /// A failure met after some text was inflated into `output`: that text is handed out
+        /// first, and the next call throws this.
+        private var deferredFailure: (any Error)?
 
         init(chunkSize: Int) {
             self.chunkSize = chunkSize
@@ -154,23 +157,32 @@ public struct AsyncGzipDecompressingSequence<Base: AsyncSequence>: AsyncSequence
         /// what there is rather than wait for more, so that a live source's text is not held
         /// back), or at the end of the base sequence, until zlib has written everything.
         private func inflateNext(with inflater: GzipInflater) throws -> [UInt8]? {
+            if let failure = deferredFailure {
+                deferredFailure = nil
+                throw failure
+            }
             let output = output!
-            while written < output.count {
-                let room = UnsafeMutableRawBufferPointer(rebasing: output[written...])
-                let (taken, inflated) = try pending.withUnsafeBytes { bytes in
-                    try inflater.inflate(UnsafeRawBufferPointer(rebasing: bytes[pendingOffset...]), into: room)
+            do {
+                while written < output.count {
+                    let room = UnsafeMutableRawBufferPointer(rebasing: output[written...])
+                    let (taken, inflated) = try pending.withUnsafeBytes { bytes in
+                        try inflater.inflate(UnsafeRawBufferPointer(rebasing: bytes[pendingOffset...]), into: room)
+                    }
+                    pendingOffset += taken
+                    written += inflated
+                    guard pendingOffset == pending.count else { continue }
+                    pending = []
+                    pendingOffset = 0
+                    if !baseEnded { break }
+                    if inflated == 0 {
+                        try inflater.finish()
+                        isDone = true
+                        break
+                    }
                 }
-                pendingOffset += taken
-                written += inflated
-                guard pendingOffset == pending.count else { continue }
-                pending = []
-                pendingOffset = 0
-                if !baseEnded { break }
-                if inflated == 0 {
-                    try inflater.finish()
-                    isDone = true
-                    break
-                }
+            } catch where written > 0 {
+                // The text inflated before the failure comes first.
+                deferredFailure = error
             }
             guard written > 0 else { return nil }
             defer { written = 0 }

@@ -69,6 +69,8 @@ final class GzipInflater {
     /// - Parameters:
     ///   - input: Compressed bytes that follow those of the previous call.
     ///   - output: Room for inflated bytes.
+    /// A failure met after some text was written comes after that text: the call returns it,
+    /// and the next call throws the failure.
     /// - Returns: How many bytes of `input` were taken and of `output` written. Bytes of `input`
     ///   not taken (when `output` filled) must be given again, first, to the next call.
     /// - Throws: ``JSONInputError`` with ``JSONInputError/GzipProblem/corrupt`` or
@@ -76,56 +78,82 @@ final class GzipInflater {
     func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws
         -> (taken: Int, written: Int)
     {
+        if let failure = deferredFailure {
+            deferredFailure = nil
+            throw failure
+        }
         var taken = 0
         var written = 0
+        do {
+            try inflate(input, into: output, taken: &taken, written: &written)
+        } catch where written > 0 {
+            deferredFailure = error
+        }
+        return (taken, written)
+    }
+
+    /// The failure met after the text a call returned, for the next call to throw.
+    private var deferredFailure: (any Error)?
+
+    /// ``inflate(_:into:)``, counting as it goes: `taken` and `written` hold what was done when
+    /// it throws.
+    private func inflate(
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, taken: inout Int,
+        written: inout Int
+    ) throws {
         while written < output.count {
             switch position {
             case .inMember:
-                let (memberTaken, memberWritten, ended) = try inflateMember(
+                let (memberTaken, memberWritten, ended, failure) = inflateMember(
                     UnsafeRawBufferPointer(rebasing: input[taken...]),
                     into: UnsafeMutableRawBufferPointer(rebasing: output[written...]))
                 taken += memberTaken
                 written += memberWritten
+                if let failure { throw failure }
                 if ended {
                     position = .betweenMembers
                 } else if memberTaken == 0 && memberWritten == 0 {
                     // zlib wants more input than there is.
-                    return (taken, written)
+                    return
                 }
             case .betweenMembers:
-                guard taken < input.count else { return (taken, written) }
+                guard taken < input.count else { return }
                 guard input[taken] == Self.magicBytes.0 else { throw trailingData(at: compressedOffset) }
                 guard taken + 1 < input.count else {
                     // The second byte is in the next input: keep the first in mind.
                     taken += 1
                     compressedOffset += 1
                     position = .afterFirstMagicByte
-                    return (taken, written)
+                    return
                 }
                 guard input[taken + 1] == Self.magicBytes.1 else { throw trailingData(at: compressedOffset) }
                 // Left in the input: zlib reads the next member's header from its first byte.
                 startNextMember()
             case .afterFirstMagicByte:
-                guard taken < input.count else { return (taken, written) }
+                guard taken < input.count else { return }
                 guard input[taken] == Self.magicBytes.1 else { throw trailingData(at: compressedOffset - 1) }
                 startNextMember()
                 // The first magic byte, taken with the previous input, goes to zlib now (which
                 // reads a header without writing anything or ending the member).
                 var firstByte = Self.magicBytes.0
-                _ = try withUnsafeBytes(of: &firstByte) { byte in
-                    try inflateMember(byte, into: UnsafeMutableRawBufferPointer(rebasing: output[written...]))
+                let failure = withUnsafeBytes(of: &firstByte) { byte in
+                    inflateMember(byte, into: UnsafeMutableRawBufferPointer(rebasing: output[written...])).failure
                 }
+                if let failure { throw failure }
                 // Counted when it was first taken.
                 compressedOffset -= 1
             }
         }
-        return (taken, written)
     }
 
     /// Checks that the input ended where it may: between members.
     /// - Throws: ``JSONInputError`` with ``JSONInputError/GzipProblem/truncated`` when it ended
     ///   inside a member (or after the first byte of another).
     func finish() throws {
+        if let failure = deferredFailure {
+            deferredFailure = nil
+            throw failure
+        }
         switch position {
         case .betweenMembers:
             return
@@ -144,8 +172,8 @@ final class GzipInflater {
     }
 
     /// One member's inflate, over bytes that all belong to the member until zlib says it ended.
-    private func inflateMember(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws
-        -> (taken: Int, written: Int, ended: Bool)
+    private func inflateMember(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
+        -> (taken: Int, written: Int, ended: Bool, failure: JSONInputError?)
     {
         // zlib counts in 32 bits: larger buffers are taken in slices, by the loop of the caller.
         let inputCount = min(input.count, Int(UInt32.max))
@@ -164,18 +192,20 @@ final class GzipInflater {
         switch status {
         case Z_OK, Z_BUF_ERROR:
             // Z_BUF_ERROR: no progress possible until there is more input or room, not an error.
-            return (taken, written, false)
+            return (taken, written, false, nil)
         case Z_STREAM_END:
-            return (taken, written, true)
+            return (taken, written, true, nil)
         case Z_MEM_ERROR:
-            throw JSONInputError(path: name, reason: "cannot inflate gzip input: out of memory")
+            return (taken, written, false, JSONInputError(path: name, reason: "cannot inflate gzip input: out of memory"))
         default:
             // Z_DATA_ERROR (bad header, deflate data, CRC or length), Z_NEED_DICT (a zlib
-            // dictionary, which gzip never uses), Z_STREAM_ERROR.
+            // dictionary, which gzip never uses), Z_STREAM_ERROR. What zlib wrote before it met
+            // the error is returned with it, and comes first.
             let detail = stream.pointee.msg.map { String(cString: $0) } ?? "invalid data (zlib status \(status))"
-            throw JSONInputError(
+            let failure = JSONInputError(
                 path: name, reason: "gzip input is corrupt at compressed byte \(compressedOffset): \(detail)",
                 gzipProblem: .corrupt, compressedByteOffset: compressedOffset)
+            return (taken, written, false, failure)
         }
     }
 

@@ -44,6 +44,26 @@ import Testing
         }
     }
 
+    /// A member followed by bytes that start no member: the member's whole text comes first,
+    /// then the error, through data, a file and an asynchronous sequence alike.
+    @Test(arguments: [4096, 1 << 20])
+    func aWholeMemberComesBeforeTrailingData(chunkSize: Int) async throws {
+        let gzip = GzipFixture.member(Array(Self.lines.utf8), level: 6) + Data("garbage".utf8)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trailing-\(UUID().uuidString).gz")
+        try gzip.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for input in [JSONInput.data(gzip), .file(url)] {
+            var text: [UInt8] = []
+            #expect(throws: JSONInputError.self) { try input.forEachChunk(chunkSize: chunkSize) { text += $0 } }
+            #expect(text == Array(Self.lines.utf8), "\(input), chunks of \(chunkSize): \(text.count) bytes")
+        }
+        var text: [UInt8] = []
+        await #expect(throws: JSONInputError.self) {
+            for try await chunk in ByteChunks(Array(gzip), size: 1000).decompressingGzip(chunkSize: chunkSize) { text += chunk }
+        }
+        #expect(text == Array(Self.lines.utf8), "async, chunks of \(chunkSize): \(text.count) bytes")
+    }
+
     /// JSON Lines from a gzip file cut short: each complete line's value is delivered, then the
     /// error, with one worker and with two (runs of a few bytes).
     @Test(arguments: [1, 2])
