@@ -172,6 +172,20 @@ where Chunks.Element: Sequence<UInt8> {
             return readyIndex < ready.count
         }
 
+        /// The chunk sequence failed (other than by a cancellation): what the decoder holds of
+        /// the chunks before is delivered first, as one thread has delivered it when it meets the
+        /// failure (see ``ChunkDecoder/deliverBeforeInputFailure()``); then the failure, unless an
+        /// error in those chunks comes first.
+        func inputFailed(with error: any Error) {
+            guard !(error is CancellationError) else { return fail(with: error) }
+            do {
+                try decoder?.deliverBeforeInputFailure()
+            } catch let earlier {
+                return fail(with: earlier)
+            }
+            fail(with: error)
+        }
+
         /// After an error: nothing more is parsed.
         func fail(with error: any Error) {
             isFinished = true
@@ -198,7 +212,9 @@ where Chunks.Element: Sequence<UInt8> {
                 case .value(let element): return element
                 case .end: return nil
                 case .needsChunk:
-                    do { try state.receive(await upstream.next()) } catch { state.fail(with: error) }
+                    let chunk: Chunks.Element?
+                    do { chunk = try await upstream.next() } catch { state.inputFailed(with: error); continue }
+                    do { try state.receive(chunk) } catch { state.fail(with: error) }
                 }
             }
         }
@@ -216,7 +232,14 @@ where Chunks.Element: Sequence<UInt8> {
                 case .value(let element): return element
                 case .end: return nil
                 case .needsChunk:
-                    do { try state.receive(await upstream.next(isolation: actor)) } catch { state.fail(with: error) }
+                    let chunk: Chunks.Element?
+                    do {
+                        chunk = try await upstream.next(isolation: actor)
+                    } catch {
+                        state.inputFailed(with: error)
+                        continue
+                    }
+                    do { try state.receive(chunk) } catch { state.fail(with: error) }
                 }
             }
         }

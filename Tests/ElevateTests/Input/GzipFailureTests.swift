@@ -104,6 +104,56 @@ import Testing
         }
     }
 
+    /// An asynchronous sequence of chunks that throws after some: every value its chunks
+    /// complete is delivered before its error, with two workers (runs of a few bytes) as with one.
+    @Test func anAsyncSequenceThatFailsDeliversWhatItsChunksHold() async throws {
+        struct Failing: AsyncSequence, Sendable {
+            struct Broken: Error {}
+            let pieces: [[UInt8]]
+            struct AsyncIterator: AsyncIteratorProtocol {
+                var pieces: ArraySlice<[UInt8]>
+                mutating func next() async throws -> [UInt8]? {
+                    guard let piece = pieces.popFirst() else { throw Broken() }
+                    return piece
+                }
+            }
+            func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pieces: pieces[...]) }
+        }
+        let text = Array(Self.lines.utf8.prefix(20_000))
+        let pieces = stride(from: 0, to: text.count, by: 3_000).map { Array(text[$0..<min($0 + 3_000, text.count)]) }
+        // Cut just after an element's `}`: complete, with no comma after it yet.
+        var document = Array("{\"items\": [".utf8) + Array(Self.lines.replacingOccurrences(of: "\n", with: ",").utf8.prefix(20_000))
+        document.removeSubrange((document.lastIndex(of: UInt8(ascii: "}"))! + 1)...)
+        let documentPieces = stride(from: 0, to: document.count, by: 3_000).map {
+            Array(document[$0..<min($0 + 3_000, document.count)])
+        }
+        var lineCounts: [Int] = []
+        var elementCounts: [Int] = []
+        for workers in [1, 2] {
+            var options = StreamingOptions(wrapsErrorsInParserError: false)
+            options.concurrency = workers
+            options.splitBatchByteCount = 64
+            var lines = 0
+            await #expect(throws: Failing.Broken.self) {
+                for try await _ in Failing(pieces: pieces).decodedValues(framing: .jsonLines, as: JSON.self, options: options) {
+                    lines += 1
+                }
+            }
+            lineCounts.append(lines)
+            var elements = 0
+            await #expect(throws: Failing.Broken.self) {
+                for try await _ in Failing(pieces: documentPieces).decodedElements(atKeyPath: "items", as: JSON.self, options: options) {
+                    elements += 1
+                }
+            }
+            elementCounts.append(elements)
+        }
+        let complete = text.filter { $0 == UInt8(ascii: "\n") }.count
+        #expect(lineCounts == [complete, complete], "lines: \(lineCounts) of \(complete)")
+        let closed = document.filter { $0 == UInt8(ascii: "}") }.count
+        #expect(elementCounts == [closed, closed], "elements: \(elementCounts) of \(closed)")
+    }
+
     /// A syntax error in the text inflated before the failure is the error, as in plain input, and
     /// the counts of `elevate validate --json-lines` (one job or two) read every line before it.
     @Test(arguments: [1, 2])
