@@ -121,10 +121,7 @@ final class InflatingChunkReader {
     /// Whether a read would return at once.
     private func hasInputAtHand() -> Bool {
         guard case .descriptor(let descriptor, _) = source else { return true }
-        var status = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        // A descriptor poll cannot judge (a device on Darwin, POLLNVAL) counts as readable: the read
-        // then waits, as it would for plain input.
-        return poll(&status, 1, 0) != 0
+        return JSONInput.hasInput(descriptor, within: 0)
     }
 
     /// Reads the next compressed bytes into the buffer, waiting for them when the descriptor has

@@ -42,7 +42,7 @@ public enum JSONInput: Sendable {
     case standardInput
 
     /// Whether a read now would wait for input not written yet: a pipe, socket or terminal with
-    /// nothing to read at this moment (asked of `poll`, which does not wait); never data or a
+    /// nothing to read within a millisecond (see ``hasInput(_:within:)``); never data or a
     /// file. A reader holding finished work checks it before each read: values decoded on
     /// workers, or output written (`tail -f log | elevate extract …`), go out then, so that a
     /// live source's values are not held back; while more input is ready, the workers are not
@@ -54,10 +54,17 @@ public enum JSONInput: Sendable {
         case .fileHandle(let handle): descriptor = handle.fileDescriptor
         case .standardInput: descriptor = STDIN_FILENO
         }
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         // A millisecond's grace: a fast writer (`cat`, `zcat`) refills a pipe that quickly once it
         // runs again, and a read that never found the pipe empty would keep the workers busy.
-        return poll(&request, 1, 1) == 0
+        return !Self.hasInput(descriptor, within: 1)
+    }
+
+    /// Whether `descriptor` has something to read (or is at its end, or failed: a read would
+    /// return at once) within `milliseconds`. A descriptor `poll` cannot judge (a device on
+    /// Darwin, `POLLNVAL`) counts as readable: the read then waits, as it would anyway.
+    static func hasInput(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, milliseconds) != 0
     }
 
     /// The input's size in bytes, when it is known before reading: data, and a regular file

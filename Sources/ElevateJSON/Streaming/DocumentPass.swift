@@ -99,26 +99,15 @@ struct PassParser {
     }
 
     func run(_ input: JSONInput) throws {
-        /// Whether the error was thrown while a chunk was read (rather than by the input itself).
-        var chunkFailed = false
         do {
             guard let split else {
                 return try parser.parseAll(input, chunkSize: options.chunkSize, progress: options.progress)
             }
-            try readChunks(of: input, options: options, until: { split.isStopped || parser.isStopped }) { chunk in
-                do {
-                    try split.feed(chunk)
-                } catch {
-                    chunkFailed = true
-                    throw error
-                }
-            }
+            try readChunks(
+                of: input, options: options, until: { split.isStopped || parser.isStopped },
+                beforeInputFailure: split.inputFailed, split.feed)
             try finish(split)
         } catch {
-            // An input failure comes after what the bytes before it hold (see `inputFailed`).
-            if !chunkFailed, let split {
-                do { try split.inputFailed() } catch { throw converted(error) }
-            }
             throw converted(error)
         }
     }

@@ -50,21 +50,12 @@ package func readDeliveringBeforeFailure(
     of input: JSONInput, from offset: Int? = nil, options: StreamingOptions, into decoder: any ChunkDecoder,
     until isStopped: (() -> Bool)? = nil
 ) throws {
-    /// Whether the error was thrown while a chunk was decoded (rather than by the input itself).
-    var chunkFailed = false
-    do {
-        try readChunks(of: input, from: offset, options: options, until: isStopped ?? { decoder.isStopped }) { chunk in
-            do {
-                try decoder.feed(chunk)
-                if input.wouldWaitForInput { try decoder.deliverCompleted() }
-            } catch {
-                chunkFailed = true
-                throw error
-            }
-        }
-    } catch {
-        if !chunkFailed { try decoder.deliverBeforeInputFailure() }
-        throw error
+    try readChunks(
+        of: input, from: offset, options: options, until: isStopped ?? { decoder.isStopped },
+        beforeInputFailure: decoder.deliverBeforeInputFailure
+    ) { chunk in
+        try decoder.feed(chunk)
+        if input.wouldWaitForInput { try decoder.deliverCompleted() }
     }
 }
 
@@ -72,13 +63,24 @@ package func readDeliveringBeforeFailure(
 /// soon as `isStopped` says the consumer has all it wants (a ``JSONEventParser/Stop`` thrown by a
 /// body), so that a stop never reads, or judges, the rest of a file. An unreadable input is a
 /// ``ParserError`` unless ``StreamingOptions/wrapsErrorsInParserError`` is false.
+///
+/// When the input itself fails (a read error, damaged gzip), `beforeInputFailure` runs first: a
+/// reader that holds bytes not parsed yet (a split parse's next run) judges them then, since one
+/// thread has parsed them when it meets the failure; an error it throws comes first.
 package func readChunks(
     of input: JSONInput, from offset: Int? = nil, options: StreamingOptions, until isStopped: () -> Bool,
-    _ feed: (UnsafeRawBufferPointer) throws -> Void
+    beforeInputFailure: (() throws -> Void)? = nil, _ feed: (UnsafeRawBufferPointer) throws -> Void
 ) throws {
+    /// Whether the error came from `feed` rather than from the input.
+    var feedFailed = false
     do {
         let read = { (chunk: UnsafeRawBufferPointer) in
-            try feed(chunk)
+            do {
+                try feed(chunk)
+            } catch {
+                feedFailed = true
+                throw error
+            }
             if isStopped() { throw ReadingStopped() }
         }
         if let offset {
@@ -88,8 +90,9 @@ package func readChunks(
         }
     } catch is ReadingStopped {
         return
-    } catch let error as JSONInputError {
-        guard options.wrapsErrorsInParserError else { throw error }
+    } catch {
+        if !feedFailed { try beforeInputFailure?() }
+        guard let error = error as? JSONInputError, options.wrapsErrorsInParserError else { throw error }
         throw ParserError.deserialization(reason: error.description)
     }
 }

@@ -65,31 +65,22 @@ func readLineRuns<Outcome>(
         try drain(true)
         try whenInputWaits()
     }
-    /// Whether the error was thrown while a chunk was read (rather than by the input itself).
-    var chunkFailed = false
     try translatingInputErrors(options) {
         do {
             try translatingLinesParserErrors(
                 framing: .jsonLines, wrapping: options.wrapsErrorsInParserError, lineNumber: { rest.lineNumber }
             ) {
-                try readChunks(of: input, options: options, until: { false }) { chunk in
-                    do {
-                        try read(chunk)
-                    } catch {
-                        chunkFailed = true
-                        throw error
-                    }
-                }
+                // An input failure comes after the lines read before it: those held for a run
+                // are judged first.
+                try readChunks(
+                    of: input, options: options, until: { false }, beforeInputFailure: { try cutter.cutAllHeld(dispatch) },
+                    read)
                 if cutter.handedOver { try rest.finish() }
             }
             try cutter.finish(dispatch)
         } catch {
-            if !runFailed {
-                // An input error comes after the lines read before it: those held for a run are
-                // judged first, and an error of theirs (or of the runs before) comes first.
-                if !chunkFailed { try cutter.cutAllHeld(dispatch) }
-                try drain(true)
-            }
+            // An error of the runs read before it (their first, in document order) comes first.
+            if !runFailed { try drain(true) }
             throw error
         }
         // The runs' errors in document order: the first is one thread's first.

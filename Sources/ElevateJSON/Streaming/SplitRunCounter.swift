@@ -67,28 +67,14 @@ package func countValues(in input: JSONInput, options: StreamingOptions) throws 
     let runs = SplitRunCounter(workers: options.concurrency)
     defer { runs.cancel() }
     let split = SplitArrayReader(parser: parser, options: options, everyArray: runs)
-    /// Whether the error was thrown while a chunk was read (rather than by the input itself).
-    var chunkFailed = false
     do {
-        try readChunks(of: input, options: options, until: { false }) { chunk in
-            do {
-                try split.feed(chunk)
-            } catch {
-                chunkFailed = true
-                throw error
-            }
-        }
+        try readChunks(of: input, options: options, until: { false }, beforeInputFailure: split.inputFailed, split.feed)
         try split.finish()
         try parser.finish()
     } catch {
-        // An input failure comes after what the bytes before it hold; and the runs lie before
-        // where the stream's parser stopped: an error of theirs comes first.
-        var failure = error
-        if !chunkFailed {
-            do { try split.inputFailed() } catch { failure = error }
-        }
+        // The runs lie before where the stream's parser stopped: an error of theirs comes first.
         try runs.settle()
-        throw wrapped(failure, options)
+        throw wrapped(error, options)
     }
     try runs.settle()
     return counter.count + runs.totals.values

@@ -52,11 +52,7 @@ package func writeValues(
     var runs = ValueSequenceSummary()
     let write = { (written: SplitLinesRun.WrittenValues) throws in
         if let run = written.handedBack {
-            var own = ValueSequenceSummary()
-            let pass = ValueSequencePass(framing: .jsonLines, keyPath: keyPath, wildcard: wildcard, to: makeHandler(emitter)) {
-                own.note($0)
-            }
-            let error = run.readOnce(into: pass.makeLinesParser(options: options))
+            let (own, error) = run.readValues(atKeyPath: keyPath, wildcard: wildcard, to: makeHandler(emitter))
             runs.append(own)
             if let error { throw error }
             return
@@ -107,10 +103,7 @@ extension SplitLinesRun {
         let output = MemoryTextOutput()
         let emitter = JSONTextEmitter(output: output, style: style)
         var written = WrittenValues()
-        let pass = ValueSequencePass(framing: .jsonLines, keyPath: keyPath, wildcard: wildcard, to: makeHandler(emitter)) {
-            written.summary.note($0)
-        }
-        written.error = readOnce(into: pass.makeLinesParser(options: options))
+        (written.summary, written.error) = readValues(atKeyPath: keyPath, wildcard: wildcard, to: makeHandler(emitter))
         do {
             try emitter.finishCompleteValues()
         } catch {
@@ -119,5 +112,20 @@ extension SplitLinesRun {
         written.text = output.bytes
         written.count = emitter.completedValueCount
         return written
+    }
+
+    /// Reads the run as ``ValueSequencePass`` reads JSON Lines, sending the events of the values
+    /// at `keyPath` to `handler`: on a worker, or on the calling thread for a run handed back.
+    /// - Returns: The run's values and those the key path led nowhere in, and the error that ended
+    ///   the run, in the input's terms.
+    func readValues(atKeyPath keyPath: String, wildcard: String?, to handler: any JSONEventHandler)
+        -> (ValueSequenceSummary, (any Error)?)
+    {
+        var summary = ValueSequenceSummary()
+        let pass = ValueSequencePass(framing: .jsonLines, keyPath: keyPath, wildcard: wildcard, to: handler) {
+            summary.note($0)
+        }
+        let error = readOnce(into: pass.makeLinesParser(options: options))
+        return (summary, error)
     }
 }
