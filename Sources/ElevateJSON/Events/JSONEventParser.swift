@@ -774,6 +774,16 @@ public final class JSONEventParser {
         recentBytes.append(contentsOf: lastBytes)
     }
 
+    /// Makes the parser read on as it does after a complete top-level value with several values
+    /// allowed: a run of the split parse of concatenated values starts just after the bracket or
+    /// brace that ended one (see `SplitValuesReader`), where what may follow, and how an error
+    /// after it is named, depend on that value. Called before any input.
+    package func startAfterValue() {
+        precondition(carry.isEmpty && held.isEmpty && !isFeeding, "starts after a value only before any input")
+        state.pointee.lastEvent = EventKind.value
+        gap = Gap(after: EventKind.value, depth: 0)
+    }
+
     /// The line and column of absolute offset `absolute` when it lies in the chunk being parsed,
     /// read inside a handler call; nil otherwise (the lines of earlier chunks are only counted).
     func lineAndColumn(ofByteOffset absolute: Int) -> (line: Int, column: Int)? {

@@ -31,6 +31,20 @@ package struct StructuralScanner {
         case findArrayStart
         /// A comma at depth 1 at or past an offset, or the end of depth 1.
         case splitArray(cutFrom: Int)
+        /// The bracket or brace that ends a top-level value of concatenated JSON (depth 1 back
+        /// to 0, the scan starting at depth 0) at or past an offset. One that would take the
+        /// depth below 0 (invalid text) ends a value too, at depth 0.
+        case splitValues(cutFrom: Int)
+
+        /// The depth from which a block whose closing brackets all come first still never reaches a
+        /// stop (nil: every structural byte is looked at).
+        var lowestDepthSkipped: Int? {
+            switch self {
+            case .findArrayStart: nil
+            case .splitArray: 2
+            case .splitValues: 1
+            }
+        }
     }
 
     /// The nesting depth, relative to where the scan began (an array's content starts at 1).
@@ -39,6 +53,9 @@ package struct StructuralScanner {
     /// ``scan(_:from:base:mode:)``), -1 before the first.
     var topLevelCommas = 0
     var lastTopLevelComma = -1
+    /// ``Mode/splitValues(cutFrom:)``: the offset just past the last bracket or brace that ended
+    /// a top-level value (in the callers' numbering), 0 before the first.
+    var lastValueEnd = 0
     /// Newlines seen so far, and the offset (in the scanned buffers' own numbering, see
     /// ``scan(_:from:base:mode:)``) just after the last one.
     package var newlines = 0
@@ -82,11 +99,12 @@ package struct StructuralScanner {
             }
             let inString = stringMask(
                 quotes: masks.quotes, backslashes: masks.backslashes, lastBit: min(63, count - blockStart - 1))
-            if case .splitArray = mode {
-                // Most blocks lie inside an element, where no bracket closes depth 1 and no comma
-                // is at depth 1: their brackets only move the depth, counted a block at a time.
+            if let lowestSkipped = mode.lowestDepthSkipped {
+                // Most blocks lie inside an element (a value), where no bracket closes depth 1
+                // (ends the value) and no comma is at depth 1: their brackets only move the depth,
+                // counted a block at a time.
                 let closes = (masks.closes & ~inString).nonzeroBitCount
-                if depth - closes >= 2 {
+                if depth - closes >= lowestSkipped {
                     depth += (masks.brackets & ~inString).nonzeroBitCount - 2 &* closes
                     countLines(masks.newlines, blockStart: blockStart, base: base)
                     blockStart += 64
@@ -117,6 +135,20 @@ package struct StructuralScanner {
                         depth -= 1
                         guard depth == 0 else { continue }
                     }
+                    stop(at: bit, masks: masks, blockStart: blockStart, base: base)
+                    return .at(offset)
+                case .splitValues(let cutFrom):
+                    if byte | 0x20 == UInt8(ascii: "{") {  // `[` or `{`
+                        depth += 1
+                        continue
+                    }
+                    // A comma outside every value is the parser's error to find.
+                    guard byte != UInt8(ascii: ",") else { continue }
+                    depth -= 1
+                    guard depth <= 0 else { continue }
+                    depth = 0
+                    lastValueEnd = base + offset + 1
+                    guard offset >= cutFrom else { continue }
                     stop(at: bit, masks: masks, blockStart: blockStart, base: base)
                     return .at(offset)
                 }

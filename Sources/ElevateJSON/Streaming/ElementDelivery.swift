@@ -192,6 +192,10 @@ final class ElementDelivery<T> {
         }
     }
 
+    /// The values the workers have handed back so far, failures included: at a run's error,
+    /// the index of the value it was reading.
+    var outcomesTaken: Int { nextOutcome }
+
     /// Records that the body stopped the stream while values were delivered outside the parser's
     /// callbacks (by ``takeText(count:at:parse:)``).
     func noteStopOutsideParser() {

@@ -54,6 +54,9 @@ package func makeValueReader<T>(
     case .jsonLines where SplitLinesReader<T>.applies(to: options):
         return SplitLinesReader(
             keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: deliver)
+    case .concatenated where SplitValuesReader<T>.applies(to: options):
+        return SplitValuesReader(
+            keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: deliver)
     case .jsonLines, .concatenated, .jsonTextSequence:
         return ValueSequenceReader(
             keyPath: keyPath, methodName: methodName, framing: framing, options: options, decode: decode,
@@ -113,12 +116,9 @@ final class ValueSequenceReader<T> {
         selector.reusesTapes = delivery.parallel == nil
         selector.tapeRecycler = delivery.parallel?.tapeRecycler
         if framing == .concatenated {
-            var parsing = options.parsing
-            parsing.allowsMultipleValues = true
-            selector.callbacks.documentEnd = { [unowned self] in try completeValue(line: nil) }
-            let parser = JSONEventParser(handler: selector, options: parsing)
-            selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
-            self.parser = parser
+            parser = ValueCapture.makeValuesParser(for: selector, options: options.parsing) { [unowned self] in
+                try completeValue(line: nil)
+            }
         } else {
             // Every line, however the input is chunked, is held to the element size limit.
             let lines = JSONLinesParser(
@@ -203,7 +203,12 @@ final class ValueSequenceReader<T> {
     private func translatingErrors(_ body: () throws -> Void) throws {
         try translatingParseErrors(
             wrapping: options.wrapsErrorsInParserError,
-            tooLarge: { "Value \(valueIndex) is larger than the maximum element size of \($0) bytes" }, body)
+            tooLarge: { Self.tooLargeText(valueIndex: valueIndex, limit: $0) }, body)
+    }
+
+    /// The failure of a concatenated value larger than the size limit allows.
+    static func tooLargeText(valueIndex: Int, limit: Int) -> String {
+        "Value \(valueIndex) is larger than the maximum element size of \(limit) bytes"
     }
 
     /// JSON Lines and text sequences: syntax errors name the line of the input.
@@ -280,6 +285,23 @@ final class ValueCapture {
             if let target, targets.contains(target) { value = nil }
         }
         return KeyPathSelector(targets: .candidates(for: keyPath, mode: .value), callbacks: callbacks)
+    }
+
+    /// The parser of concatenated values, each one's end told to `valueEnded`, for `selector`
+    /// (made by ``makeSelector()``): shared by ``ValueSequenceReader`` and the runs of
+    /// ``SplitValuesReader``.
+    /// - Parameter skipsByteOrderMark: Whether the parser starts the input, where a byte order
+    ///   mark may come.
+    static func makeValuesParser(
+        for selector: KeyPathSelector, options: JSONParsingOptions, skipsByteOrderMark: Bool = true,
+        valueEnded: @escaping () throws -> Void
+    ) -> JSONEventParser {
+        var parsing = options
+        parsing.allowsMultipleValues = true
+        selector.callbacks.documentEnd = valueEnded
+        let parser = JSONEventParser(handler: selector, options: parsing, skipsByteOrderMark: skipsByteOrderMark)
+        selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
+        return parser
     }
 
     /// Takes the value captured in the top-level value just read: nil when it is missing.

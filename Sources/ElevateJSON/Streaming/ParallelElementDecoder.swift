@@ -480,10 +480,11 @@ final class ParallelElementDecoder<Element>: @unchecked Sendable {
         dispatch(batch)
     }
 
-    /// Parses a run of lines (see `SplitLinesReader`), handing each value to `each` with its line
-    /// as soon as it is parsed (nil for a value with nothing to decode at the key path), and
-    /// stopping when `each` returns false; returns the error that ended the parse, if any.
-    typealias ParseLines = (_ each: (_ value: JSONValue?, _ line: Int) -> Bool) -> (any Error)?
+    /// Parses a run of lines (see `SplitLinesReader`) or of concatenated values (see
+    /// `SplitValuesReader`), handing each value to `each` with its line (nil for concatenated
+    /// values) as soon as it is parsed (nil for a value with nothing to decode at the key path),
+    /// and stopping when `each` returns false; returns the error that ended the parse, if any.
+    typealias ParseLines = (_ each: (_ value: JSONValue?, _ line: Int?) -> Bool) -> (any Error)?
 
     /// Queues a run of lines still to be parsed: `parse` runs on whichever thread claims the batch,
     /// which decodes each value as it comes. A value's failure carries its line (``Failure/place``),

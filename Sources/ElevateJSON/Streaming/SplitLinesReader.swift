@@ -161,12 +161,12 @@ final class SplitLinesRun: @unchecked Sendable {
     /// Parses the run (on a worker), handing each value (nil: missing at the key path) and its
     /// line to `each` as it is parsed, until `each` returns false.
     /// - Returns: The error that ended the parse, in the input's terms.
-    func parse(_ each: (JSONValue?, Int) -> Bool) -> (any Error)? {
+    func parse(_ each: (JSONValue?, Int?) -> Bool) -> (any Error)? {
         defer { buffers.giveBack(&bytes) }
         return withoutActuallyEscaping(each) { each in parse(escaping: each) }
     }
 
-    private func parse(escaping each: @escaping (JSONValue?, Int) -> Bool) -> (any Error)? {
+    private func parse(escaping each: @escaping (JSONValue?, Int?) -> Bool) -> (any Error)? {
         // As `ValueSequenceReader` reads JSON Lines.
         let capture = ValueCapture(keyPath: keyPath)
         let selector = capture.makeSelector()

@@ -169,6 +169,13 @@ struct LeadingContent {
     /// How many bytes of a byte order mark the input starts with.
     private var leadingMarkBytes = 0
     private var bytesSeen = 0
+    /// Whether the bytes noted start the input, where a byte order mark may come; elsewhere (a
+    /// run of the split parse after a value) its bytes are content, the parser's to reject.
+    private let atInputStart: Bool
+
+    init(atInputStart: Bool = true) {
+        self.atInputStart = atInputStart
+    }
 
     /// Whether the parser must be finished (and so report a truncated or invalid input).
     var needsParse: Bool { hasContent || (leadingMarkBytes > 0 && leadingMarkBytes < 3) }
@@ -180,7 +187,7 @@ struct LeadingContent {
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         for (index, byte) in chunk.enumerated() {
             if byte.isJSONWhitespace { continue }
-            if bytesSeen + index < 3, byte == byteOrderMark[bytesSeen + index] {
+            if atInputStart, bytesSeen + index < 3, byte == byteOrderMark[bytesSeen + index] {
                 leadingMarkBytes = bytesSeen + index + 1
                 continue
             }

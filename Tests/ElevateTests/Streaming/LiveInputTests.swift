@@ -42,6 +42,19 @@ import Testing
         #expect(result.values == [["a": 1], ["a": 2], ["a": 3]])
     }
 
+    /// Concatenated values: a value whose closing brace has arrived is complete (a top-level
+    /// number is not, until what follows it arrives), with one worker or several.
+    @Test(arguments: [1, 2])
+    func concatenatedValuesArriveAsTheyAreWritten(workers: Int) throws {
+        let result = try Self.deliverLive(
+            first: "{\"a\": 1}{\"a\":\n2}\n{\"a\"", firstCount: 2, second: ": 3} [4]", workers: workers
+        ) { input, options, body in
+            try forEachValue(from: input, framing: .concatenated, as: JSON.self, options: options, body)
+        }
+        #expect(result.arrivedLive, "\(workers) workers: the first values waited for the end of the input")
+        #expect(result.values == [["a": 1], ["a": 2], ["a": 3], [4]])
+    }
+
     @Test(arguments: [1, 2])
     func elementsArriveAsTheyAreWritten(workers: Int) throws {
         let result = try Self.deliverLive(

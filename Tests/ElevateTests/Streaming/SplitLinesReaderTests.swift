@@ -23,11 +23,13 @@ import Testing
         return "\(type(of: error)): \(error)"
     }
 
-    /// `forEachValue` of `text` as JSON Lines, decoding each value to its `JSON` text; from a file
-    /// read in chunks of `chunkSize` bytes when it is given (`Data` is read in one piece).
+    /// `forEachValue` of `text` as JSON Lines (or `framing`), decoding each value to its `JSON`
+    /// text; from a file read in chunks of `chunkSize` bytes when it is given (`Data` is read in
+    /// one piece).
     static func read(
-        _ text: String, keyPath: String = "", workers: Int, runBytes: Int = 1, skipping: Bool = false,
-        wrapping: Bool = false, elementSize: Int? = nil, stopAt: Int? = nil, chunkSize: Int? = nil
+        _ text: String, framing: JSONFraming = .jsonLines, keyPath: String = "", workers: Int, runBytes: Int = 1,
+        skipping: Bool = false, wrapping: Bool = false, elementSize: Int? = nil, stopAt: Int? = nil,
+        chunkSize: Int? = nil
     ) -> Outcome {
         var input = JSONInput.data(Data(text.utf8))
         if chunkSize != nil {
@@ -44,7 +46,7 @@ import Testing
         var outcome = Outcome()
         do {
             outcome.returned = try forEachValue(
-                from: input, framing: .jsonLines, atKeyPath: keyPath, as: JSON.self, options: options
+                from: input, framing: framing, atKeyPath: keyPath, as: JSON.self, options: options
             ) { value in
                 if let stopAt, outcome.values.count == stopAt { throw JSONEventParser.Stop() }
                 outcome.values.append("\(value)")
@@ -59,17 +61,18 @@ import Testing
     /// every outcome must equal the first, which is returned.
     @discardableResult
     static func same(
-        _ text: String, keyPath: String = "", skipping: Bool = false, wrapping: Bool = false, elementSize: Int? = nil,
-        stopAt: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ text: String, framing: JSONFraming = .jsonLines, keyPath: String = "", skipping: Bool = false,
+        wrapping: Bool = false, elementSize: Int? = nil, stopAt: Int? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> Outcome {
         let reference = read(
-            text, keyPath: keyPath, workers: 1, skipping: skipping, wrapping: wrapping, elementSize: elementSize,
-            stopAt: stopAt)
+            text, framing: framing, keyPath: keyPath, workers: 1, skipping: skipping, wrapping: wrapping,
+            elementSize: elementSize, stopAt: stopAt)
         for workers in [2, 4] {
             for runBytes in [1, 5, 4096] {
                 let got = read(
-                    text, keyPath: keyPath, workers: workers, runBytes: runBytes, skipping: skipping, wrapping: wrapping,
-                    elementSize: elementSize, stopAt: stopAt)
+                    text, framing: framing, keyPath: keyPath, workers: workers, runBytes: runBytes, skipping: skipping,
+                    wrapping: wrapping, elementSize: elementSize, stopAt: stopAt)
                 #expect(
                     got == reference, "\(workers) workers, runs of \(runBytes): \(got) vs \(reference)",
                     sourceLocation: sourceLocation)
@@ -93,7 +96,9 @@ import Testing
             reader(.jsonLines) { $0.resumingFrom = StreamCheckpoint(index: 1, byteOffset: 2) }
                 is ValueSequenceReader<JSONValue>)
         #expect(reader(.jsonTextSequence) { _ in } is ValueSequenceReader<JSONValue>)
-        #expect(reader(.concatenated) { _ in } is ValueSequenceReader<JSONValue>)
+        #expect(reader(.concatenated) { _ in } is SplitValuesReader<JSONValue>)
+        #expect(reader(.concatenated) { $0.parsing.allowsComments = true } is ValueSequenceReader<JSONValue>)
+        #expect(reader(.concatenated) { $0.concurrency = 1 } is ValueSequenceReader<JSONValue>)
     }
 
     @Test func byteOrderMarkAtTheStartOnly() {

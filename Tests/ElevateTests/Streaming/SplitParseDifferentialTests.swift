@@ -237,12 +237,13 @@ struct SplitParseDifferentialTests {
     /// at `stop`. The error keeps its excerpt: with workers, each line is parsed in the same
     /// pieces as with one (`SplitLinesReader`), so even the excerpt must be the same.
     static func jsonLines(
-        _ input: JSONInput, _ options: StreamingOptions, keyPath: String = "", stop: Stop? = nil
+        _ input: JSONInput, _ options: StreamingOptions, framing: JSONFraming = .jsonLines, keyPath: String = "",
+        stop: Stop? = nil
     ) -> Outcome {
         var outcome = Outcome()
         do {
             outcome.returned = try ElevateJSON.forEachValue(
-                from: input, framing: .jsonLines, atKeyPath: keyPath, as: Probe.self, options: options
+                from: input, framing: framing, atKeyPath: keyPath, as: Probe.self, options: options
             ) { value in
                 if let stop, outcome.values.count == stop.index {
                     if stop.quietly { throw JSONEventParser.Stop() }
@@ -267,11 +268,13 @@ struct SplitParseDifferentialTests {
 
     /// The asynchronous JSON Lines `decodedValues` over chunks of `size` bytes (the excerpt left
     /// out: how the chunks are sliced for the parser depends on when values are ready).
-    static func decodedLines(_ bytes: [UInt8], size: Int, _ options: StreamingOptions) async -> Outcome {
+    static func decodedLines(
+        _ bytes: [UInt8], size: Int, _ options: StreamingOptions, framing: JSONFraming = .jsonLines
+    ) async -> Outcome {
         var outcome = Outcome()
         do {
             for try await value in ByteChunks(bytes, size: size).decodedValues(
-                framing: .jsonLines, as: Probe.self, options: options)
+                framing: framing, as: Probe.self, options: options)
             {
                 outcome.values.append(value.text)
             }
@@ -286,22 +289,26 @@ struct SplitParseDifferentialTests {
     /// (quietly), with a key path (every failure reported, each naming its line), and
     /// `decodedValues` over chunks of `chunkSize` bytes.
     static func checkLinesReaders(
-        _ bytes: [UInt8], options base: StreamingOptions, chunkSize: Int, all: Bool = true, _ mismatches: Mismatches
+        _ bytes: [UInt8], options base: StreamingOptions, framing: JSONFraming = .jsonLines, chunkSize: Int,
+        all: Bool = true, _ mismatches: Mismatches
     ) async throws {
         let data = Data(bytes)
-        let reference = compare("JSON Lines", base, mismatches) { jsonLines(.data(data), $0) }
+        let name = framing == .concatenated ? "Concatenated JSON" : "JSON Lines"
+        let reference = compare(name, base, mismatches) { jsonLines(.data(data), $0, framing: framing) }
         guard all else { return }
         var skipping = base
         skipping.skipsInvalidElements = true
-        compare("JSON Lines at k0, skipping", skipping, mismatches) { jsonLines(.data(data), $0, keyPath: "k0") }
-        await compareAsync("JSON Lines decodedValues, chunks of \(chunkSize)", base, mismatches) {
-            await decodedLines(bytes, size: chunkSize, $0)
+        compare("\(name) at k0, skipping", skipping, mismatches) {
+            jsonLines(.data(data), $0, framing: framing, keyPath: "k0")
+        }
+        await compareAsync("\(name) decodedValues, chunks of \(chunkSize)", base, mismatches) {
+            await decodedLines(bytes, size: chunkSize, $0, framing: framing)
         }
         let count = reference.values.count
         if count > 0 {
             for (index, quietly) in [(count / 2, false), (count - 1, true)] {
-                compare("JSON Lines, body stops at \(index)\(quietly ? " quietly" : "")", base, mismatches) {
-                    jsonLines(.data(data), $0, stop: Stop(index: index, quietly: quietly))
+                compare("\(name), body stops at \(index)\(quietly ? " quietly" : "")", base, mismatches) {
+                    jsonLines(.data(data), $0, framing: framing, stop: Stop(index: index, quietly: quietly))
                 }
             }
         }
@@ -310,7 +317,9 @@ struct SplitParseDifferentialTests {
         defer { try? FileManager.default.removeItem(at: url) }
         var smallReads = base
         smallReads.chunkSize = JSONInput.minimumChunkSize
-        compare("JSON Lines of a file read in 4 KiB chunks", smallReads, mismatches) { jsonLines(.file(url), $0) }
+        compare("\(name) of a file read in 4 KiB chunks", smallReads, mismatches) {
+            jsonLines(.file(url), $0, framing: framing)
+        }
     }
 
     // MARK: Comparison
@@ -458,6 +467,10 @@ struct SplitParseDifferentialTests {
                 bytes, options: StreamingOptions(), chunkSize: bytes.count > 4096 ? 997 : 1, all: form != "whole",
                 Mismatches("\(name) \(form)"))
         }
+        // As concatenated JSON between values, cut right before and after it.
+        try await Self.checkLinesReaders(
+            Array("{\"k0\":[1]}".utf8) + file + Array("[2]".utf8), options: StreamingOptions(), framing: .concatenated,
+            chunkSize: 1, all: false, Mismatches("\(name) between concatenated values"))
     }
 
     // MARK: Generated arrays
@@ -500,6 +513,19 @@ struct SplitParseDifferentialTests {
         try await Self.checkLinesReaders(
             document.bytes, options: document.options, chunkSize: small,
             Mismatches("lines seed \(seed) (\(scenario), \(document.bytes.count) bytes)"))
+    }
+
+    /// Seeded concatenated JSON, made for each scenario: values one after another, separated by
+    /// whitespace, or by nothing after a bracket or brace.
+    @Test(arguments: generatedSeeds)
+    func generatedConcatenated(seed: Int) async throws {
+        let scenario = Scenario.allCases[seed % Scenario.allCases.count]
+        let document = GeneratedDocument(
+            seed: UInt64(seed) &+ 2_000_003, scenario: scenario, nested: false, lines: true, concatenated: true)
+        let small = document.bytes.count <= 2 << 10 ? 1 : document.bytes.count <= 8 << 10 ? [3, 13][seed % 2] : 61
+        try await Self.checkLinesReaders(
+            document.bytes, options: document.options, framing: .concatenated, chunkSize: small,
+            Mismatches("concatenated seed \(seed) (\(scenario), \(document.bytes.count) bytes)"))
     }
 
     // MARK: Shapes
@@ -581,11 +607,17 @@ struct GeneratedDocument {
     private(set) var options = StreamingOptions()
     private var random: SeededGenerator
     private let lines: Bool
+    /// Top-level values one after another (concatenated JSON) rather than lines.
+    private let concatenated: Bool
     private var comments = false
 
-    init(seed: UInt64, scenario: Scenario, nested: Bool, lines: Bool) {
+    /// - Parameters:
+    ///   - lines: Whether the elements are top-level values, as JSON Lines, or (with
+    ///     `concatenated`) as concatenated JSON, separated by whitespace or nothing.
+    init(seed: UInt64, scenario: Scenario, nested: Bool, lines: Bool, concatenated: Bool = false) {
         random = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D &+ 17)
         self.lines = lines
+        self.concatenated = concatenated
         options.wrapsErrorsInParserError = seed % 3 != 0
         let count = below(10) == 0 ? 1_000 + below(1_001) : 50 + below(251)
 
@@ -640,7 +672,18 @@ struct GeneratedDocument {
             elements.insert(Array(#""bad""#.utf8), at: below(elements.count + 1))
         }
 
-        if lines {
+        if concatenated {
+            if below(10) == 0 { bytes += [0xEF, 0xBB, 0xBF] }
+            for element in elements {
+                // Nothing between two values only where a bracket or brace separates them (two
+                // numbers would make one).
+                let touching = bytes.last.map { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") } ?? true
+                    || element.first == UInt8(ascii: "{") || element.first == UInt8(ascii: "[")
+                bytes += Array((touching && below(3) == 0 ? "" : below(3) == 0 ? space() + " " : "\n").utf8)
+                bytes += element
+            }
+            bytes += Array(space().utf8)
+        } else if lines {
             for element in elements {
                 bytes += element
                 bytes += Array(["\n", "\r\n", "\n\n", "  \n"][below(10) < 7 ? 0 : 1 + below(3)].utf8)
@@ -694,7 +737,7 @@ struct GeneratedDocument {
             return pool[below(pool.count)]
         }
         guard below(4) == 0 else { return "" }
-        let pool = lines ? [" ", "\t", "  ", " \t "] : [" ", "\n", "\t", "\r\n", "  \n  ", "\n\n", "\r"]
+        let pool = lines && !concatenated ? [" ", "\t", "  ", " \t "] : [" ", "\n", "\t", "\r\n", "  \n  ", "\n\n", "\r"]
         return pool[below(pool.count)]
     }
 

@@ -1,0 +1,268 @@
+/// Concatenated JSON split over workers (``StreamingOptions/concurrency`` above 1, issue #30): the
+/// calling thread only cuts the input into runs of whole top-level values (``ValuesRunCutter``),
+/// and each run goes to a worker, which parses it with a parser and ``KeyPathSelector`` of its own,
+/// set up as ``ValueSequenceReader`` sets up its one (``ValueCapture/makeValuesParser(for:options:skipsByteOrderMark:valueEnded:)``),
+/// decodes each value as soon as it is parsed, and hands the outcomes back in order.
+///
+/// Results and the first error are those of one thread, on any input:
+/// - A run is cut just after a bracket or brace that ends a top-level value, as the scanner
+///   reads strings and nesting. By induction on the runs: when every run before one parsed
+///   without error, the scanner read their strings and brackets as the parser did, so the run
+///   starts where the sequential parser is between values and holds nothing, which is where a
+///   new parser starts; its first error is then the sequential parse's. (A run cut where the
+///   scanner misread invalid text holds that text, so its parse fails there or before.)
+/// - The worker's parser passes over the input before the run (``JSONEventParser/pass(over:newlines:lastLineStart:lastBytes:)``),
+///   so that its errors carry the input's offsets, lines, columns and excerpt; it is fed the
+///   run in the pieces the input's chunks cut it into, and an excerpt that would go on past the
+///   run takes the bytes after it. Only the first run may skip a byte order mark.
+/// - Only the last run ends the input; one that holds nothing but whitespace after a value
+///   ends it as the sequential parser ends it there, without an error.
+/// - A value over the size limit is named by its index among all the values, counted as the
+///   outcomes come back (``SplitValueTooLarge``).
+///
+/// Top-level numbers, strings and literals need no bracket, so they never end a run; a run that
+/// grows past ``StreamingOptions/splitLongestHeld`` without the end of a value (one value of many
+/// megabytes, or a stream of scalars) stops the cutting, and the rest of the input is read by one
+/// parser, a chunk at a time, each chunk's values decoded as it is read: what one thread does.
+final class SplitValuesReader<T> {
+    /// Whether concatenated JSON read with these options is split: several workers, and a
+    /// grammar whose strings and brackets the scanner reads as the parser does (no comments).
+    static func applies(to options: StreamingOptions) -> Bool {
+        options.concurrency > 1 && !options.parsing.allowsComments
+    }
+
+    private let delivery: ElementDelivery<T>
+    private let keyPath: KeyPath
+    private let options: StreamingOptions
+    private var cutter: ValuesRunCutter
+    /// Once the cutter stopped (see ``ValuesRunCutter/takeRest(_:)``): the parser that reads the
+    /// rest of the input.
+    private var rest: ValuesRunParser?
+
+    /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
+    var isStopped: Bool { delivery.stoppedOutsideParser }
+
+    init(
+        keyPath: String, methodName: String, options: StreamingOptions, decode: @escaping (JSONValue) throws -> T,
+        deliver: @escaping (T) throws -> Void
+    ) {
+        self.keyPath = KeyPath(keyPath)
+        self.options = options
+        cutter = ValuesRunCutter(options: options)
+        delivery = ValueSequenceReader<T>.makeDelivery(
+            keyPath: keyPath, methodName: methodName, framing: .concatenated, options: options, indexBase: 0,
+            decode: decode, deliver: deliver)
+    }
+
+    /// Reads the next chunk of input: cuts every run it completes, or reads it on as the rest.
+    func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        guard !isStopped else { return }
+        try namingValues {
+            if let rest { return try read(Array(chunk), chunkEnds: [], into: rest) }
+            guard try !cutter.feed(chunk, isStopped: { isStopped }, { try dispatch($0) }), !isStopped else { return }
+            let piece = try cutter.takeRest { try dispatch($0) }
+            guard !isStopped else { return }
+            let parser = ValuesRunParser(piece, keyPath: keyPath, options: options)
+            rest = parser
+            try read(piece.bytes, chunkEnds: piece.chunkEnds, into: parser)
+        }
+    }
+
+    /// Hands a run to the workers.
+    private func dispatch(_ piece: ValuesRunCutter.Piece) throws {
+        let run = SplitValuesRun(piece, keyPath: keyPath, options: options)
+        try takingRun { each in run.parse(each) }
+    }
+
+    /// Reads `bytes` (the rest of the input) with `parser`, on a worker or here, and waits for
+    /// it: the rest is read by one parser, its chunks in turn.
+    /// - Parameters:
+    ///   - chunkEnds: Where input chunks end inside `bytes` (absolute offsets).
+    ///   - finishing: Whether the input ends after `bytes`.
+    private func read(_ bytes: [UInt8], chunkEnds: [Int], finishing: Bool = false, into parser: ValuesRunParser)
+        throws
+    {
+        try takingRun { each in parser.read(bytes, chunkEnds: chunkEnds, finishing: finishing, each) }
+        try delivery.deliverCompleted(isStopped: isStopped)
+    }
+
+    private func takingRun(_ parse: @escaping ParallelElementDecoder<T>.ParseLines) throws {
+        do {
+            try delivery.takeLines(missing: FailureText.missing(keyPath.text), parse: parse)
+        } catch is JSONEventParser.Stop {
+            delivery.noteStopOutsideParser()
+        }
+    }
+
+    /// A value over the size limit named by its index among all the values: the outcomes taken
+    /// before a run's error are the values before the one it was reading.
+    private func namingValues(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as SplitValueTooLarge {
+            throw ParserError.validation(
+                failureReason: ValueSequenceReader<T>.tooLargeText(valueIndex: delivery.outcomesTaken, limit: error.limit))
+        }
+    }
+
+    /// Delivers every value completed so far (see ``ChunkDecoder/deliverCompleted()``): the run's
+    /// whole values go to the workers first, so that a live source's are not held back.
+    func deliverCompleted() throws {
+        try namingValues {
+            if !isStopped, rest == nil { try cutter.cutCompleteValues { try dispatch($0) } }
+            try delivery.deliverCompleted(isStopped: isStopped)
+        }
+    }
+
+    /// The input failed: what is held for a run, the start of a value included, is parsed (as
+    /// one thread has parsed it when it meets the failure), and everything the workers hold is
+    /// delivered.
+    func deliverBeforeInputFailure() throws {
+        try namingValues {
+            if !isStopped { try cutter.cutAllHeld { try dispatch($0) } }
+            try delivery.deliverRest(isStopped: isStopped)
+        }
+    }
+
+    /// Ends the input: the last run is parsed to the end; then everything the workers hold is
+    /// delivered.
+    func finish() throws -> Int {
+        try namingValues {
+            if !isStopped {
+                if let rest {
+                    try read([], chunkEnds: [], finishing: true, into: rest)
+                } else {
+                    try cutter.finish { try dispatch($0) }
+                }
+            }
+            try delivery.deliverRest(isStopped: isStopped)
+        }
+        try delivery.throwSkippedFailures()
+        return delivery.deliveredCount
+    }
+}
+
+extension SplitValuesReader: ChunkDecoder {}
+
+/// A value of a split concatenated stream larger than ``StreamingOptions/maximumElementSize``: a
+/// worker does not know the value's index among all the values, which the reader puts in the
+/// error it reports.
+struct SplitValueTooLarge: Error {
+    var limit: Int
+}
+
+/// A run of whole concatenated values, cut by ``ValuesRunCutter`` for a worker to parse.
+final class SplitValuesRun: @unchecked Sendable {
+    private var piece: ValuesRunCutter.Piece
+    private let keyPath: KeyPath
+    private let options: StreamingOptions
+
+    init(_ piece: ValuesRunCutter.Piece, keyPath: KeyPath, options: StreamingOptions) {
+        self.piece = piece
+        self.keyPath = keyPath
+        self.options = options
+    }
+
+    /// Parses the run (on a worker), handing each value (nil: missing at the key path) to
+    /// `each` as it is parsed, until `each` returns false.
+    /// - Returns: The error that ended the parse, in the input's terms.
+    func parse(_ each: (JSONValue?, Int?) -> Bool) -> (any Error)? {
+        defer { piece.buffers.giveBack(&piece.bytes) }
+        let parser = ValuesRunParser(piece, keyPath: keyPath, options: options)
+        return parser.read(piece.bytes, chunkEnds: piece.chunkEnds, finishing: piece.isLast, after: piece.bytesAfter, each)
+    }
+}
+
+/// The parser of a run of concatenated values, started where the run starts in the input: a
+/// worker's for one run, or the one that reads the rest of the input a chunk at a time (see
+/// ``SplitValuesReader``), on one thread at a time.
+final class ValuesRunParser: @unchecked Sendable {
+    private let capture: ValueCapture
+    private var parser: JSONEventParser!
+    private let options: StreamingOptions
+    /// Whether anything but whitespace (and, at the input's start, a byte order mark) was read.
+    private var content: LeadingContent
+    private let startsInput: Bool
+    /// How many bytes were fed, from the run's start.
+    private var fedCount = 0
+    private let start: Int
+    /// Where the values of the read under way go.
+    private var each: (JSONValue?, Int?) -> Bool = { _, _ in true }
+
+    init(_ piece: ValuesRunCutter.Piece, keyPath: KeyPath, options: StreamingOptions) {
+        capture = ValueCapture(keyPath: keyPath)
+        self.options = options
+        start = piece.start
+        startsInput = piece.start == 0
+        content = LeadingContent(atInputStart: startsInput)
+        let selector = capture.makeSelector()
+        selector.maximumCaptureSize = options.maximumElementSize
+        parser = ValueCapture.makeValuesParser(
+            for: selector, options: options.parsing, skipsByteOrderMark: startsInput
+        ) { [unowned self] in
+            guard each(capture.take(), nil) else { throw JSONEventParser.Stop() }
+        }
+        if !startsInput {
+            parser.pass(
+                over: piece.start, newlines: piece.newlinesBefore,
+                lastLineStart: piece.newlinesBefore > 0 ? piece.lastLineStart : nil, lastBytes: piece.bytesBefore)
+            parser.startAfterValue()
+        }
+    }
+
+    /// Feeds `bytes`, in the pieces `chunkEnds` cut them into, handing each value to `each`;
+    /// ends the input when `finishing`.
+    /// - Parameter after: The input's bytes after `bytes` in their chunk (up to 16), for the
+    ///   excerpt of an error near their end.
+    /// - Returns: The error that ended the parse, in the input's terms.
+    func read(
+        _ bytes: [UInt8], chunkEnds: [Int], finishing: Bool, after: [UInt8] = [],
+        _ each: (JSONValue?, Int?) -> Bool
+    ) -> (any Error)? {
+        withoutActuallyEscaping(each) { each in
+            self.each = each
+            defer { self.each = { _, _ in true } }
+            return read(bytes, chunkEnds: chunkEnds, finishing: finishing, after: after)
+        }
+    }
+
+    private func read(_ bytes: [UInt8], chunkEnds: [Int], finishing: Bool, after: [UInt8]) -> (any Error)? {
+        var inLastPiece = false
+        do {
+            try bytes.withUnsafeBytes { bytes in
+                var pieceStart = 0
+                let base = start + fedCount
+                for chunkEnd in chunkEnds where chunkEnd - base < bytes.count && chunkEnd > base {
+                    guard !parser.isStopped else { return }
+                    try feed(UnsafeRawBufferPointer(rebasing: bytes[pieceStart..<(chunkEnd - base)]))
+                    pieceStart = chunkEnd - base
+                }
+                guard !parser.isStopped else { return }
+                inLastPiece = true
+                try feed(UnsafeRawBufferPointer(rebasing: bytes[pieceStart...]))
+            }
+            inLastPiece = false
+            // After a value, nothing but whitespace ends the input as the sequential parser ends
+            // it there; at the input's start, the parser judges a mark or whitespace alone as
+            // one thread's reader does.
+            if finishing, content.needsParse || parser.isStopped { try parser.finish() }
+        } catch var error as JSONSyntaxError {
+            // The sequential excerpt goes on past the run, to the end of the chunk.
+            let more = error.byteOffset + 16 - (start + fedCount)
+            if inLastPiece, more > 0 { error.excerpt += JSONSyntaxError.excerptText(after.prefix(more)) }
+            return options.wrapsErrorsInParserError ? ParserError(error) : error
+        } catch let error as KeyPathSelector.CaptureTooLarge {
+            return SplitValueTooLarge(limit: error.limit)
+        } catch {
+            return error
+        }
+        return nil
+    }
+
+    private func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !bytes.isEmpty else { return }
+        content.note(bytes)
+        fedCount += bytes.count
+        try parser.parse(bytes)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@_spi(Testing) @testable import ElevateJSON
+
+/// Concatenated JSON split over workers (`SplitValuesReader`): with several workers the input is
+/// cut, just after a bracket or brace that ends a top-level value, into runs that the workers
+/// parse; values, counts and errors (their excerpts included) are those of one thread. Each case
+/// is read with one worker, then with 2 and 4 and runs of 1, 5 and 4096 bytes
+/// (`SplitLinesReaderTests.same`): runs of one byte hold at most 32 bytes of a value before the
+/// rest of the input goes to one parser, so the short values here take both paths.
+@Suite struct SplitValuesReaderTests {
+    static func same(
+        _ text: String, keyPath: String = "", skipping: Bool = false, wrapping: Bool = false, elementSize: Int? = nil,
+        stopAt: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> SplitLinesReaderTests.Outcome {
+        SplitLinesReaderTests.same(
+            text, framing: .concatenated, keyPath: keyPath, skipping: skipping, wrapping: wrapping,
+            elementSize: elementSize, stopAt: stopAt, sourceLocation: sourceLocation)
+    }
+
+    static func read(_ text: String, workers: Int, runBytes: Int = 1, chunkSize: Int? = nil)
+        -> SplitLinesReaderTests.Outcome
+    {
+        SplitLinesReaderTests.read(text, framing: .concatenated, workers: workers, runBytes: runBytes, chunkSize: chunkSize)
+    }
+
+    @Test func valuesTouchingOrApart() {
+        #expect(Self.same(#"{"a":1}{"a":2}[3]"#).values == [#"{"a":1}"#, #"{"a":2}"#, "[3]"])
+        #expect(Self.same("{}\n\n[]\r\n {\"b\":[{}]}  ").values == ["{}", "[]", #"{"b":[{}]}"#])
+        #expect(Self.same("1 2 [3] \"4\" {} true null").values == ["1", "2", "[3]", #""4""#, "{}", "true", "null"])
+        #expect(Self.same(#"{"s":"}]{["}{"t":"\"}"}"#).values == [#"{"s":"}]{["}"#, #"{"t":"\"}"}"#])
+        #expect(Self.same(#""a""b"[]1"#).values == [#""a""#, #""b""#, "[]", "1"])
+    }
+
+    @Test func nothingButWhitespaceOrAMarkHoldsNoValues() {
+        for text in ["", " ", "\n\n", "\u{FEFF}", "\u{FEFF} \n"] {
+            let outcome = Self.same(text)
+            #expect(outcome.values.isEmpty && outcome.error == nil && outcome.returned == 0, "\(text.debugDescription)")
+        }
+        #expect(Self.same("\u{EF}").error != nil)
+        #expect(Self.same("\u{EF}\u{BB}").error != nil)
+    }
+
+    @Test func aByteOrderMarkAtTheStartOnly() {
+        #expect(Self.same("\u{FEFF}{\"a\":1}{\"a\":2}").values == [#"{"a":1}"#, #"{"a":2}"#])
+        let later = Self.same("{}[]\u{FEFF}{}")
+        #expect(later.values == ["{}", "[]"])
+        #expect(later.error?.contains("(byte 4)") == true, "\(later)")
+    }
+
+    @Test(arguments: [
+        "{} x", "{}}", "]{}", "{}]", "{},{}", "{} {", #"{"a":1}{"a":"#, #"{}"abc"#, "truefalse", "1 2x", "{}1-",
+        #"{"a":1,}{}"#, #"{"a" 1}"#, #"[1,,2]{}"#, "{}\u{0}{}", "[\"a\u{1}\"]{}", #"{"a":tru}{"b":2}"#,
+        #"[1][2][3"#, #"{"a":[}]}"#, #"{"k":"\x"}{}"#, "[1]\n[2]\n\n{\"a\":\n1\n,}",
+    ])
+    func invalidTextFailsAsOnOneThread(_ text: String) {
+        for wrapping in [false, true] {
+            let outcome = Self.same(text, wrapping: wrapping)
+            #expect(outcome.error != nil, "\(text.debugDescription): \(outcome)")
+        }
+    }
+
+    /// An error a few bytes before a run's end: one thread's excerpt goes on into the next values,
+    /// to the end of the chunk; so must a worker's, which has only the run.
+    @Test func anExcerptGoesOnPastTheRun() {
+        let values = (0..<40).map { #"{"n":\#($0)}"# }
+        var damaged = values
+        damaged[17] = #"{"n":tru}"#
+        let outcome = Self.same(damaged.joined())
+        #expect(outcome.values.count == 17)
+        #expect(outcome.error?.contains(#"tru}{\"n\":18}"#) == true, "\(outcome)")
+        // In 4 KiB chunks, an error near a chunk's end keeps the chunk's end as one thread does.
+        let text = String(repeating: #"{"a":[1,2]} "#, count: 340) + #"{"a":[1,x,3]}{"a":[4]}"# + "\n"
+        let reference = Self.read(text, workers: 1, chunkSize: 4096)
+        #expect(reference.error != nil)
+        for runBytes in [1, 5, 100, 5000] {
+            #expect(Self.read(text, workers: 2, runBytes: runBytes, chunkSize: 4096) == reference)
+        }
+    }
+
+    @Test func aValueOverTheSizeLimitIsNamedByItsIndex() {
+        let big = "[" + String(repeating: "1,", count: 30) + "1]"
+        let outcome = Self.same("{}[1]\n\(big) {}", elementSize: 20)
+        #expect(outcome.values == ["{}", "[1]"])
+        #expect(outcome.error?.contains("Value 2 is larger than the maximum element size of 20 bytes") == true, "\(outcome)")
+        // At a key path, only the value there is held to the limit.
+        let atPath = Self.same(#"{"k":1,"x":\#(big)}{"k":\#(big)}"#, keyPath: "k", elementSize: 20)
+        #expect(atPath.values == ["1"])
+        #expect(atPath.error?.contains("Value 1 is larger") == true, "\(atPath)")
+    }
+
+    @Test func aValueMissingAtTheKeyPathNamesItsIndex() {
+        let text = #"{"a":1}{"b":2}{"a":null}{"a":3}"#
+        let first = Self.same(text, keyPath: "a")
+        #expect(first.values == ["1"])
+        #expect(first.error?.contains("value 1") == true, "\(first)")
+        let all = Self.same(text, keyPath: "a", skipping: true)
+        #expect(all.values == ["1", "3"])
+        #expect(all.error?.contains("value 1") == true && all.error?.contains("value 2") == true, "\(all)")
+    }
+
+    @Test func aBodyThatStopsEndsTheStream() {
+        let text = (0..<100).map { "[\($0)]" }.joined() + "x"
+        let stopped = Self.same(text, stopAt: 30)
+        #expect(stopped.values == (0..<30).map { "[\($0)]" })
+        #expect(stopped.returned == 31 && stopped.error == nil, "\(stopped)")
+    }
+
+    /// Top-level numbers and strings have no bracket to end them, and a value may be longer than
+    /// a run may hold: the rest of the input is read by one parser, with the same outcome.
+    @Test func scalarsAndLongValuesAreReadOnByOneParser() {
+        let numbers = (0..<500).map(String.init).joined(separator: " ")
+        #expect(Self.same(numbers).values.count == 500)
+        #expect(Self.same(numbers + " 1x").values.count == 501)
+        let long = "[" + Array(repeating: #""abcdefgh""#, count: 400).joined(separator: ",") + "]"
+        let short = String(repeating: #"{"k": [1, 2]}"#, count: 50)
+        for text in [short + long + short, short + long + short + "]", short + "[1,,\n" + long] {
+            let reference = Self.read(text, workers: 1, chunkSize: 100)
+            for runBytes in [1, 64, 4096] {
+                #expect(Self.read(text, workers: 2, runBytes: runBytes, chunkSize: 100) == reference, "runs of \(runBytes)")
+            }
+        }
+    }
+
+    /// The cutter never holds more of one value than a run may: past it, the rest is the owner's.
+    @Test func theCutterStopsHoldingALongValue() throws {
+        var options = StreamingOptions()
+        options.splitBatchByteCount = 64
+        var cutter = ValuesRunCutter(options: options)
+        var runs: [ValuesRunCutter.Piece] = []
+        let text = Array((#"{"a":1} [2]"# + "[" + String(repeating: "1,", count: 5000) + "1]").utf8)
+        var fed = 0
+        var kept = true
+        while kept, fed < text.count {
+            let end = min(fed + 100, text.count)
+            kept = try text[fed..<end].withUnsafeBytes { chunk in
+                try cutter.feed(chunk, isStopped: { false }) { runs.append($0) }
+            }
+            fed = end
+        }
+        #expect(!kept && fed < text.count, "stopped after \(fed) of \(text.count) bytes")
+        #expect(fed <= 11 + 32 * 64 + 100)
+        let rest = try cutter.takeRest { runs.append($0) }
+        #expect(runs.map { String(decoding: $0.bytes, as: UTF8.self) }.joined() == #"{"a":1} [2]"#)
+        #expect(rest.start == 11 && rest.bytes == Array(text[11..<fed]))
+    }
+}
