@@ -105,7 +105,8 @@ extension InputFile {
 
     /// Counts the top-level values of a stream of values (JSON Lines, concatenated values, a
     /// JSON text sequence) and every value inside them, checking each; nothing is built, so a value
-    /// of any size passes. JSON Lines are cut into runs of whole lines counted on `jobs` threads.
+    /// of any size passes. JSON Lines are cut into runs of whole lines, and concatenated values
+    /// (without comments) into runs of whole values, counted on `jobs` threads.
     /// - Throws: ``CommandFailure``.
     func countValues(
         framing: JSONFraming, parsing: JSONParsingOptions, jobs: Int, progress: ProgressBar?
@@ -117,6 +118,9 @@ extension InputFile {
             if framing == .jsonLines {
                 let counts = try countLines(in: input, options: options)
                 return (counts.lines, counts.values)
+            }
+            if framing == .concatenated, jobs > 1, !parsing.allowsComments {
+                return try countConcatenatedValues(in: input, options: options)
             }
             let counter = ValueCounter()
             let values = try ValueSequencePass(framing: framing, keyPath: "", to: counter).run(input, options: options)

@@ -8,19 +8,23 @@ import Testing
 struct FramingTests {
     /// Concatenated values, with and without whitespace between them: each checked and counted;
     /// whitespace alone holds no values; a value cut short is an error at its place.
-    @Test func countAndValidateReadConcatenatedValues() throws {
+    /// With several jobs, workers count runs of whole values; the counts and errors are one job's.
+    @Test(arguments: ["1", "2"])
+    func countAndValidateReadConcatenatedValues(jobs: String) throws {
         let scratch = try ScratchDirectory()
+        let framing = ["--jobs", jobs, "--framing", "concatenated"]
+        let run = { (arguments: [String]) in try ElevateBinary.run(arguments, in: scratch.url) }
         let good = try scratch.file("values.json", "{\"a\": 1} [2,3]\n\"x\"4 null")
-        #expect(try scratch.run("count", "--framing", "concatenated", good).output == "5\n")
-        let verbose = try scratch.run("validate", "--verbose", "--framing", "concatenated", good)
+        #expect(try run(["count"] + framing + [good]).output == "5\n")
+        let verbose = try run(["validate", "--verbose"] + framing + [good])
         #expect(verbose.status == 0 && verbose.standardError.contains("valid (5 values, 8 in all)"), "\(verbose.standardError)")
         let blank = try scratch.file("blank.json", " \n\t ")
-        #expect(try scratch.run("count", "--framing", "concatenated", blank).output == "0\n")
+        #expect(try run(["count"] + framing + [blank]).output == "0\n")
         let cut = try scratch.file("cut.json", "{\"a\": 1}\n[2,")
-        let failing = try scratch.run("validate", "--framing", "concatenated", cut)
+        let failing = try run(["validate"] + framing + [cut])
         #expect(failing.status == 1 && failing.standardError.hasPrefix("\(cut):2:4: error: "), "\(failing.standardError)")
         let bad = try scratch.file("bad.json", "{\"a\": 1}{\"a\": 1 \"b\"}")
-        #expect(try scratch.run("count", "--framing", "concatenated", bad).standardError.hasPrefix("\(bad):1:17: error: "))
+        #expect(try run(["count"] + framing + [bad]).standardError.hasPrefix("\(bad):1:17: error: "))
         // One document with two values is still an error without the option.
         #expect(try scratch.run("validate", good).status == 1)
     }

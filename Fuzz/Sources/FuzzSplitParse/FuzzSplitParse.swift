@@ -14,8 +14,9 @@ import _FuzzSupport
 ///
 /// The batch size of the split comes from the first byte (1…64 bytes), so that small inputs are
 /// cut in many places (`StreamingOptions.splitBatchByteCount`, reached through its SPI). The input
-/// is also read as JSON Lines, whose runs of whole lines the workers parse: the same values, count
-/// and error with 2 workers as with 1.
+/// is also read as JSON Lines, whose runs of whole lines the workers parse, and as concatenated
+/// JSON, whose runs of whole values the workers parse: the same values, count and error (its
+/// excerpt included) with 2 workers as with 1.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -65,26 +66,30 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             2 workers: \(gotSummary)
             """)
     }
-    // The input as JSON Lines, cut into runs of whole lines for the workers (`SplitLinesReader`):
-    // the values inside each line at the key path, as one worker delivers them.
-    let linesKeyPath = input.chance(2) ? "a" : ""
+    // The input as JSON Lines, cut into runs of whole lines for the workers (`SplitLinesReader`),
+    // and as concatenated JSON, cut into runs of whole values (`SplitValuesReader`): the values
+    // inside each at the key path, as one worker delivers them.
+    let valuesKeyPath = input.chance(2) ? "a" : ""
     var one = options
     one.concurrency = 1
     var two = options
     two.concurrency = 2
     two.splitBatchByteCount = batch
     let data = Data(input.bytes)
-    let expected = Outcome.of(data, keyPath: linesKeyPath, options: one, stop: stop, lines: true)
-    let got = Outcome.of(data, keyPath: linesKeyPath, options: two, stop: stop, lines: true)
-    fuzzCheck(
-        got == expected,
-        """
-        JSON Lines: 2 workers (runs of \(batch) bytes) differ from 1, key path "\(linesKeyPath)", \(options.parsing), \
-        maximumElementSize \(options.maximumElementSize), skipsInvalidElements \(options.skipsInvalidElements), \
-        wraps errors \(options.wrapsErrorsInParserError), body stops at \(stop.map(String.init) ?? "none")
-        1 worker:  \(expected)
-        2 workers: \(got)
-        """)
+    for framing in [JSONFraming.jsonLines, .concatenated] {
+        let expected = Outcome.of(data, keyPath: valuesKeyPath, options: one, stop: stop, framing: framing)
+        let got = Outcome.of(data, keyPath: valuesKeyPath, options: two, stop: stop, framing: framing)
+        fuzzCheck(
+            got == expected,
+            """
+            \(framing): 2 workers (runs of \(batch) bytes) differ from 1, key path "\(valuesKeyPath)", \
+            \(options.parsing), maximumElementSize \(options.maximumElementSize), skipsInvalidElements \
+            \(options.skipsInvalidElements), wraps errors \(options.wrapsErrorsInParserError), body stops at \
+            \(stop.map(String.init) ?? "none")
+            1 worker:  \(expected)
+            2 workers: \(got)
+            """)
+    }
     return 0
 }
 
@@ -121,11 +126,12 @@ struct Outcome: Equatable, CustomStringConvertible {
     var count: Int?
     var error: String?
 
-    /// - Parameter lines: Whether `data` is read as JSON Lines (`forEachValue`) rather than as a
-    ///   document whose array is at `keyPath` (`forEachElement`).
-    static func of(_ data: Data, keyPath: String, options: StreamingOptions, stop: Int?, lines: Bool = false)
-        -> Outcome
-    {
+    /// - Parameter framing: How `data` is read: as a document whose array is at `keyPath`
+    ///   (`forEachElement`, for `.array`), or as a stream of values (`forEachValue`), whose errors
+    ///   keep their excerpts (each run is parsed in the input's pieces, so even those must agree).
+    static func of(
+        _ data: Data, keyPath: String, options: StreamingOptions, stop: Int?, framing: JSONFraming = .array
+    ) -> Outcome {
         var outcome = Outcome()
         let body = { (element: Captured) in
             if outcome.values.count == stop { throw BodyStop() }
@@ -133,23 +139,27 @@ struct Outcome: Equatable, CustomStringConvertible {
         }
         do {
             outcome.count =
-                lines
-                ? try forEachValue(
-                    from: .data(data), framing: .jsonLines, atKeyPath: keyPath, as: Captured.self, options: options,
+                framing == .array
+                ? try forEachElement(from: .data(data), atKeyPath: keyPath, as: Captured.self, options: options, body)
+                : try forEachValue(
+                    from: .data(data), framing: framing, atKeyPath: keyPath, as: Captured.self, options: options,
                     body)
-                : try forEachElement(from: .data(data), atKeyPath: keyPath, as: Captured.self, options: options, body)
         } catch {
-            outcome.error = describe(error)
+            outcome.error = describe(error, withExcerpt: framing != .array)
         }
         return outcome
     }
 
-    /// An error as text that must not depend on the number of workers: all but the excerpt.
-    static func describe(_ error: any Error) -> String {
+    /// An error as text that must not depend on the number of workers: all but the excerpt,
+    /// unless `withExcerpt`.
+    static func describe(_ error: any Error, withExcerpt: Bool = false) -> String {
         switch error {
         case let syntax as JSONSyntaxError:
             return
                 "JSONSyntaxError.\(syntax.kind) at \(syntax.line):\(syntax.column) (byte \(syntax.byteOffset)): \(syntax.message)"
+                + (withExcerpt ? " near \(syntax.excerpt.debugDescription)" : "")
+        case let parserError as ParserError where withExcerpt:
+            return "ParserError: " + parserError.description
         case let parserError as ParserError:
             // `… (byte offset N): message near "excerpt""`: no message holds ` near "`; an excerpt may.
             let text = parserError.description

@@ -23,6 +23,11 @@ package enum FailureText {
         "Error parsing array object at index \(index) with parser [\(methodName)]\n\(reason)\n--"
     }
 
+    /// A top-level value of concatenated JSON (counted from 0) larger than the element size limit.
+    package static func valueTooLarge(index: Int, limit: Int) -> String {
+        "Value \(index) is larger than the maximum element size of \(limit) bytes"
+    }
+
     /// The failure of the member at `index` (counted in document order) of a streamed object.
     package static func objectMember(index: Int, methodName: String, reason: String) -> String {
         "Error parsing object member at index \(index) with parser [\(methodName)]\n\(reason)\n--"

@@ -203,12 +203,7 @@ final class ValueSequenceReader<T> {
     private func translatingErrors(_ body: () throws -> Void) throws {
         try translatingParseErrors(
             wrapping: options.wrapsErrorsInParserError,
-            tooLarge: { Self.tooLargeText(valueIndex: valueIndex, limit: $0) }, body)
-    }
-
-    /// The failure of a concatenated value larger than the size limit allows.
-    static func tooLargeText(valueIndex: Int, limit: Int) -> String {
-        "Value \(valueIndex) is larger than the maximum element size of \(limit) bytes"
+            tooLarge: { FailureText.valueTooLarge(index: valueIndex, limit: $0) }, body)
     }
 
     /// JSON Lines and text sequences: syntax errors name the line of the input.

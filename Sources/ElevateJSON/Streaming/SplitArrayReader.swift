@@ -722,6 +722,11 @@ struct SplitRun: @unchecked Sendable {
     struct Counts: Sendable {
         var values = 0
         var elements = 0
+
+        mutating func add(_ other: Counts) {
+            values += other.values
+            elements += other.elements
+        }
     }
 
     /// Parses the run (on a worker) and counts its values, building nothing.
@@ -793,16 +798,21 @@ struct SplitRun: @unchecked Sendable {
     }
 }
 
-/// Counts values as a ``ValueCounter`` does, and those at depth 1 (the elements of the run's
-/// array).
+/// Counts values as a ``ValueCounter`` does, and those at one depth: 1, the elements of a run's
+/// array, or 0, the top-level values of concatenated JSON.
 final class DepthCounter: JSONEventHandler {
     private let counter = ValueCounter()
     var values: Int { counter.count }
     @exclusivity(unchecked) private(set) var elements = 0
     @exclusivity(unchecked) private var depth = 0
+    private let countedDepth: Int
+
+    init(countedDepth: Int = 1) {
+        self.countedDepth = countedDepth
+    }
 
     @inline(__always) private func element() {
-        if depth == 1 { elements &+= 1 }
+        if depth == countedDepth { elements &+= 1 }
     }
     func startObject() {
         element()

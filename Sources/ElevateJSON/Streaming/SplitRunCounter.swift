@@ -26,9 +26,7 @@ final class SplitRunCounter: SplitRunConsumer {
 
     func endTail(_ tail: SplitTail, of run: SplitRun) {
         guard let counter = tailCounter else { return }
-        let counts = run.counts(of: counter)
-        totals.values += counts.values
-        totals.elements += counts.elements
+        totals.add(run.counts(of: counter))
         tailCounter = nil
     }
 
@@ -44,8 +42,7 @@ final class SplitRunCounter: SplitRunConsumer {
     }
 
     private func add(_ counts: SplitRun.Counts) {
-        totals.values += counts.values
-        totals.elements += counts.elements
+        totals.add(counts)
     }
 }
 

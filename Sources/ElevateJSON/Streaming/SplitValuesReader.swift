@@ -62,7 +62,7 @@ final class SplitValuesReader<T> {
             guard try !cutter.feed(chunk, isStopped: { isStopped }, { try dispatch($0) }), !isStopped else { return }
             let piece = try cutter.takeRest { try dispatch($0) }
             guard !isStopped else { return }
-            let parser = ValuesRunParser(piece, keyPath: keyPath, options: options)
+            let parser = ValuesRunParser.capturing(piece, keyPath: keyPath, options: options)
             rest = parser
             try read(piece.bytes, chunkEnds: piece.chunkEnds, into: parser)
         }
@@ -101,7 +101,7 @@ final class SplitValuesReader<T> {
             try body()
         } catch let error as SplitValueTooLarge {
             throw ParserError.validation(
-                failureReason: ValueSequenceReader<T>.tooLargeText(valueIndex: delivery.outcomesTaken, limit: error.limit))
+                failureReason: FailureText.valueTooLarge(index: delivery.outcomesTaken, limit: error.limit))
         }
     }
 
@@ -168,41 +168,73 @@ final class SplitValuesRun: @unchecked Sendable {
     /// - Returns: The error that ended the parse, in the input's terms.
     func parse(_ each: (JSONValue?, Int?) -> Bool) -> (any Error)? {
         defer { piece.buffers.giveBack(&piece.bytes) }
-        let parser = ValuesRunParser(piece, keyPath: keyPath, options: options)
-        return parser.read(piece.bytes, chunkEnds: piece.chunkEnds, finishing: piece.isLast, after: piece.bytesAfter, each)
+        let parser = ValuesRunParser.capturing(piece, keyPath: keyPath, options: options)
+        return parser.read(piece, each)
+    }
+
+    /// Parses the run (on a worker) and counts its values, building nothing: its top-level
+    /// values, and every value in them (nested ones included, keys not).
+    func count() -> Result<SplitRun.Counts, any Error> {
+        defer { piece.buffers.giveBack(&piece.bytes) }
+        let counter = DepthCounter(countedDepth: 0)
+        let parser = ValuesRunParser(piece, handler: counter, options: options)
+        if let error = parser.read(piece) { return .failure(error) }
+        return .success(SplitRun.Counts(values: counter.values, elements: counter.elements))
     }
 }
 
-/// The parser of a run of concatenated values, started where the run starts in the input: a
-/// worker's for one run, or the one that reads the rest of the input a chunk at a time (see
-/// ``SplitValuesReader``), on one thread at a time.
+/// The parser of a run of concatenated values, started where the run starts in the input, as one
+/// thread's parser is there: a worker's for one run, or the one that reads the rest of the input
+/// a chunk at a time (see ``SplitValuesReader``), on one thread at a time. Its errors are the
+/// input's: offsets, lines, columns and excerpts.
 final class ValuesRunParser: @unchecked Sendable {
-    private let capture: ValueCapture
     private var parser: JSONEventParser!
     private let options: StreamingOptions
     /// Whether anything but whitespace (and, at the input's start, a byte order mark) was read.
     private var content: LeadingContent
-    private let startsInput: Bool
-    /// How many bytes were fed, from the run's start.
-    private var fedCount = 0
+    /// Where the run starts in the input, and how many bytes were fed from there.
     private let start: Int
-    /// Where the values of the read under way go.
+    private var fedCount = 0
+    /// Where the values of the read under way go, when the parser captures them (``capturing(_:keyPath:options:)``).
     private var each: (JSONValue?, Int?) -> Bool = { _, _ in true }
 
-    init(_ piece: ValuesRunCutter.Piece, keyPath: KeyPath, options: StreamingOptions) {
-        capture = ValueCapture(keyPath: keyPath)
+    /// A parser whose events go to `handler`.
+    convenience init(_ piece: ValuesRunCutter.Piece, handler: some JSONEventHandler, options: StreamingOptions) {
+        self.init(piece, options: options) { _, startsInput in
+            var parsing = options.parsing
+            parsing.allowsMultipleValues = true
+            return JSONEventParser(handler: handler, options: parsing, skipsByteOrderMark: startsInput)
+        }
+    }
+
+    /// A parser that captures the value at `keyPath` in each top-level value, as
+    /// ``ValueSequenceReader`` does, for the `each` of ``read(_:_:)``.
+    static func capturing(_ piece: ValuesRunCutter.Piece, keyPath: KeyPath, options: StreamingOptions)
+        -> ValuesRunParser
+    {
+        ValuesRunParser(piece, options: options) { run, startsInput in
+            let capture = ValueCapture(keyPath: keyPath)
+            let selector = capture.makeSelector()
+            selector.maximumCaptureSize = options.maximumElementSize
+            return ValueCapture.makeValuesParser(
+                for: selector, options: options.parsing, skipsByteOrderMark: startsInput
+            ) { [unowned run] in
+                guard run.each(capture.take(), nil) else { throw JSONEventParser.Stop() }
+            }
+        }
+    }
+
+    /// - Parameter makeParser: Makes the parser, given this run parser and whether it starts the
+    ///   input (and so may skip a byte order mark); it sets several values allowed.
+    private init(
+        _ piece: ValuesRunCutter.Piece, options: StreamingOptions,
+        makeParser: (ValuesRunParser, _ startsInput: Bool) -> JSONEventParser
+    ) {
         self.options = options
         start = piece.start
-        startsInput = piece.start == 0
-        content = LeadingContent(atInputStart: startsInput)
-        let selector = capture.makeSelector()
-        selector.maximumCaptureSize = options.maximumElementSize
-        parser = ValueCapture.makeValuesParser(
-            for: selector, options: options.parsing, skipsByteOrderMark: startsInput
-        ) { [unowned self] in
-            guard each(capture.take(), nil) else { throw JSONEventParser.Stop() }
-        }
-        if !startsInput {
+        content = LeadingContent(atInputStart: piece.start == 0)
+        parser = makeParser(self, piece.start == 0)
+        if piece.start > 0 {
             parser.pass(
                 over: piece.start, newlines: piece.newlinesBefore,
                 lastLineStart: piece.newlinesBefore > 0 ? piece.lastLineStart : nil, lastBytes: piece.bytesBefore)
@@ -210,14 +242,19 @@ final class ValuesRunParser: @unchecked Sendable {
         }
     }
 
-    /// Feeds `bytes`, in the pieces `chunkEnds` cut them into, handing each value to `each`;
-    /// ends the input when `finishing`.
+    /// Reads a whole run: its bytes, in the input's pieces, then the input's end when it is the last.
+    func read(_ piece: ValuesRunCutter.Piece, _ each: (JSONValue?, Int?) -> Bool = { _, _ in true }) -> (any Error)? {
+        read(piece.bytes, chunkEnds: piece.chunkEnds, finishing: piece.isLast, after: piece.bytesAfter, each)
+    }
+
+    /// Feeds `bytes`, in the pieces `chunkEnds` cut them into, handing each value captured to
+    /// `each`; ends the input when `finishing`.
     /// - Parameter after: The input's bytes after `bytes` in their chunk (up to 16), for the
     ///   excerpt of an error near their end.
     /// - Returns: The error that ended the parse, in the input's terms.
     func read(
         _ bytes: [UInt8], chunkEnds: [Int], finishing: Bool, after: [UInt8] = [],
-        _ each: (JSONValue?, Int?) -> Bool
+        _ each: (JSONValue?, Int?) -> Bool = { _, _ in true }
     ) -> (any Error)? {
         withoutActuallyEscaping(each) { each in
             self.each = each

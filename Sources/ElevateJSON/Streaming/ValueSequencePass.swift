@@ -84,7 +84,7 @@ package final class ValueSequencePass {
         selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
         selector.callbacks.documentEnd = { [unowned self] in try endValue(line: nil) }
         var content = LeadingContent()
-        let tooLarge = { (limit: Int) in "Value \(self.valueCount) is larger than the maximum element size of \(limit) bytes" }
+        let tooLarge = { (limit: Int) in FailureText.valueTooLarge(index: self.valueCount, limit: limit) }
         try translatingParseErrors(wrapping: options.wrapsErrorsInParserError, tooLarge: tooLarge) {
             try readChunks(of: input, options: options, until: { parser.isStopped }) { chunk in
                 content.note(chunk)

@@ -123,6 +123,66 @@ import Testing
         }
     }
 
+    /// `elevate count --framing concatenated`: with one job a `ValueSequencePass` counts; with
+    /// several, the workers count runs of whole values (`countConcatenatedValues`). The counts
+    /// and the first error (its excerpt included) must agree.
+    static func counted(_ bytes: [UInt8], workers: Int, runBytes: Int = 1, chunkSize: Int, rejectsDuplicates: Bool)
+        -> String
+    {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("split-count-\(UUID().uuidString).json")
+        try! Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var options = StreamingOptions(chunkSize: chunkSize, wrapsErrorsInParserError: false)
+        options.parsing.rejectsDuplicateKeys = rejectsDuplicates
+        options.concurrency = workers
+        options.splitBatchByteCount = runBytes
+        do {
+            if workers == 1 {
+                let counter = ValueCounter()
+                let values = try ValueSequencePass(framing: .concatenated, keyPath: "", to: counter)
+                    .run(.file(url), options: options)
+                return "\(values) values, \(counter.count) in all"
+            }
+            let counts = try countConcatenatedValues(in: .file(url), options: options)
+            return "\(counts.values) values, \(counts.nested) in all"
+        } catch {
+            return SplitLinesReaderTests.describe(error)
+        }
+    }
+
+    @Test(arguments: [
+        #"{"a":1}{"a":[2,{"b":null}]} [3] "s" 4 true"#, "", " \n", "\u{FEFF}[1]", "{} x", "{}}", "]{}", "{} {",
+        #"{}"abc"#, "truefalse", #"{"a":1,"a":2}{}"#, #"[{"k":1}] {"k":[],"k":{}}"#, "{}\u{FEFF}{}", "\u{EF}",
+        #"[1][2][3"#, #"{"a":tru}{"b":2}"#,
+    ])
+    func countsAsOneThread(_ text: String) {
+        for rejectsDuplicates in [false, true] {
+            let one = Self.counted(Array(text.utf8), workers: 1, chunkSize: 4096, rejectsDuplicates: rejectsDuplicates)
+            for runBytes in [1, 5, 4096] {
+                let two = Self.counted(
+                    Array(text.utf8), workers: 2, runBytes: runBytes, chunkSize: 4096, rejectsDuplicates: rejectsDuplicates)
+                #expect(two == one, "\(text.debugDescription), runs of \(runBytes)")
+            }
+        }
+    }
+
+    /// Generated values of every scenario of the differential tests, counted in 4 KiB chunks.
+    @Test(arguments: SplitParseDifferentialTests.generatedSeeds)
+    func generatedValuesCountAsOnOneThread(seed: Int) {
+        let scenarios = SplitParseDifferentialTests.Scenario.allCases
+        let scenario = scenarios[seed % scenarios.count]
+        guard scenario != .comments else { return }
+        let document = GeneratedDocument(
+            seed: UInt64(seed) &+ 3_000_017, scenario: scenario, nested: false, lines: true, concatenated: true)
+        let duplicates = document.options.parsing.rejectsDuplicateKeys
+        let one = Self.counted(document.bytes, workers: 1, chunkSize: 4096, rejectsDuplicates: duplicates)
+        for runBytes in [1, 97] {
+            let two = Self.counted(
+                document.bytes, workers: 2, runBytes: runBytes, chunkSize: 4096, rejectsDuplicates: duplicates)
+            #expect(two == one, "seed \(seed) (\(scenario)), runs of \(runBytes)")
+        }
+    }
+
     /// The cutter never holds more of one value than a run may: past it, the rest is the owner's.
     @Test func theCutterStopsHoldingALongValue() throws {
         var options = StreamingOptions()
