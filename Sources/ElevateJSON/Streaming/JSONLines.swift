@@ -51,9 +51,11 @@ package func makeValueReader<T>(
         wholeInput.resumingFrom = nil
         return ElementStream(
             keyPath: "", methodName: methodName, options: wholeInput, decode: decodeElement, deliver: deliver)
-    case .jsonLines where SplitLinesReader<T>.applies(to: options):
+    case .jsonLines where SplitLinesReader<T>.applies(to: options),
+        .jsonTextSequence where SplitLinesReader<T>.applies(to: options):
         return SplitLinesReader(
-            keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: deliver)
+            keyPath: keyPath, methodName: methodName, framing: framing, options: options, decode: decode,
+            deliver: deliver)
     case .concatenated where SplitValuesReader<T>.applies(to: options):
         return SplitValuesReader(
             keyPath: keyPath, methodName: methodName, options: options, decode: decode, deliver: deliver)
@@ -123,7 +125,7 @@ final class ValueSequenceReader<T> {
             // Every line, however the input is chunked, is held to the element size limit.
             let lines = JSONLinesParser(
                 handler: selector, options: options.parsing, maximumLineLength: options.maximumElementSize,
-                separator: framing == .jsonTextSequence ? .recordSeparator : .newline
+                separator: framing.separator
             ) { [unowned self] line in try completeValue(line: line) }
             selector.currentOffset = { [unowned lines] in lines.currentByteOffset }
             self.lines = lines

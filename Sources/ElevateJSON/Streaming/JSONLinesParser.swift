@@ -185,6 +185,16 @@ package final class JSONLinesParser {
         lineStartOffset = offset
     }
 
+    /// Records: starts just after a record separator, at the start of record `record`, `offset`
+    /// bytes into the input, on the input's line `inputLine` after `inputColumnOffset` bytes of it.
+    package func resume(atRecord record: Int, offset: Int, inputLine: Int, inputColumnOffset: Int) {
+        resume(atLine: record, offset: offset)
+        self.record.inputLine = inputLine
+        self.record.inputColumnOffset = inputColumnOffset
+        self.record.recordStartLine = inputLine
+        self.record.recordStartColumnOffset = inputColumnOffset
+    }
+
     /// Records: moves the input's line and column past `bytes`.
     private func advanceInputPosition(over bytes: UnsafeRawBufferPointer) {
         var lastNewline = -1
@@ -362,4 +372,9 @@ private struct RecordPosition {
     /// Where the current record starts in the input (line, bytes since that line's start).
     var recordStartLine = 1
     var recordStartColumnOffset = 0
+}
+
+extension JSONFraming {
+    /// What ends a value's line or record: the record separator for JSON text sequences, else `\n`.
+    var separator: JSONLinesParser.Separator { self == .jsonTextSequence ? .recordSeparator : .newline }
 }

@@ -14,6 +14,11 @@ import Foundation
 /// found with `memchr`), its bytes copied, and its newlines counted (``NewlineCount``), so that
 /// each run knows the number of its first line. Shared by ``SplitLinesReader`` (values decoded on workers) and
 /// ``countLines(in:options:)`` (lines counted and checked on workers).
+///
+/// JSON text sequences are cut the same way just past a record separator (`0x1E`, which no more
+/// than a raw newline can occur inside a value): a "line" is then a record, numbered from 0 before
+/// the first separator, as ``JSONLinesParser`` numbers them, and each run also knows the input's
+/// line and column where it starts, for a record may span lines.
 struct LinesRunCutter {
     /// A run of whole lines, with what a worker needs to parse it as one thread would.
     struct Piece {
@@ -21,8 +26,11 @@ struct LinesRunCutter {
         var bytes: [UInt8]
         /// Where its first byte is in the input: a line's start.
         var start: Int
-        /// The number of its first line.
+        /// The number of its first line (or record).
         var firstLine: Int
+        /// Records: the input's line where it starts, and the bytes before it on that line.
+        var inputLine: Int
+        var inputColumnOffset: Int
         /// The absolute offsets where input chunks end inside it.
         var chunkEnds: [Int]
         /// Whether it ends the input (its last line may have no newline).
@@ -32,6 +40,8 @@ struct LinesRunCutter {
     }
 
     private let options: StreamingOptions
+    /// What ends a line: `\n`, or `0x1E` for records.
+    private let separator: JSONLinesParser.Separator
     /// The longest a line may grow in the run before it is handed over whole to `longLine`: a
     /// line of any length must not be held (nil: no limit).
     private let longLineLimit: Int?
@@ -47,8 +57,14 @@ struct LinesRunCutter {
     /// in it, and the absolute offsets where input chunks end inside it.
     private var run: [UInt8] = []
     private var runStart = 0
-    private var runFirstLine = 1
+    private var runFirstLine: Int
     private var newlinesInRun = 0
+    /// Records: the newlines before the run, and the offset just after the last of them.
+    private var newlinesBeforeRun = 0
+    private var lineStartBeforeRun = 0
+    /// Records: the newlines in the run, and where the line after the last starts in it.
+    private var inputNewlinesInRun = 0
+    private var inputLineStartInRun: Int?
     private var chunkEndsInRun: [Int] = []
     /// The absolute offset of the next chunk's first byte.
     private var inputOffset = 0
@@ -64,8 +80,15 @@ struct LinesRunCutter {
     ///   - options: The run lengths (``StreamingOptions/splitRunLength(afterRuns:)``).
     ///   - longLineLimit: The longest line held in a run; nil for no limit.
     ///   - longLine: Told of the first line longer than `longLineLimit` (see ``handedOver``).
-    init(options: StreamingOptions, longLineLimit: Int? = nil, longLine: ((Piece) throws -> Void)? = nil) {
+    ///   - separator: What ends a line: `\n` (JSON Lines), or `0x1E` (records of a text sequence).
+    init(
+        options: StreamingOptions, longLineLimit: Int? = nil, separator: JSONLinesParser.Separator = .newline,
+        longLine: ((Piece) throws -> Void)? = nil
+    ) {
         self.options = options
+        self.separator = separator
+        // Lines count from 1; records from 0, before the first separator.
+        runFirstLine = separator == .newline ? 1 : 0
         self.longLineLimit = longLineLimit
         self.longLine = longLine
     }
@@ -80,7 +103,9 @@ struct LinesRunCutter {
         var position = 0
         while position < chunk.count, !isStopped() {
             let cutFrom = max(position, runStart + runByteCount - inputOffset)
-            guard cutFrom < chunk.count, let newline = memchr(base + cutFrom, 0x0A, chunk.count - cutFrom) else {
+            guard cutFrom < chunk.count,
+                let newline = memchr(base + cutFrom, Int32(separator.rawValue), chunk.count - cutFrom)
+            else {
                 append(UnsafeRawBufferPointer(rebasing: chunk[position...]))
                 chunkEndsInRun.append(inputOffset + chunk.count)
                 if let longLineLimit, run.count - lineStartInRun > longLineLimit { try handOverLongLine(dispatch) }
@@ -107,11 +132,22 @@ struct LinesRunCutter {
         let restChunkEnds = chunkEndsInRun.filter { $0 > restStart }
         run.removeSubrange(lineStartInRun...)
         chunkEndsInRun.removeAll { $0 >= restStart }
-        // The rest holds no newline: every one counted is in the lines handed over.
+        // The rest holds no separator: every one counted is in the lines handed over. A record's
+        // rest may hold newlines, which are counted again on either side.
+        recountInputLines()
         let piece = takeRun(isLast: false)
         run = rest
         chunkEndsInRun = restChunkEnds
+        recountInputLines()
         return piece
+    }
+
+    /// Records: counts the input's newlines in the run again.
+    private mutating func recountInputLines() {
+        guard separator != .newline else { return }
+        let newlines = run.withUnsafeBytes { NewlineCount(in: $0) }
+        inputNewlinesInRun = newlines.count
+        inputLineStartInRun = newlines.lastLineStart
     }
 
     /// Hands the complete lines to `dispatch` and the long line that follows them to `longLine`.
@@ -136,17 +172,37 @@ struct LinesRunCutter {
 
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if run.isEmpty { run.reserveCapacity(runByteCount + 4096) }
-        let newlines = NewlineCount(in: bytes)
-        if let start = newlines.lastLineStart { lineStartInRun = run.count + start }
+        if separator == .newline {
+            let newlines = NewlineCount(in: bytes)
+            if let start = newlines.lastLineStart { lineStartInRun = run.count + start }
+            newlinesInRun += newlines.count
+        } else {
+            let newlines = NewlineCount(in: bytes)
+            if let start = newlines.lastLineStart { inputLineStartInRun = run.count + start }
+            inputNewlinesInRun += newlines.count
+            // The records' separators: few, found one by one.
+            guard let base = bytes.baseAddress else { return }
+            var from = 0
+            while from < bytes.count, let found = memchr(base + from, Int32(separator.rawValue), bytes.count - from) {
+                let end = UnsafeRawPointer(found) - base + 1
+                lineStartInRun = run.count + end
+                newlinesInRun += 1
+                from = end
+            }
+        }
         run.append(contentsOf: bytes)
-        newlinesInRun += newlines.count
     }
 
     /// The run cut so far; the next one starts after it.
     private mutating func takeRun(isLast: Bool) -> Piece {
         let piece = Piece(
-            bytes: run, start: runStart, firstLine: runFirstLine, chunkEnds: chunkEndsInRun, isLast: isLast,
+            bytes: run, start: runStart, firstLine: runFirstLine, inputLine: newlinesBeforeRun + 1,
+            inputColumnOffset: runStart - lineStartBeforeRun, chunkEnds: chunkEndsInRun, isLast: isLast,
             buffers: buffers)
+        newlinesBeforeRun += inputNewlinesInRun
+        if let start = inputLineStartInRun { lineStartBeforeRun = runStart + start }
+        inputNewlinesInRun = 0
+        inputLineStartInRun = nil
         runStart += run.count
         runFirstLine += newlinesInRun
         newlinesInRun = 0

@@ -32,6 +32,9 @@ import Foundation
 ///   ``ElementDelivery/takeLines(missing:parse:)``); the values before a run's error are delivered
 ///   first, and a body's stop ends the stream with nothing after it delivered.
 ///
+/// JSON text sequences are split the same way into runs of whole records, cut just past a record
+/// separator; each run's parser starts at its record's number and the input's line and column.
+///
 /// Streams with checkpoints or element positions, or resumed from a checkpoint, keep ``ValueSequenceReader``.
 final class SplitLinesReader<T> {
     /// Whether JSON Lines read with these options are split: several workers, no checkpoints, no
@@ -44,6 +47,8 @@ final class SplitLinesReader<T> {
     private let delivery: ElementDelivery<T>
     private let keyPath: KeyPath
     private let options: StreamingOptions
+    /// JSON Lines, or a JSON text sequence.
+    private let framing: JSONFraming
     /// Cuts the input into runs of whole lines.
     private var cutter: LinesRunCutter
 
@@ -51,18 +56,20 @@ final class SplitLinesReader<T> {
     var isStopped: Bool { delivery.stoppedOutsideParser }
 
     init(
-        keyPath: String, methodName: String, options: StreamingOptions, decode: @escaping (JSONValue) throws -> T,
-        deliver: @escaping (T) throws -> Void
+        keyPath: String, methodName: String, framing: JSONFraming = .jsonLines, options: StreamingOptions,
+        decode: @escaping (JSONValue) throws -> T, deliver: @escaping (T) throws -> Void
     ) {
         self.keyPath = KeyPath(keyPath)
         self.options = options
+        self.framing = framing
         // A line longer than a value may be is an error (``JSONLinesParser/LineTooLong``, or a
         // syntax error before the limit): the run that holds its first bytes past the limit is
         // the last one a worker gets, and the rest of the input is not held.
         let limit = options.maximumElementSize
-        cutter = LinesRunCutter(options: options, longLineLimit: limit < Int.max ? max(limit, 0) : nil)
+        cutter = LinesRunCutter(
+            options: options, longLineLimit: limit < Int.max ? max(limit, 0) : nil, separator: framing.separator)
         delivery = ValueSequenceReader<T>.makeDelivery(
-            keyPath: keyPath, methodName: methodName, framing: .jsonLines, options: options, indexBase: 0,
+            keyPath: keyPath, methodName: methodName, framing: framing, options: options, indexBase: 0,
             decode: decode, deliver: deliver)
         cutter.longLine = { [unowned self] line in try dispatch(line) }
     }
@@ -74,7 +81,7 @@ final class SplitLinesReader<T> {
 
     /// Hands a run to the workers.
     private func dispatch(_ piece: LinesRunCutter.Piece) throws {
-        let text = SplitLinesRun(piece, keyPath: keyPath, options: options)
+        let text = SplitLinesRun(piece, keyPath: keyPath, framing: framing, options: options)
         do {
             try delivery.takeLines(missing: FailureText.missing(keyPath.text)) { each in text.parse(each) }
         } catch is JSONEventParser.Stop {
@@ -137,8 +144,13 @@ final class SplitLinesRun: @unchecked Sendable {
     private var bytes: [UInt8]
     /// Where its first byte is in the input: a line's start.
     let start: Int
-    /// The number of its first line.
+    /// The number of its first line (or record).
     let firstLine: Int
+    /// JSON Lines, or a JSON text sequence (whose runs start at a record: see ``LinesRunCutter``).
+    let framing: JSONFraming
+    /// Records: the input's line where the run starts, and the bytes before it on that line.
+    let inputLine: Int
+    let inputColumnOffset: Int
     /// The absolute offsets where input chunks end inside it.
     let chunkEnds: [Int]
     /// Whether it ends the input (its last line may have no newline).
@@ -147,10 +159,13 @@ final class SplitLinesRun: @unchecked Sendable {
     let options: StreamingOptions
     private let buffers: RunBuffers
 
-    init(_ piece: LinesRunCutter.Piece, keyPath: KeyPath, options: StreamingOptions) {
+    init(_ piece: LinesRunCutter.Piece, keyPath: KeyPath, framing: JSONFraming = .jsonLines, options: StreamingOptions) {
         bytes = piece.bytes
         start = piece.start
         firstLine = piece.firstLine
+        self.framing = framing
+        inputLine = piece.inputLine
+        inputColumnOffset = piece.inputColumnOffset
         chunkEnds = piece.chunkEnds
         isLast = piece.isLast
         buffers = piece.buffers
@@ -173,7 +188,7 @@ final class SplitLinesRun: @unchecked Sendable {
         selector.maximumCaptureSize = options.maximumElementSize
         let lines = JSONLinesParser(
             handler: selector, options: options.parsing, maximumLineLength: options.maximumElementSize,
-            separator: .newline
+            separator: framing.separator
         ) { line in
             guard each(capture.take(), line) else { throw JSONEventParser.Stop() }
         }
@@ -187,11 +202,13 @@ final class SplitLinesRun: @unchecked Sendable {
         defer { buffers.giveBack(&bytes) }
         // Straight from YAJL's callbacks when the lines are surely valid; else (rarely) line by
         // line through the event layer, which finds the first error as one thread would.
-        if let counts = bytes.withUnsafeBytes({ CallbackValueCounter.countLines($0, options: options.parsing) }) {
+        if framing == .jsonLines,
+            let counts = bytes.withUnsafeBytes({ CallbackValueCounter.countLines($0, options: options.parsing) })
+        {
             return .success(counts)
         }
         let counter = ValueCounter()
-        let lines = JSONLinesParser(handler: counter, options: options.parsing, separator: .newline)
+        let lines = JSONLinesParser(handler: counter, options: options.parsing, separator: framing.separator)
         if let error = read(into: lines) { return .failure(error) }
         return .success((lines.valueCount, counter.count))
     }
@@ -225,10 +242,17 @@ final class SplitLinesRun: @unchecked Sendable {
     /// - Returns: The error that ended the parse, in the input's terms.
     func read(into lines: JSONLinesParser) -> (any Error)? {
         // The first run starts the input, where a byte order mark may come.
-        if start > 0 { lines.resume(atLine: firstLine, offset: start) }
+        if start > 0 {
+            if framing == .jsonTextSequence {
+                lines.resume(
+                    atRecord: firstLine, offset: start, inputLine: inputLine, inputColumnOffset: inputColumnOffset)
+            } else {
+                lines.resume(atLine: firstLine, offset: start)
+            }
+        }
         do {
             try translatingLinesParserErrors(
-                framing: .jsonLines, wrapping: options.wrapsErrorsInParserError, lineNumber: { lines.lineNumber }
+                framing: framing, wrapping: options.wrapsErrorsInParserError, lineNumber: { lines.lineNumber }
             ) {
                 try bytes.withUnsafeBytes { bytes in
                     var pieceStart = 0

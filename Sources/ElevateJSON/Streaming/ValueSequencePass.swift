@@ -117,7 +117,7 @@ extension ValueSequencePass {
     func makeLinesParser(options: StreamingOptions) -> JSONLinesParser {
         let lines = JSONLinesParser(
             handler: selector, options: options.parsing, maximumLineLength: options.maximumElementSize,
-            separator: framing == .jsonTextSequence ? .recordSeparator : .newline
+            separator: framing.separator
         ) { [unowned self] line in try endValue(line: line) }
         selector.refusedKeyError = { [unowned lines] in lines.errorAtDeliveredKey(.duplicateKey, $0) }
         selector.maximumCaptureSize = options.maximumElementSize

@@ -95,7 +95,8 @@ import Testing
         #expect(
             reader(.jsonLines) { $0.resumingFrom = StreamCheckpoint(index: 1, byteOffset: 2) }
                 is ValueSequenceReader<JSONValue>)
-        #expect(reader(.jsonTextSequence) { _ in } is ValueSequenceReader<JSONValue>)
+        #expect(reader(.jsonTextSequence) { _ in } is SplitLinesReader<JSONValue>)
+        #expect(reader(.jsonTextSequence) { $0.concurrency = 1 } is ValueSequenceReader<JSONValue>)
         #expect(reader(.concatenated) { _ in } is SplitValuesReader<JSONValue>)
         #expect(reader(.concatenated) { $0.parsing.allowsComments = true } is ValueSequenceReader<JSONValue>)
         #expect(reader(.concatenated) { $0.concurrency = 1 } is ValueSequenceReader<JSONValue>)
@@ -181,6 +182,29 @@ import Testing
         // Stopped at the last value: nothing is left to deliver.
         let last = Self.same("1\n2\n3", stopAt: 2)
         #expect(last.values == ["1", "2"] && last.returned == 3)
+    }
+
+    /// JSON text sequences are cut just past a record separator: a record may span lines, so each
+    /// run starts at its record's number and at the input's line and column, which errors name.
+    @Test func recordsOfATextSequence() {
+        let rs = "\u{1E}"
+        let records = Self.same(rs + "{\"a\":1}\n" + rs + "[1,\n 2]\n" + rs + "\"x\"\n" + rs + "\n" + rs + "3\n", framing: .jsonTextSequence)
+        #expect(records.values == [#"{"a":1}"#, "[1,2]", #""x""#, "3"] && records.error == nil, "\(records)")
+        // An error in a record that spans lines, at its second line; one at a record's start
+        // after a separator in mid-line.
+        let spanning = Self.same(rs + "1\n" + rs + "[1,\n  x]\n" + rs + "2\n", framing: .jsonTextSequence)
+        #expect(spanning.values == ["1"])
+        #expect(spanning.error?.contains(" at 3:3 (byte 10)") == true, "\(spanning)")
+        let midLine = Self.same(rs + "[1] " + rs + "tru\n" + rs + "2\n", framing: .jsonTextSequence)
+        #expect(midLine.values == ["[1]"])
+        #expect(midLine.error?.contains("record 2") == true && midLine.error?.contains(" at 1:7 (byte 6)") == true, "\(midLine)")
+        // Nothing before the first separator; a number that ends its record without whitespace.
+        #expect(Self.same("1\n" + rs + "2\n", framing: .jsonTextSequence).error != nil)
+        let cut = Self.same(rs + "1\n" + rs + "2" + rs + "3\n", framing: .jsonTextSequence)
+        #expect(cut.values == ["1"] && cut.error?.contains("cut short") == true, "\(cut)")
+        for wrapping in [false, true] {
+            Self.same(rs + "{\"a\":\n1,}\n" + rs + "2\n", framing: .jsonTextSequence, wrapping: wrapping)
+        }
     }
 
     /// Both counts (the AVX2 pass, where the processor has it, and the portable one) against the

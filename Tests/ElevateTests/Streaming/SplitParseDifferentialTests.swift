@@ -293,7 +293,7 @@ struct SplitParseDifferentialTests {
         all: Bool = true, _ mismatches: Mismatches
     ) async throws {
         let data = Data(bytes)
-        let name = framing == .concatenated ? "Concatenated JSON" : "JSON Lines"
+        let name = framing == .concatenated ? "Concatenated JSON" : framing == .jsonTextSequence ? "Records" : "JSON Lines"
         let reference = compare(name, base, mismatches) { jsonLines(.data(data), $0, framing: framing) }
         guard all else { return }
         var skipping = base
@@ -528,6 +528,19 @@ struct SplitParseDifferentialTests {
             Mismatches("concatenated seed \(seed) (\(scenario), \(document.bytes.count) bytes)"))
     }
 
+    /// Seeded JSON text sequences, made for each scenario: each value after a record separator,
+    /// records spanning lines now and then.
+    @Test(arguments: generatedSeeds)
+    func generatedRecords(seed: Int) async throws {
+        let scenario = Scenario.allCases[seed % Scenario.allCases.count]
+        let document = GeneratedDocument(
+            seed: UInt64(seed) &+ 4_000_037, scenario: scenario, nested: false, lines: true, records: true)
+        let small = document.bytes.count <= 2 << 10 ? 1 : document.bytes.count <= 8 << 10 ? [3, 13][seed % 2] : 61
+        try await Self.checkLinesReaders(
+            document.bytes, options: document.options, framing: .jsonTextSequence, chunkSize: small,
+            Mismatches("records seed \(seed) (\(scenario), \(document.bytes.count) bytes)"))
+    }
+
     // MARK: Shapes
 
     /// Documents whose shape around the array matters: the key path repeated, a literal dotted
@@ -609,15 +622,19 @@ struct GeneratedDocument {
     private let lines: Bool
     /// Top-level values one after another (concatenated JSON) rather than lines.
     private let concatenated: Bool
+    /// Records of a JSON text sequence rather than lines: each value after a record separator,
+    /// spanning lines now and then.
+    private let records: Bool
     private var comments = false
 
     /// - Parameters:
     ///   - lines: Whether the elements are top-level values, as JSON Lines, or (with
     ///     `concatenated`) as concatenated JSON, separated by whitespace or nothing.
-    init(seed: UInt64, scenario: Scenario, nested: Bool, lines: Bool, concatenated: Bool = false) {
+    init(seed: UInt64, scenario: Scenario, nested: Bool, lines: Bool, concatenated: Bool = false, records: Bool = false) {
         random = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D &+ 17)
         self.lines = lines
         self.concatenated = concatenated
+        self.records = records
         options.wrapsErrorsInParserError = seed % 3 != 0
         let count = below(10) == 0 ? 1_000 + below(1_001) : 50 + below(251)
 
@@ -683,6 +700,12 @@ struct GeneratedDocument {
                 bytes += element
             }
             bytes += Array(space().utf8)
+        } else if records {
+            for element in elements {
+                bytes += [0x1E]
+                bytes += element
+                bytes += Array(["\n", "\n", " \n", "\n\n"][below(4)].utf8)
+            }
         } else if lines {
             for element in elements {
                 bytes += element
@@ -737,7 +760,7 @@ struct GeneratedDocument {
             return pool[below(pool.count)]
         }
         guard below(4) == 0 else { return "" }
-        let pool = lines && !concatenated ? [" ", "\t", "  ", " \t "] : [" ", "\n", "\t", "\r\n", "  \n  ", "\n\n", "\r"]
+        let pool = lines && !concatenated && !records ? [" ", "\t", "  ", " \t "] : [" ", "\n", "\t", "\r\n", "  \n  ", "\n\n", "\r"]
         return pool[below(pool.count)]
     }
 
