@@ -29,16 +29,21 @@ struct FramingTests {
         #expect(try scratch.run("validate", good).status == 1)
     }
 
-    /// JSON Lines and text sequences through `--framing`, as `--json-lines` reads them.
-    @Test func countReadsEveryFraming() throws {
+    /// JSON Lines and text sequences through `--framing`, as `--json-lines` reads them; with
+    /// several jobs, workers read runs of whole lines or records.
+    @Test(arguments: ["1", "2"])
+    func countReadsEveryFraming(jobs: String) throws {
         let scratch = try ScratchDirectory()
+        let run = { (arguments: [String]) in try ElevateBinary.run(arguments, in: scratch.url) }
         let lines = try scratch.file("log.jsonl", "{\"a\": 1}\n\n[1, 2]\n")
-        #expect(try scratch.run("count", "--framing", "json-lines", lines).output == "2\n")
+        #expect(try run(["count", "--jobs", jobs, "--framing", "json-lines", lines]).output == "2\n")
         let records = try scratch.file("log.json-seq", "\u{1E}{\"a\": 1}\n\u{1E}[1,\n 2]\n")
-        #expect(try scratch.run("count", "--framing", "json-seq", records).output == "2\n")
+        #expect(try run(["count", "--jobs", jobs, "--framing", "json-seq", records]).output == "2\n")
         let badRecord = try scratch.file("bad.json-seq", "\u{1E}{\"a\": 1}\n\u{1E}[1,\n x]\n")
-        let failing = try scratch.run("validate", "--framing", "json-seq", badRecord)
+        let failing = try run(["validate", "--jobs", jobs, "--framing", "json-seq", badRecord])
         #expect(failing.status == 1 && failing.standardError.hasPrefix("\(badRecord):3:2: error: record 2: "), "\(failing.standardError)")
+        let extracted = try run(["extract", "--jobs", jobs, "--framing", "json-seq", "--key-path", "a", records])
+        #expect(extracted.status == 3 && extracted.output == "1\n", "\(extracted.output)")
         // Contradictions and a key path (count counts the values) are usage errors.
         #expect(try scratch.run("count", "--json-lines", "--framing", "concatenated", lines).status == 64)
         #expect(try scratch.run("count", "--framing", "concatenated", "--key-path", "a", lines).status == 64)

@@ -77,7 +77,7 @@ enum CallbackValueCounter {
     }
 
     /// Counts the values of a run of whole lines of JSON Lines in memory, as
-    /// ``countLines(in:options:)`` would: one YAJL handle reads every line (in its multiple-values
+    /// ``countLines(in:framing:options:)`` would: one YAJL handle reads every line (in its multiple-values
     /// mode), where the event layer restarts a parser at each line, and each value is checked to
     /// have a line of its own: a newline between it and the value before, none inside it.
     /// Everything else YAJL accepted between values is whitespace, so every line that is not blank

@@ -1,5 +1,6 @@
-/// Reads JSON Lines as runs of whole lines (``LinesRunCutter``), the split parse of
-/// ``countLines(in:options:)`` and ``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``:
+/// Reads JSON Lines (or the records of a JSON text sequence, with `framing`) as runs of whole
+/// lines (``LinesRunCutter``), the split parse of
+/// ``countLines(in:framing:options:)`` and ``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``:
 /// each run goes to `work`, on a worker when ``StreamingOptions/concurrency`` is above 1 (else on
 /// the calling thread, as it is cut), and its outcome to `take`, on the calling thread, in
 /// document order. From the first line longer than a run may hold on
@@ -14,44 +15,23 @@
 /// comes out then, not when a run fills.
 /// - Throws: A run's error (through `take`), or `rest`'s and the input's, wrapped as `options` say.
 func readLineRuns<Outcome>(
-    of input: JSONInput, options: StreamingOptions, rest: JSONLinesParser,
+    of input: JSONInput, framing: JSONFraming = .jsonLines, options: StreamingOptions, rest: JSONLinesParser,
     whenInputWaits: (() throws -> Void)? = nil,
     work: @escaping (SplitLinesRun) -> Outcome, take: @escaping (Outcome) throws -> Void
 ) throws {
-    let parallel =
-        options.concurrency > 1
-        ? ParallelElementDecoder<Outcome>(
-            workers: options.concurrency, decode: { _ in preconditionFailure("runs are submitted as work, not elements") })
-        : nil
-    defer { parallel?.cancel() }
-    /// Whether a run's error (the first, in document order) was thrown already.
-    var runFailed = false
-    let drain = { (untilAllDone: Bool) throws in
-        guard let parallel else { return }
-        do {
-            try parallel.drain(untilAllDone: untilAllDone, to: .borrowing(take))
-        } catch {
-            runFailed = true
+    let runs = RunOutcomes(options: options, take: take)
+    defer { runs.cancel() }
+    let dispatch = { (piece: LinesRunCutter.Piece) throws in
+        let run = SplitLinesRun(piece, keyPath: KeyPath(""), framing: framing, options: options)
+        try runs.submit { work(run) }
+    }
+    var cutter = LinesRunCutter(
+        options: options, longLineLimit: options.splitLongestHeld, separator: framing.separator
+    ) { line in
+        try runs.drain(untilAllDone: true)
+        if let error = SplitLinesRun(line, keyPath: KeyPath(""), framing: framing, options: options).read(into: rest) {
             throw error
         }
-    }
-    let dispatch = { (piece: LinesRunCutter.Piece) throws in
-        let run = SplitLinesRun(piece, keyPath: KeyPath(""), options: options)
-        guard let parallel else {
-            do {
-                try take(work(run))
-            } catch {
-                runFailed = true
-                throw error
-            }
-            return
-        }
-        parallel.submitWork { .success(work(run)) }
-        try drain(false)
-    }
-    var cutter = LinesRunCutter(options: options, longLineLimit: options.splitLongestHeld) { line in
-        try drain(true)
-        if let error = SplitLinesRun(line, keyPath: KeyPath(""), options: options).read(into: rest) { throw error }
     }
     /// Reads one chunk: cuts its runs (or, once handed over, feeds it to `rest`).
     let read = { (chunk: UnsafeRawBufferPointer) throws in
@@ -62,13 +42,13 @@ func readLineRuns<Outcome>(
         }
         guard let whenInputWaits, input.wouldWaitForInput else { return }
         try cutter.cutCompleteLines(dispatch)
-        try drain(true)
+        try runs.drain(untilAllDone: true)
         try whenInputWaits()
     }
     try translatingInputErrors(options) {
         do {
             try translatingLinesParserErrors(
-                framing: .jsonLines, wrapping: options.wrapsErrorsInParserError, lineNumber: { rest.lineNumber }
+                framing: framing, wrapping: options.wrapsErrorsInParserError, lineNumber: { rest.lineNumber }
             ) {
                 // An input failure comes after the lines read before it: those held for a run
                 // are judged first.
@@ -80,11 +60,11 @@ func readLineRuns<Outcome>(
             try cutter.finish(dispatch)
         } catch {
             // An error of the runs read before it (their first, in document order) comes first.
-            if !runFailed { try drain(true) }
+            try runs.drainBeforeError()
             throw error
         }
         // The runs' errors in document order: the first is one thread's first.
-        try drain(true)
+        try runs.drain(untilAllDone: true)
     }
 
 }

@@ -13,7 +13,7 @@ import Foundation
 /// past the first `\n` at or after its length (``StreamingOptions/splitRunLength(afterRuns:)``,
 /// found with `memchr`), its bytes copied, and its newlines counted (``NewlineCount``), so that
 /// each run knows the number of its first line. Shared by ``SplitLinesReader`` (values decoded on workers) and
-/// ``countLines(in:options:)`` (lines counted and checked on workers).
+/// ``countLines(in:framing:options:)`` (lines counted and checked on workers).
 ///
 /// JSON text sequences are cut the same way just past a record separator (`0x1E`, which no more
 /// than a raw newline can occur inside a value): a "line" is then a record, numbered from 0 before

@@ -213,14 +213,14 @@ final class SplitLinesRun: @unchecked Sendable {
         return .success((lines.valueCount, counter.count))
     }
 
-    /// Whether a line of the run (its newline aside) is `length` bytes long or longer.
+    /// Whether a line (or record) of the run, its separator aside, is `length` bytes long or longer.
     func hasLine(atLeast length: Int) -> Bool {
         guard bytes.count >= length else { return false }
         return bytes.withUnsafeBytes { run in
             guard let base = run.baseAddress else { return false }
             var lineStart = 0
             while lineStart < run.count {
-                guard let newline = memchr(base + lineStart, 0x0A, run.count - lineStart) else {
+                guard let newline = memchr(base + lineStart, Int32(framing.separator.rawValue), run.count - lineStart) else {
                     return run.count - lineStart >= length
                 }
                 let lineEnd = UnsafeRawPointer(newline) - base

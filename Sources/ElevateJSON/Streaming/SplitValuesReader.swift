@@ -172,6 +172,28 @@ final class SplitValuesRun: @unchecked Sendable {
         return parser.read(piece, each)
     }
 
+    /// Reads the run as ``ValueSequencePass`` reads concatenated JSON, sending the events of the
+    /// values at `keyPath` to `handler`: on a worker, or on the calling thread for a run handed back.
+    /// - Returns: The run's values and those the key path led nowhere in, and the error that ended
+    ///   the run, in the input's terms.
+    func readValues(atKeyPath keyPath: String, wildcard: String?, to handler: any JSONEventHandler)
+        -> (ValueSequenceSummary, (any Error)?)
+    {
+        defer { piece.buffers.giveBack(&piece.bytes) }
+        var summary = ValueSequenceSummary()
+        let pass = ValueSequencePass(framing: .concatenated, keyPath: keyPath, wildcard: wildcard, to: handler) {
+            summary.note($0)
+        }
+        let parser = ValuesRunParser(piece, options: options) {
+            pass.makeValuesParser(options: options, skipsByteOrderMark: $0)
+        }
+        let error = parser.read(piece)
+        return (summary, error)
+    }
+
+    /// Whether the run is `length` bytes long or longer (and so may hold a value that long).
+    func hasValue(atLeast length: Int) -> Bool { piece.bytes.count >= length }
+
     /// Parses the run (on a worker) and counts its values, building nothing: its top-level
     /// values, and every value in them (nested ones included, keys not).
     func count() -> Result<SplitRun.Counts, any Error> {
@@ -205,6 +227,15 @@ final class ValuesRunParser: @unchecked Sendable {
             parsing.allowsMultipleValues = true
             return JSONEventParser(handler: handler, options: parsing, skipsByteOrderMark: startsInput)
         }
+    }
+
+    /// The parser `makeParser` makes, given whether it starts the input (and so may skip a byte
+    /// order mark); it must allow several values.
+    convenience init(
+        _ piece: ValuesRunCutter.Piece, options: StreamingOptions,
+        parser makeParser: (_ skipsByteOrderMark: Bool) -> JSONEventParser
+    ) {
+        self.init(piece, options: options) { _, startsInput in makeParser(startsInput) }
     }
 
     /// A parser that captures the value at `keyPath` in each top-level value, as

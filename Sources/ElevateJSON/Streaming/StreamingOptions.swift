@@ -59,15 +59,15 @@ public struct StreamingOptions: Sendable {
     public var wrapsErrorsInParserError: Bool
     /// How many threads parse and decode at once. 1, the default, parses and decodes each element
     /// on the calling thread as soon as it is read; `n` more share the work with `n - 1` threads
-    /// the call starts and ends. The array at the key path, JSON Lines and concatenated values are
-    /// then split: the calling thread cuts the input into runs of whole elements or values (with a
-    /// structural pre-scan) or lines, and the threads (the calling one among them, when it is
-    /// ahead) parse and decode the runs. Results, errors, skipped elements and stops are exactly
-    /// those of one thread, in document order. Where the input is not split (JSON text sequences,
-    /// a stream that resumes or gives checkpoints or element positions, a lossy decode, comments
-    /// allowed, several top-level values allowed in an array's document, concatenated values
-    /// past one of more than 8 MiB or a stream of top-level scalars), the calling thread parses
-    /// and the others decode. ``automaticConcurrency``
+    /// the call starts and ends. The array at the key path, and every stream of values (JSON Lines,
+    /// JSON text sequences, concatenated values), are then split: the calling thread cuts the
+    /// input into runs of whole elements or values (with a structural pre-scan), lines or records,
+    /// and the threads (the calling one among them, when it is ahead) parse and decode the runs.
+    /// Results, errors, skipped elements and stops are exactly those of one thread, in document
+    /// order. Where the input is not split (a stream that resumes or gives checkpoints or element
+    /// positions, a lossy decode, comments allowed, several top-level values allowed in an array's
+    /// document, concatenated values past one of more than 8 MiB or a stream of top-level
+    /// scalars), the calling thread parses and the others decode. ``automaticConcurrency``
     /// is one per processor; more than four per processor are taken as four per processor. Every
     /// element and value reader honours it: the arrays of `decodeArray`, `decodeObject`,
     /// `forEachElement` and `decodedElements`, all three framings of `forEachValue` and

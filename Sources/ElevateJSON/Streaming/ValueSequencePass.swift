@@ -76,13 +76,7 @@ package final class ValueSequencePass {
     }
 
     private func readConcatenated(_ input: JSONInput, options: StreamingOptions) throws {
-        var parsing = options.parsing
-        parsing.allowsMultipleValues = true
-        let parser = JSONEventParser(handler: selector, options: parsing)
-        selector.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
-        selector.maximumCaptureSize = options.maximumElementSize
-        selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
-        selector.callbacks.documentEnd = { [unowned self] in try endValue(line: nil) }
+        let parser = makeValuesParser(options: options)
         var content = LeadingContent()
         let tooLarge = { (limit: Int) in FailureText.valueTooLarge(index: self.valueCount, limit: limit) }
         try translatingParseErrors(wrapping: options.wrapsErrorsInParserError, tooLarge: tooLarge) {
@@ -111,6 +105,22 @@ package final class ValueSequencePass {
 }
 
 extension ValueSequencePass {
+    /// The parser of concatenated JSON that sends each value's events to this pass (it ends each
+    /// value here): fed the whole input by ``run(_:options:)``, or a run of values by a worker of a
+    /// split parse (see ``ValuesRunParser``).
+    /// - Parameter skipsByteOrderMark: Whether the parser starts the input, where a byte order
+    ///   mark may come.
+    func makeValuesParser(options: StreamingOptions, skipsByteOrderMark: Bool = true) -> JSONEventParser {
+        var parsing = options.parsing
+        parsing.allowsMultipleValues = true
+        let parser = JSONEventParser(handler: selector, options: parsing, skipsByteOrderMark: skipsByteOrderMark)
+        selector.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
+        selector.maximumCaptureSize = options.maximumElementSize
+        selector.currentOffset = { [unowned parser] in parser.currentByteOffset }
+        selector.callbacks.documentEnd = { [unowned self] in try endValue(line: nil) }
+        return parser
+    }
+
     /// The parser of JSON Lines or a text sequence that sends each value's events to this pass
     /// (it ends each value here): fed the whole input by ``run(_:options:)``, or a run of lines
     /// by a worker of a split parse (``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``).

@@ -3,8 +3,8 @@
 /// of each value: what `elevate extract --framing` does. Nothing is built, so a value of any size
 /// passes (see ``ValueSequencePass``).
 ///
-/// JSON Lines with ``StreamingOptions/concurrency`` above 1 are split as ``countLines(in:options:)``
-/// splits them: the calling thread cuts the input into runs of whole lines (``LinesRunCutter``);
+/// JSON Lines and JSON text sequences with ``StreamingOptions/concurrency`` above 1 are split as
+/// ``countLines(in:framing:options:)`` splits them (a text sequence's records as lines): the calling thread cuts the input into runs of whole lines (``LinesRunCutter``);
 /// each worker reads a run through a ``ValueSequencePass`` of its own, which writes the run's values
 /// into memory in `emitter`'s style; the calling thread hands each run's text to `emitter`, in
 /// document order. The output, the summary and the first error are one thread's:
@@ -21,6 +21,11 @@
 ///   bound, is written by one thread.
 /// - From the first line longer than ``StreamingOptions/splitLongestHeld``, the calling thread
 ///   reads the rest of the input itself, so that a line of any length is never held.
+///
+/// Concatenated values (without comments) are split the same way into runs of whole values
+/// (``readValueRuns(of:options:rest:whenInputWaits:work:take:)``), each read by a worker's pass
+/// from where one thread's stands between two values (see ``ValuesRunParser``); a run as long as
+/// half the emitter's limit goes back to the calling thread, which writes it itself.
 /// - Parameters:
 ///   - input: Where the values come from.
 ///   - framing: `.jsonLines`, `.concatenated` or `.jsonTextSequence`.
@@ -44,13 +49,14 @@ package func writeValues(
     }
     // A live input's values come out as its lines arrive, not when the emitter's buffer fills.
     let whenInputWaits = { try emitter.flushCompleteValues() }
-    guard framing == .jsonLines, options.concurrency > 1, !emitter.prettyPrinted else {
+    let splitsValues = framing == .concatenated && SplitValuesReader<Int>.applies(to: options)
+    guard framing != .concatenated || splitsValues, options.concurrency > 1, !emitter.prettyPrinted else {
         pass.afterEachChunk = { if input.wouldWaitForInput { try whenInputWaits() } }
         _ = try pass.run(input, options: options)
         return summary
     }
     var runs = ValueSequenceSummary()
-    let write = { (written: SplitLinesRun.WrittenValues) throws in
+    let write = { (written: WrittenValues) throws in
         if let run = written.handedBack {
             let (own, error) = run.readValues(atKeyPath: keyPath, wildcard: wildcard, to: makeHandler(emitter))
             runs.append(own)
@@ -62,39 +68,78 @@ package func writeValues(
         if let error = written.error { throw error }
     }
     let style = emitter.style
-    // A line at least this long may hold a value that `emitter` writes through.
-    let lineHandedBack = max(emitter.memoryLimit / 2 - 1, 0)
-    // From a line longer than a run may hold on, the stream's own pass reads the rest.
-    try readLineRuns(
-        of: input, options: options, rest: pass.makeLinesParser(options: options), whenInputWaits: whenInputWaits,
-        work: { run in
-            guard !run.hasLine(atLeast: lineHandedBack) else { return SplitLinesRun.WrittenValues(handedBack: run) }
-            return run.writeValues(atKeyPath: keyPath, wildcard: wildcard, style: style, through: makeHandler)
-        }, take: write)
+    // A line (or a run of concatenated values) at least this long may hold a value that `emitter`
+    // writes through.
+    let handedBackFrom = max(emitter.memoryLimit / 2 - 1, 0)
+    let work = { (run: any ValueRun) in
+        guard !run.mayHoldValue(atLeast: handedBackFrom) else { return WrittenValues(handedBack: run) }
+        return run.writeValues(atKeyPath: keyPath, wildcard: wildcard, style: style, through: makeHandler)
+    }
+    // From a line or value longer than a run may hold on, the stream's own pass reads the rest.
+    if splitsValues {
+        do {
+            try readValueRuns(
+                of: input, options: options,
+                rest: { piece in
+                    ValuesRunParser(piece, options: options) { pass.makeValuesParser(options: options, skipsByteOrderMark: $0) }
+                }, whenInputWaits: whenInputWaits, work: work, take: write)
+        } catch let error as SplitValueTooLarge {
+            // Named by its index among all the values: those of the runs and of the rest before it.
+            throw ParserError.validation(
+                failureReason: FailureText.valueTooLarge(index: runs.values + summary.values, limit: error.limit))
+        }
+    } else {
+        try readLineRuns(
+            of: input, framing: framing, options: options, rest: pass.makeLinesParser(options: options),
+            whenInputWaits: whenInputWaits, work: work, take: write)
+    }
     // The runs came first; the stream's pass read what followed them.
     runs.append(summary)
     return runs
 }
 
-extension SplitLinesRun {
-    /// What a worker wrote of a run's values (see
-    /// ``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``).
-    struct WrittenValues {
-        /// The complete values' text, as the stream's emitter writes them: separated by newlines,
-        /// none after the last.
-        var text: [UInt8] = []
-        /// How many complete values `text` holds.
-        var count = 0
-        /// The run's top-level values, and those the key path led nowhere in.
-        var summary = ValueSequenceSummary()
-        /// The error that ended the run, in the input's terms.
-        var error: (any Error)?
-        /// The run, unread, when the calling thread must write it (a line may hold a value longer
-        /// than the stream's emitter holds).
-        var handedBack: SplitLinesRun?
-    }
+/// A run of a split stream of values whose values a worker writes (see
+/// ``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``): whole lines or records
+/// (``SplitLinesRun``), or whole concatenated values (``SplitValuesRun``).
+protocol ValueRun: AnyObject, Sendable {
+    /// Reads the run as ``ValueSequencePass`` reads its framing, sending the events of the values
+    /// at `keyPath` to `handler`: on a worker, or on the calling thread for a run handed back.
+    /// - Returns: The run's values and those the key path led nowhere in, and the error that ended
+    ///   the run, in the input's terms.
+    func readValues(atKeyPath keyPath: String, wildcard: String?, to handler: any JSONEventHandler)
+        -> (ValueSequenceSummary, (any Error)?)
 
-    /// Reads the run (on a worker) as ``ValueSequencePass`` reads JSON Lines, writing the values
+    /// Whether the run may hold a value `length` bytes long or longer.
+    func mayHoldValue(atLeast length: Int) -> Bool
+}
+
+extension SplitLinesRun: ValueRun {
+    func mayHoldValue(atLeast length: Int) -> Bool { hasLine(atLeast: length) }
+}
+
+extension SplitValuesRun: ValueRun {
+    func mayHoldValue(atLeast length: Int) -> Bool { hasValue(atLeast: length) }
+}
+
+/// What a worker wrote of a run's values (see
+/// ``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``).
+struct WrittenValues {
+    /// The complete values' text, as the stream's emitter writes them: separated by newlines,
+    /// none after the last.
+    var text: [UInt8] = []
+    /// How many complete values `text` holds.
+    var count = 0
+    /// The run's top-level values, and those the key path led nowhere in.
+    var summary = ValueSequenceSummary()
+    /// The error that ended the run, in the input's terms.
+    var error: (any Error)?
+    /// The run, unread, when the calling thread must write it (a line may hold a value longer
+    /// than the stream's emitter holds).
+    var handedBack: (any ValueRun)?
+}
+
+extension ValueRun {
+    /// Reads the run (on a worker) as ``ValueSequencePass`` reads its framing, writing the values
     /// at `keyPath` in `style` into memory; a value the run's error cuts short is not written.
     func writeValues(
         atKeyPath keyPath: String, wildcard: String?, style: JSONTextEmitter.Style,
@@ -113,8 +158,10 @@ extension SplitLinesRun {
         written.count = emitter.completedValueCount
         return written
     }
+}
 
-    /// Reads the run as ``ValueSequencePass`` reads JSON Lines, sending the events of the values
+extension SplitLinesRun {
+    /// Reads the run as ``ValueSequencePass`` reads JSON Lines (or records), sending the events of the values
     /// at `keyPath` to `handler`: on a worker, or on the calling thread for a run handed back.
     /// - Returns: The run's values and those the key path led nowhere in, and the error that ended
     ///   the run, in the input's terms.
@@ -122,7 +169,7 @@ extension SplitLinesRun {
         -> (ValueSequenceSummary, (any Error)?)
     {
         var summary = ValueSequenceSummary()
-        let pass = ValueSequencePass(framing: .jsonLines, keyPath: keyPath, wildcard: wildcard, to: handler) {
+        let pass = ValueSequencePass(framing: framing, keyPath: keyPath, wildcard: wildcard, to: handler) {
             summary.note($0)
         }
         let error = readOnce(into: pass.makeLinesParser(options: options))

@@ -137,7 +137,9 @@ struct ValuesRunCutter {
         let newlines = run.withUnsafeBytes { NewlineCount(in: $0) }
         newlinesBeforeRun += newlines.count
         if let lineStart = newlines.lastLineStart { lastLineStartBeforeRun = runStart + lineStart }
-        bytesBeforeRun = run.count >= 16 ? Array(run.suffix(16)) : Array((bytesBeforeRun + run).suffix(16))
+        // What the parser has seen of the input: not a byte order mark it skips at the start.
+        let seen = runStart == 0 && run.starts(with: [0xEF, 0xBB, 0xBF]) ? run[3...] : run[...]
+        bytesBeforeRun = seen.count >= 16 ? Array(seen.suffix(16)) : Array((bytesBeforeRun + seen).suffix(16))
         chunkEndsInRun.removeAll { $0 <= end }
         runStart = end
         run = rest

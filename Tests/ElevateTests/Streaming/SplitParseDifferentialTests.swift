@@ -503,42 +503,20 @@ struct SplitParseDifferentialTests {
             extras: extras, mismatches)
     }
 
-    /// Seeded JSON Lines, made for each scenario.
-    @Test(arguments: generatedSeeds)
-    func generatedLines(seed: Int) async throws {
+    /// Seeded streams of values, made for each scenario: JSON Lines; concatenated JSON (values
+    /// one after another, separated by whitespace, or by nothing after a bracket or brace); JSON
+    /// text sequences (each value after a record separator, records spanning lines now and then).
+    @Test(arguments: generatedSeeds, [JSONFraming.jsonLines, .concatenated, .jsonTextSequence])
+    func generatedStream(seed: Int, framing: JSONFraming) async throws {
         let scenario = Scenario.allCases[seed % Scenario.allCases.count]
+        let seedOffset: UInt64 = framing == .jsonLines ? 1_000_003 : framing == .concatenated ? 2_000_003 : 4_000_037
         let document = GeneratedDocument(
-            seed: UInt64(seed) &+ 1_000_003, scenario: scenario, nested: false, lines: true)
+            seed: UInt64(seed) &+ seedOffset, scenario: scenario, nested: false, lines: true,
+            concatenated: framing == .concatenated, records: framing == .jsonTextSequence)
         let small = document.bytes.count <= 2 << 10 ? 1 : document.bytes.count <= 8 << 10 ? [3, 13][seed % 2] : 61
         try await Self.checkLinesReaders(
-            document.bytes, options: document.options, chunkSize: small,
-            Mismatches("lines seed \(seed) (\(scenario), \(document.bytes.count) bytes)"))
-    }
-
-    /// Seeded concatenated JSON, made for each scenario: values one after another, separated by
-    /// whitespace, or by nothing after a bracket or brace.
-    @Test(arguments: generatedSeeds)
-    func generatedConcatenated(seed: Int) async throws {
-        let scenario = Scenario.allCases[seed % Scenario.allCases.count]
-        let document = GeneratedDocument(
-            seed: UInt64(seed) &+ 2_000_003, scenario: scenario, nested: false, lines: true, concatenated: true)
-        let small = document.bytes.count <= 2 << 10 ? 1 : document.bytes.count <= 8 << 10 ? [3, 13][seed % 2] : 61
-        try await Self.checkLinesReaders(
-            document.bytes, options: document.options, framing: .concatenated, chunkSize: small,
-            Mismatches("concatenated seed \(seed) (\(scenario), \(document.bytes.count) bytes)"))
-    }
-
-    /// Seeded JSON text sequences, made for each scenario: each value after a record separator,
-    /// records spanning lines now and then.
-    @Test(arguments: generatedSeeds)
-    func generatedRecords(seed: Int) async throws {
-        let scenario = Scenario.allCases[seed % Scenario.allCases.count]
-        let document = GeneratedDocument(
-            seed: UInt64(seed) &+ 4_000_037, scenario: scenario, nested: false, lines: true, records: true)
-        let small = document.bytes.count <= 2 << 10 ? 1 : document.bytes.count <= 8 << 10 ? [3, 13][seed % 2] : 61
-        try await Self.checkLinesReaders(
-            document.bytes, options: document.options, framing: .jsonTextSequence, chunkSize: small,
-            Mismatches("records seed \(seed) (\(scenario), \(document.bytes.count) bytes)"))
+            document.bytes, options: document.options, framing: framing, chunkSize: small,
+            Mismatches("\(framing) seed \(seed) (\(scenario), \(document.bytes.count) bytes)"))
     }
 
     // MARK: Shapes

@@ -33,7 +33,8 @@ import Testing
     /// What was written, the summary and the error (every field), as one string to compare.
     static func write(
         _ text: String, _ shape: Shape, workers: Int, runBytes: Int = 256 << 10, chunkSize: Int = 64 << 10,
-        memoryLimit: Int = JSONTextEmitter.defaultMemoryLimit, truncatable: Bool = false
+        memoryLimit: Int = JSONTextEmitter.defaultMemoryLimit, truncatable: Bool = false,
+        framing: JSONFraming = .jsonLines
     ) -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("write-values-\(UUID().uuidString).jsonl")
         try! Data(text.utf8).write(to: url)
@@ -50,7 +51,7 @@ import Testing
         var outcome: String
         do {
             let summary = try writeValues(
-                from: .file(url), framing: .jsonLines, atKeyPath: shape.keyPath, wildcard: "*", to: emitter,
+                from: .file(url), framing: framing, atKeyPath: shape.keyPath, wildcard: "*", to: emitter,
                 through: { splitsArrays ? JSONLinesSplitter(forwardingTo: $0) as any JSONEventHandler : $0 }, options: options)
             outcome = "\(summary.values) values, \(summary.missing) missing, first \(String(describing: summary.firstMissing))"
         } catch let error as JSONSyntaxError {
@@ -88,6 +89,42 @@ import Testing
         }
     }
 
+    /// The same lines as the records of a JSON text sequence (each after a record separator), in
+    /// 4 KiB chunks: workers write what one thread writes.
+    @Test(arguments: texts)
+    func workersWriteTheRecordsOneThreadWrites(text: String) {
+        let records = Self.records(text)
+        for shape in Self.shapes {
+            let one = Self.write(records, shape, workers: 1, chunkSize: 4096, framing: .jsonTextSequence)
+            for runBytes in [1, 7, 64] {
+                let two = Self.write(
+                    records, shape, workers: 2, runBytes: runBytes, chunkSize: 4096, framing: .jsonTextSequence)
+                #expect(two == one, "\(records.debugDescription) \(shape): runs of \(runBytes)")
+            }
+        }
+    }
+
+    /// The same lines as concatenated values (JSON Lines are concatenated JSON too), in 4 KiB
+    /// chunks and in chunks of 3 bytes: workers write what one thread writes.
+    @Test(arguments: texts)
+    func workersWriteTheConcatenatedValuesOneThreadWrites(text: String) {
+        for shape in Self.shapes {
+            for chunkSize in [3, 4096] {
+                let one = Self.write(text, shape, workers: 1, chunkSize: chunkSize, framing: .concatenated)
+                for runBytes in [1, 7, 64] {
+                    let two = Self.write(
+                        text, shape, workers: 2, runBytes: runBytes, chunkSize: chunkSize, framing: .concatenated)
+                    #expect(two == one, "\(text.debugDescription) \(shape): runs of \(runBytes), chunks of \(chunkSize)")
+                }
+            }
+        }
+    }
+
+    /// Each line of `text` made a record: a record separator before it.
+    static func records(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "\u{1E}" + $0 }.joined(separator: "\n")
+    }
+
     /// A value longer than the emitter's memory limit, into an output that cannot be truncated,
     /// is written through before it completes, and left cut where the input fails inside it: the
     /// lines that could hold one are the calling thread's, so the text stays one thread's, into
@@ -106,11 +143,17 @@ import Testing
         for text in texts {
             for truncatable in [false, true] {
                 for shape in [Shape(keyPath: "a"), Shape(keyPath: "a", splitsArrays: true), Shape(keyPath: "a", rawStrings: true)] {
-                    let one = Self.write(text, shape, workers: 1, memoryLimit: 4096, truncatable: truncatable)
-                    for runBytes in [16, 256] {
-                        let two = Self.write(
-                            text, shape, workers: 2, runBytes: runBytes, memoryLimit: 4096, truncatable: truncatable)
-                        #expect(two == one, "\(text.prefix(60)) \(shape), runs of \(runBytes), truncatable \(truncatable)")
+                    for framing in [JSONFraming.jsonLines, .concatenated] {
+                        let one = Self.write(
+                            text, shape, workers: 1, memoryLimit: 4096, truncatable: truncatable, framing: framing)
+                        for runBytes in [16, 256] {
+                            let two = Self.write(
+                                text, shape, workers: 2, runBytes: runBytes, memoryLimit: 4096, truncatable: truncatable,
+                                framing: framing)
+                            #expect(
+                                two == one,
+                                "\(text.prefix(60)) \(shape), \(framing), runs of \(runBytes), truncatable \(truncatable)")
+                        }
                     }
                 }
             }
@@ -142,6 +185,16 @@ import Testing
                 let many = Self.write(string, shape, workers: workers, runBytes: 100, chunkSize: 97)
                 #expect(many == one, "seed \(seed) \(shape), \(workers) workers")
             }
+            // As records.
+            let records = Self.records(string)
+            let oneRecord = Self.write(records, shape, workers: 1, chunkSize: 97, framing: .jsonTextSequence)
+            let twoRecords = Self.write(records, shape, workers: 2, runBytes: 100, chunkSize: 97, framing: .jsonTextSequence)
+            #expect(twoRecords == oneRecord, "seed \(seed) \(shape), records")
+            // As concatenated values, some lines joined with no separator.
+            let joined = String(decoding: text.enumerated().compactMap { $0.offset % 3 == 0 && $0.element == 0x0A ? nil : $0.element }, as: UTF8.self)
+            let oneJoined = Self.write(joined, shape, workers: 1, chunkSize: 97, framing: .concatenated)
+            let twoJoined = Self.write(joined, shape, workers: 2, runBytes: 100, chunkSize: 97, framing: .concatenated)
+            #expect(twoJoined == oneJoined, "seed \(seed) \(shape), concatenated")
         }
     }
 }
