@@ -25,6 +25,9 @@ struct FramingTests {
         #expect(failing.status == 1 && failing.standardError.hasPrefix("\(cut):2:4: error: "), "\(failing.standardError)")
         let bad = try scratch.file("bad.json", "{\"a\": 1}{\"a\": 1 \"b\"}")
         #expect(try run(["count"] + framing + [bad]).standardError.hasPrefix("\(bad):1:17: error: "))
+        // Comments may hold brackets: such input is read by one thread.
+        let commented = try scratch.file("commented.json", "{\"a\": 1} /* } ] */ [2, // ]\n3]")
+        #expect(try run(["count", "--allow-comments"] + framing + [commented]).output == "2\n")
         // One document with two values is still an error without the option.
         #expect(try scratch.run("validate", good).status == 1)
     }

@@ -6,14 +6,19 @@
 /// The input is read as runs of whole values (``readValueRuns(of:options:rest:whenInputWaits:work:take:)``),
 /// each counted by the event layer alone (``SplitValuesRun/count()``), on the workers, or on the
 /// calling thread as it is cut with ``StreamingOptions/concurrency`` 1. The counts and the first
-/// error are one thread's, as ``SplitValuesReader`` makes the values' (comments must not be
-/// allowed: see ``SplitValuesReader/applies(to:)``).
+/// error are one thread's, as ``SplitValuesReader`` makes the values'. Input that cannot be cut
+/// (comments allowed, see ``ValuesRunCutter/canCut(_:)``) is read by a ``ValueSequencePass``.
 /// - Returns: The top-level values, and the values in all of them.
 /// - Throws: As ``forEachValue`` for bad input: with ``StreamingOptions/wrapsErrorsInParserError``
 ///   false, a ``JSONSyntaxError`` whose position is the input's, or a ``JSONInputError``.
 package func countConcatenatedValues(in input: JSONInput, options: StreamingOptions) throws -> (
     values: Int, nested: Int
 ) {
+    guard ValuesRunCutter.canCut(options.parsing) else {
+        let counter = ValueCounter()
+        let values = try ValueSequencePass(framing: .concatenated, keyPath: "", to: counter).run(input, options: options)
+        return (values, counter.count)
+    }
     var totals = SplitRun.Counts()
     /// What the rest counts, once a value too long for a run stops the cutting.
     var restCounter: DepthCounter?

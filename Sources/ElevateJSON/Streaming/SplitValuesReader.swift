@@ -28,7 +28,7 @@ final class SplitValuesReader<T> {
     /// Whether concatenated JSON read with these options is split: several workers, and a
     /// grammar whose strings and brackets the scanner reads as the parser does (no comments).
     static func applies(to options: StreamingOptions) -> Bool {
-        options.concurrency > 1 && !options.parsing.allowsComments
+        options.concurrency > 1 && ValuesRunCutter.canCut(options.parsing)
     }
 
     private let delivery: ElementDelivery<T>

@@ -8,8 +8,8 @@
 /// parser `makeRest` makes from where the rest starts.
 ///
 /// `take` throws a run's error; the first thrown, in document order, is the one of the whole
-/// read, and it comes before an input error met later (the runs lie before it). Comments must not
-/// be allowed (see ``SplitValuesReader/applies(to:)``).
+/// read, and it comes before an input error met later (the runs lie before it). The input must be
+/// one that can be cut (``ValuesRunCutter/canCut(_:)``).
 ///
 /// With `whenInputWaits`, before a read that would wait (``JSONInput/wouldWaitForInput``), every
 /// complete value is cut and taken, and `whenInputWaits` called.
@@ -19,7 +19,7 @@ func readValueRuns<Outcome>(
     whenInputWaits: (() throws -> Void)? = nil,
     work: @escaping (SplitValuesRun) -> Outcome, take: @escaping (Outcome) throws -> Void
 ) throws {
-    precondition(!options.parsing.allowsComments, "the pre-scan does not read comments")
+    precondition(ValuesRunCutter.canCut(options.parsing), "the pre-scan does not read comments")
     let runs = RunOutcomes(options: options, take: take)
     defer { runs.cancel() }
     let dispatch = { (piece: ValuesRunCutter.Piece) throws in

@@ -49,7 +49,7 @@ package func writeValues(
     }
     // A live input's values come out as its lines arrive, not when the emitter's buffer fills.
     let whenInputWaits = { try emitter.flushCompleteValues() }
-    let splitsValues = framing == .concatenated && SplitValuesReader<Int>.applies(to: options)
+    let splitsValues = framing == .concatenated && ValuesRunCutter.canCut(options.parsing)
     guard framing != .concatenated || splitsValues, options.concurrency > 1, !emitter.prettyPrinted else {
         pass.afterEachChunk = { if input.wouldWaitForInput { try whenInputWaits() } }
         _ = try pass.run(input, options: options)

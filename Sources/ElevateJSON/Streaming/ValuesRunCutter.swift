@@ -10,6 +10,13 @@
 /// bytes (a value of many megabytes, or top-level numbers and strings, which have no bracket to
 /// end them) is never held whole: ``takeRest()`` then gives the rest of the input to the owner.
 struct ValuesRunCutter {
+    /// Whether concatenated JSON read with these options can be cut: the scanner reads strings
+    /// and brackets as the parser does only when comments are not allowed (a comment may hold
+    /// either).
+    static func canCut(_ parsing: JSONParsingOptions) -> Bool {
+        !parsing.allowsComments
+    }
+
     /// A run of whole values, with what a worker needs to parse it as one thread would.
     struct Piece {
         /// Its bytes; give them back to `buffers` once parsed.
