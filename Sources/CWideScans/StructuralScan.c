@@ -1,4 +1,4 @@
-// The structural pre-scan's split mode with AVX2, carry-less multiplication and POPCNT, which
+// The structural pre-scan's split modes with AVX2, carry-less multiplication and POPCNT, which
 // Swift cannot ask for in one function: Swift code is compiled for the baseline x86-64, where each
 // sixty-four-byte block costs four SSE2 compares per class, a shift chain for the string mask and a
 // loop for each population count. The algorithm, and the meaning of every field of the state, are
@@ -75,10 +75,14 @@ WIDE static inline void count_lines(elevate_scan_state *state, uint64_t mask, in
     state->last_line_start = base + block_start + (63 - __builtin_clzll(mask)) + 1;
 }
 
-WIDE int64_t elevate_scan_split_array_wide(
-    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from) {
+WIDE int64_t elevate_scan_split_wide(
+    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from,
+    int split_values) {
     if (bytes == NULL) return -1;
     int64_t depth = state->depth;
+    // A block whose closing brackets, all first, would still leave the depth at this or above
+    // reaches no stop.
+    const int64_t lowest_skipped = split_values ? 1 : 2;
     for (int64_t block_start = start; block_start < count; block_start += 64) {
         block_masks masks;
         int last_bit = 63;
@@ -95,14 +99,16 @@ WIDE int64_t elevate_scan_split_array_wide(
         const uint64_t in_string = string_mask(state, masks.quotes, masks.backslashes, last_bit);
         const uint64_t brackets = masks.brackets & ~in_string;
         const int64_t closes = __builtin_popcountll(masks.closes & brackets);
-        // Most blocks lie inside an element, where no bracket closes depth 1 and no comma is at
-        // depth 1: their brackets only move the depth, counted a block at a time.
-        if (depth - closes >= 2) {
+        // Most blocks lie inside an element (a value), where no bracket closes depth 1 (ends the
+        // value) and no comma is at depth 1: their brackets only move the depth, counted a block
+        // at a time.
+        if (depth - closes >= lowest_skipped) {
             depth += __builtin_popcountll(brackets) - 2 * closes;
             count_lines(state, masks.newlines, block_start, base);
             continue;
         }
-        uint64_t structural = (brackets | masks.commas) & ~in_string;
+        // Between concatenated values a comma is the parser's error to find, not a stop.
+        uint64_t structural = split_values ? brackets : (brackets | masks.commas) & ~in_string;
         while (structural != 0) {
             const int bit = __builtin_ctzll(structural);
             structural &= structural - 1;
@@ -118,6 +124,13 @@ WIDE int64_t elevate_scan_split_array_wide(
             } else if ((byte | 0x20) == '{') {  // `[` or `{`
                 depth += 1;
                 continue;
+            } else if (split_values) {
+                depth -= 1;
+                if (depth > 0) continue;
+                // One below 0 (invalid text) ends a value too.
+                depth = 0;
+                state->last_value_end = base + offset + 1;
+                if (offset < cut_from) continue;
             } else {
                 depth -= 1;
                 if (depth != 0) continue;
@@ -138,9 +151,10 @@ WIDE int64_t elevate_scan_split_array_wide(
 
 #else
 
-int64_t elevate_scan_split_array_wide(
-    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from) {
-    (void)state; (void)bytes; (void)count; (void)start; (void)base; (void)cut_from;
+int64_t elevate_scan_split_wide(
+    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from,
+    int split_values) {
+    (void)state; (void)bytes; (void)count; (void)start; (void)base; (void)cut_from; (void)split_values;
     return -1;
 }
 

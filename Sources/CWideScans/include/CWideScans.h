@@ -13,6 +13,7 @@ typedef struct {
     int64_t last_line_start;
     uint64_t in_string_carry;
     uint64_t escape_carry;
+    int64_t last_value_end;
 } elevate_scan_state;
 
 // Whether this processor and system run the functions below (x86-64 with AVX2, PCLMUL,
@@ -20,12 +21,14 @@ typedef struct {
 // the answer.
 int elevate_scan_has_wide(void);
 
-// The scan of StructuralScanner's `.splitArray(cutFrom:)` mode, thirty-two bytes per instruction:
-// reads bytes[start..<count] until a comma at depth 1 at or past cut_from, or the bracket that
-// closes depth 1. Returns the offset of that byte, or -1 when every byte was read. Only call it
-// when elevate_scan_has_wide() said 1.
-int64_t elevate_scan_split_array_wide(
-    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from);
+// The scan of StructuralScanner's split modes, thirty-two bytes per instruction: reads
+// bytes[start..<count] until, for `.splitArray(cutFrom:)` (split_values 0), a comma at depth 1 at
+// or past cut_from, or the bracket that closes depth 1; for `.splitValues(cutFrom:)` (split_values
+// 1), the bracket or brace that ends a top-level value at or past cut_from. Returns the offset of
+// that byte, or -1 when every byte was read. Only call it when elevate_scan_has_wide() said 1.
+int64_t elevate_scan_split_wide(
+    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from,
+    int split_values);
 
 // Whether bytes[0..<count] are valid UTF-8 (strictly: no overlong form, surrogate or code point
 // above U+10FFFF, no sequence cut short at the end) and hold no form feed or vertical tab, which

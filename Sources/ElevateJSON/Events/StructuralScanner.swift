@@ -66,7 +66,7 @@ package struct StructuralScanner {
     /// 1 when the previous block ended with an odd run of backslashes, escaping the next byte.
     private var escapeCarry: UInt64 = 0
 
-    /// Whether the split mode may run the AVX2 scan of `CWideScans` when the processor has
+    /// Whether the split modes may run the AVX2 scan of `CWideScans` when the processor has
     /// it (the same algorithm, several times fewer instructions per block; false in tests of this
     /// portable one).
     package var allowsWideScan = true
@@ -79,8 +79,15 @@ package struct StructuralScanner {
     ///   is always outside a string and after no backslash, so a scan can begin again there).
     package mutating func scan(_ bytes: UnsafeRawBufferPointer, from start: Int, base: Int, mode: Mode) -> Stop {
         guard let pointer = bytes.baseAddress else { return .end }
-        if case .splitArray(let cutFrom) = mode, allowsWideScan, WideScans.areAvailable {
-            return scanWide(pointer, count: bytes.count, from: start, base: base, cutFrom: cutFrom)
+        if allowsWideScan, WideScans.areAvailable {
+            switch mode {
+            case .splitArray(let cutFrom):
+                return scanWide(pointer, count: bytes.count, from: start, base: base, cutFrom: cutFrom, values: false)
+            case .splitValues(let cutFrom):
+                return scanWide(pointer, count: bytes.count, from: start, base: base, cutFrom: cutFrom, values: true)
+            case .findArrayStart:
+                break
+            }
         }
         var blockStart = start
         let count = bytes.count
@@ -159,17 +166,20 @@ package struct StructuralScanner {
         return .end
     }
 
-    /// The split mode in C with AVX2 (see `CWideScans.h`), on this scanner's state.
-    private mutating func scanWide(_ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, cutFrom: Int)
-        -> Stop
-    {
+    /// A split mode in C with AVX2 (see `CWideScans.h`), on this scanner's state.
+    /// - Parameter values: Whether the mode is ``Mode/splitValues(cutFrom:)`` rather than
+    ///   ``Mode/splitArray(cutFrom:)``.
+    private mutating func scanWide(
+        _ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, cutFrom: Int, values: Bool
+    ) -> Stop {
         var state = elevate_scan_state(
             depth: Int64(depth), top_level_commas: Int64(topLevelCommas),
             last_top_level_comma: Int64(lastTopLevelComma), newlines: Int64(newlines),
-            last_line_start: Int64(lastLineStart), in_string_carry: inStringCarry, escape_carry: escapeCarry)
-        let stop = elevate_scan_split_array_wide(
+            last_line_start: Int64(lastLineStart), in_string_carry: inStringCarry, escape_carry: escapeCarry,
+            last_value_end: Int64(lastValueEnd))
+        let stop = elevate_scan_split_wide(
             &state, pointer.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(start), Int64(base),
-            Int64(cutFrom))
+            Int64(cutFrom), values ? 1 : 0)
         depth = Int(state.depth)
         topLevelCommas = Int(state.top_level_commas)
         lastTopLevelComma = Int(state.last_top_level_comma)
@@ -177,6 +187,7 @@ package struct StructuralScanner {
         lastLineStart = Int(state.last_line_start)
         inStringCarry = state.in_string_carry
         escapeCarry = state.escape_carry
+        lastValueEnd = Int(state.last_value_end)
         return stop < 0 ? .end : .at(Int(stop))
     }
 

@@ -111,4 +111,100 @@ import Testing
             }
         }
     }
+
+    /// What a byte-by-byte reading finds for `.splitValues(cutFrom:)` from offset 0, resuming
+    /// after each stop: every bracket or brace that ends a top-level value at or past the cut
+    /// (one below depth 0 too), and where the last value ended.
+    private struct NaiveValues: Equatable {
+        var stops: [Int] = []
+        var lastValueEnd = 0
+        var newlines = 0
+        var lastLineStart = 0
+        var depth = 0
+    }
+
+    private func naiveValues(_ bytes: [UInt8], cutFrom: Int) -> NaiveValues {
+        var scan = NaiveValues()
+        var inString = false
+        var escaped = false
+        for (offset, byte) in bytes.enumerated() {
+            if byte == 0x0A {
+                scan.newlines += 1
+                scan.lastLineStart = offset + 1
+            }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): scan.depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                scan.depth = max(scan.depth - 1, 0)
+                guard scan.depth == 0 else { continue }
+                scan.lastValueEnd = offset + 1
+                if offset >= cutFrom { scan.stops.append(offset) }
+            default: continue
+            }
+        }
+        return scan
+    }
+
+    private func scannedValues(_ bytes: [UInt8], cutFrom: Int, wide: Bool, chunk: Int) -> NaiveValues {
+        var scanner = StructuralScanner()
+        scanner.depth = 0
+        scanner.allowsWideScan = wide
+        var scan = NaiveValues()
+        bytes.withUnsafeBytes { buffer in
+            // In chunks, as the cutter reads them: the state carries across.
+            var chunkStart = 0
+            while chunkStart < buffer.count {
+                let chunkEnd = min(chunkStart + chunk, buffer.count)
+                let piece = UnsafeRawBufferPointer(rebasing: buffer[chunkStart..<chunkEnd])
+                var position = 0
+                while case .at(let offset) = scanner.scan(
+                    piece, from: position, base: chunkStart, mode: .splitValues(cutFrom: cutFrom - chunkStart))
+                {
+                    scan.stops.append(chunkStart + offset)
+                    position = offset + 1
+                }
+                chunkStart = chunkEnd
+            }
+        }
+        scan.lastValueEnd = scanner.lastValueEnd
+        scan.newlines = scanner.newlines
+        scan.lastLineStart = scanner.lastLineStart
+        scan.depth = scanner.depth
+        return scan
+    }
+
+    /// Random concatenated texts, stray closing brackets and commas among them, read in chunks of
+    /// every size: the values mode stops where a byte-by-byte reading does.
+    @Test func theValuesModeAgreesWithAByteByByteReading() {
+        var generator = SplitMix64(seed: randomTestSeed)
+        let pieces: [String] = [
+            "[", "]", "{", "}", ",", "\"a\"", "\"\\\"\"", "\"\\\\\"", "\"[{,}]\"", "\"x\\\\\\\"]\"", "1", " ", "\n",
+            "\"ü\"", String(repeating: "7", count: 40), String(repeating: "[1,{\"k\":[2]}]", count: 5),
+        ]
+        for _ in 0..<2000 {
+            var text: [UInt8] = []
+            let length = Int.random(in: 0...700, using: &generator)
+            while text.count < length { text += Array(pieces.randomElement(using: &generator)!.utf8) }
+            let cutFrom = Int.random(in: 0...max(text.count, 1), using: &generator)
+            let chunk = [1, 7, 63, 64, 65, 200, 1 << 20].randomElement(using: &generator)!
+            let expected = naiveValues(text, cutFrom: cutFrom)
+            for wide in [false, true] {
+                #expect(
+                    scannedValues(text, cutFrom: cutFrom, wide: wide, chunk: chunk) == expected,
+                    "\(String(decoding: text, as: UTF8.self)) cut from \(cutFrom), chunks of \(chunk), wide \(wide), ELEVATE_TEST_SEED=\(randomTestSeed)"
+                )
+            }
+        }
+    }
 }
