@@ -118,6 +118,8 @@ struct ExtractCommand: ParsableCommand {
             let forward: @Sendable (JSONTextEmitter) -> any JSONEventHandler = {
                 jsonLines ? JSONLinesSplitter(forwardingTo: $0) : $0
             }
+            // A live input's complete values go out when it pauses, not when the buffer fills.
+            let whenInputWaits = { try writer.flushCompleteValues() }
             if let framing = input.sequenceFraming {
                 // As jq reads a stream: the key path in each value, each found value on its own line.
                 let summary = try writeValues(
@@ -129,10 +131,11 @@ struct ExtractCommand: ParsableCommand {
                 // The array's elements, on every core: runs of them written by workers.
                 found = try writeElementLines(
                     from: file.input, atKeyPath: keyPath, wildcard: "*", to: writer, rawStrings: rawOutput,
-                    options: options)
+                    options: options, whenInputWaits: whenInputWaits)
             } else {
                 found = try forEachEvent(
-                    from: file.input, atKeyPath: keyPath, wildcard: "*", to: forward(writer), options: options)
+                    from: file.input, atKeyPath: keyPath, wildcard: "*", to: forward(writer), options: options,
+                    whenInputWaits: whenInputWaits)
             }
         } catch is JSONLinesSplitter.NotAnArray {
             // As for bad input: the values completed before it (in a stream of values), whole.

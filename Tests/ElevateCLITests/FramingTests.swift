@@ -130,6 +130,47 @@ struct FramingTests {
         }
     }
 
+    /// One document arriving slowly (`curl … | elevate extract --json-lines --key-path items -`):
+    /// each element is printed once it has arrived, while the input stays open, with one job or
+    /// several, and so is each match of a wildcard path (they were printed only when the output
+    /// buffer filled, or at the end).
+    @Test(arguments: ["1", "2"])
+    func aDocumentsElementsArePrintedAsTheyArrive(jobs: String) throws {
+        let scratch = try ScratchDirectory()
+        let forms: [(name: String, arguments: [String], first: String, second: String)] = [
+            ("--json-lines", ["--json-lines", "--key-path", "items"], #"{"name":"first"}"#, #"{"name":"second"}"#),
+            ("wildcard", ["--key-path", "items.*.name"], #""first""#, #""second""#),
+        ]
+        for form in forms {
+            let outURL = scratch.url.appendingPathComponent("out-\(form.name)")
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            let output = try FileHandle(forWritingTo: outURL)
+            let input = Pipe()
+            let process = Process()
+            process.executableURL = ElevateBinary.url!
+            process.arguments = ["extract", "--jobs", jobs] + form.arguments + ["-"]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let printed = { String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self) }
+            let waitFor = { (expected: String) -> Bool in
+                for _ in 0..<400 where printed() != expected { Thread.sleep(forTimeInterval: 0.05) }
+                return printed() == expected
+            }
+            try input.fileHandleForWriting.write(contentsOf: Data(#"{"items": [{"name": "first"}, "#.utf8))
+            #expect(waitFor(form.first), "\(form.name), \(jobs) jobs: \(printed().debugDescription) while the input is open")
+            try input.fileHandleForWriting.write(contentsOf: Data(#"{"name": "second"}]}"#.utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            try output.close()
+            #expect(
+                process.terminationStatus == 0 && printed() == form.first + "\n" + form.second + "\n",
+                "\(form.name), \(jobs) jobs: \(printed().debugDescription)")
+        }
+    }
+
     /// A live stream of values (`tail -f log | elevate extract --framing json-lines …`): each
     /// value is printed once its line has arrived, while the input stays open, with one job or
     /// several (it was printed only when the output buffer filled, or at the end).

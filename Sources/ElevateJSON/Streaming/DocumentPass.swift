@@ -29,6 +29,11 @@ package protocol DocumentPass: AnyObject {
     /// With several workers: the split parse of the array the pass decodes, fed the input
     /// instead of `parser` (see ``SplitArrayReader``); nil by default, for the parser alone.
     func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)?
+
+    /// Called before a read of a ``JSONInput`` that would wait (``JSONInput/wouldWaitForInput``),
+    /// after the split parse handed its complete elements over: what a live input gave so far
+    /// can go out then. Nil by default: the input is read without looking.
+    var whenInputWaits: (() throws -> Void)? { get }
 }
 
 extension DocumentPass {
@@ -36,6 +41,7 @@ extension DocumentPass {
     package func end() {}
     package func willParse(byteCount: Int, position: @escaping () -> Int) {}
     package func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? { nil }
+    package var whenInputWaits: (() throws -> Void)? { nil }
 
     /// Parses the whole input and returns the result.
     package func run(_ input: JSONInput, options: StreamingOptions) throws -> Result {
@@ -55,6 +61,7 @@ extension DocumentPass {
     private func parse(_ input: JSONInput, options: StreamingOptions) throws {
         var passParser = PassParser(handler: selector, options: options)
         passParser.split = makeSplitReader(parser: passParser.parser, options: options)
+        passParser.whenInputWaits = whenInputWaits
         if let byteCount = input.knownByteCount {
             // Held strongly: a pass may ask after the parse (the parser then reports the end).
             let parser = passParser.parser
@@ -86,6 +93,8 @@ struct PassParser {
     let options: StreamingOptions
     /// What the input goes to instead of the parser, when the pass splits its array.
     var split: (any SplitFeeding)?
+    /// See ``DocumentPass/whenInputWaits``.
+    var whenInputWaits: (() throws -> Void)?
 
     init(handler: KeyPathSelector, options: StreamingOptions) {
         let parser = JSONEventParser(handler: handler, options: options.parsing)
@@ -100,13 +109,22 @@ struct PassParser {
 
     func run(_ input: JSONInput) throws {
         do {
-            guard let split else {
+            guard split != nil || whenInputWaits != nil else {
                 return try parser.parseAll(input, chunkSize: options.chunkSize, progress: options.progress)
             }
+            let parser = parser
+            let split = split
+            let whenInputWaits = whenInputWaits
             try readChunks(
-                of: input, options: options, until: { split.isStopped || parser.isStopped },
-                beforeInputFailure: split.inputFailed, split.feed)
-            try finish(split)
+                of: input, options: options, until: { split?.isStopped == true || parser.isStopped },
+                beforeInputFailure: split?.inputFailed
+            ) { chunk in
+                if let split { try split.feed(chunk) } else { try parser.parse(chunk) }
+                guard let whenInputWaits, input.wouldWaitForInput else { return }
+                try split?.handOverCompleteElements()
+                try whenInputWaits()
+            }
+            if let split { try finish(split) } else { try parser.finish() }
         } catch {
             throw converted(error)
         }

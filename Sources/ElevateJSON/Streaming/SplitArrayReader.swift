@@ -499,6 +499,9 @@ package protocol SplitFeeding: AnyObject {
     /// is parsed as far as it goes, as one thread has parsed it when it meets the failure, and
     /// nothing is finished.
     func inputFailed() throws
+    /// Before the input waits: the complete elements held go to the workers (see
+    /// ``SplitArrayReader/handOverCompleteElements()``).
+    func handOverCompleteElements() throws
     /// Whether the body stopped the stream.
     var isStopped: Bool { get }
 }

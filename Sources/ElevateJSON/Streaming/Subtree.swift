@@ -55,12 +55,16 @@ public func forEachEvent(
 /// matches every member of an object and every element of an array, so that every value the path
 /// leads to is sent, one after another, in document order (the tool's `items.*.name`). A
 /// repeated key's values are each sent.
+/// - Parameter whenInputWaits: Called before a read that would wait (see
+///   ``DocumentPass/whenInputWaits``): what the handler has can go out then.
 /// - Returns: Whether any value was found.
 package func forEachEvent(
     from input: JSONInput, atKeyPath keyPath: String, wildcard: String, to handler: any JSONEventHandler,
-    options: StreamingOptions
+    options: StreamingOptions, whenInputWaits: (() throws -> Void)? = nil
 ) throws -> Bool {
-    try ForwardingPass(keyPath: keyPath, handler: handler, wildcard: wildcard).run(input, options: options)
+    let pass = ForwardingPass(keyPath: keyPath, handler: handler, wildcard: wildcard)
+    pass.whenInputWaits = whenInputWaits
+    return try pass.run(input, options: options)
 }
 
 /// Writes each element of the array at `keyPath` to `emitter` as a top-level value, one per line:
@@ -69,12 +73,14 @@ package func forEachEvent(
 /// by workers (``SplitElementLinesWriter``); the output and the first error are one thread's.
 /// - Parameters:
 ///   - rawStrings: Whether a string element is written as its text, as `emitter` was made to.
+///   - whenInputWaits: Called before a read that would wait, once the elements' lines read so far
+///     are `emitter`'s (see ``DocumentPass/whenInputWaits``).
 /// - Returns: Whether a value was found at the key path.
 /// - Throws: ``JSONLinesSplitter/NotAnArray`` when the value there is not an array; otherwise as
-///   ``forEachEvent(from:atKeyPath:wildcard:to:options:)``.
+///   ``forEachEvent(from:atKeyPath:wildcard:to:options:whenInputWaits:)``.
 package func writeElementLines(
     from input: JSONInput, atKeyPath keyPath: String, wildcard: String?, to emitter: JSONTextEmitter,
-    rawStrings: Bool, options: StreamingOptions
+    rawStrings: Bool, options: StreamingOptions, whenInputWaits: (() throws -> Void)? = nil
 ) throws -> Bool {
     let splitter = JSONLinesSplitter(forwardingTo: emitter)
     let pass = ForwardingPass(keyPath: keyPath, handler: splitter, wildcard: wildcard)
@@ -84,6 +90,13 @@ package func writeElementLines(
         pass.lineWriter = writer
         // The forwarded array's `[` has been read: its content is the split parse's.
         splitter.arrayStarted = { [unowned pass] in pass.split?.startedArray = writer }
+    }
+    if let whenInputWaits {
+        // The runs handed over so far are written first.
+        pass.whenInputWaits = { [unowned pass] in
+            try pass.lineWriter?.settle()
+            try whenInputWaits()
+        }
     }
     return try pass.run(input, options: options)
 }
@@ -169,7 +182,7 @@ final class ForwardingPass: DocumentPass {
     let selector: KeyPathSelector
 
     /// - Parameter wildcard: A key path component that matches every member and element (see
-    ///   ``forEachEvent(from:atKeyPath:wildcard:to:options:)``), or nil.
+    ///   ``forEachEvent(from:atKeyPath:wildcard:to:options:whenInputWaits:)``), or nil.
     init(keyPath: String, handler: any JSONEventHandler, wildcard: String? = nil) {
         selector = Self.makeSelector(keyPath: keyPath, handler: handler, wildcard: wildcard)
     }
@@ -197,9 +210,11 @@ final class ForwardingPass: DocumentPass {
         return selector
     }
 
-    /// With several workers, for ``writeElementLines(from:atKeyPath:wildcard:to:rawStrings:options:)``:
+    /// With several workers, for ``writeElementLines(from:atKeyPath:wildcard:to:rawStrings:options:whenInputWaits:)``:
     /// where the split array's runs go, and the split parse.
     var lineWriter: SplitElementLinesWriter?
+    /// See ``DocumentPass/whenInputWaits``.
+    var whenInputWaits: (() throws -> Void)?
     private(set) var split: SplitArrayReader?
 
     func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
