@@ -130,6 +130,37 @@ struct FramingTests {
         }
     }
 
+    /// A live run of `elevate` reading a pipe that stays open: `first` is written, the output
+    /// must become `expectedFirst` while the pipe is open; then `rest`, and the pipe closes.
+    /// - Returns: Whether the first output came while the pipe was open, and the exit status and
+    ///   output at the end.
+    private func runLive(
+        _ arguments: [String], in scratch: ScratchDirectory, first: String, expectedFirst: String, rest: String
+    ) throws -> (arrivedLive: Bool, status: Int32, output: String) {
+        let outURL = scratch.url.appendingPathComponent("out-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outURL)
+        let input = Pipe()
+        let process = Process()
+        process.executableURL = ElevateBinary.url!
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let printed = { String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self) }
+        try input.fileHandleForWriting.write(contentsOf: Data(first.utf8))
+        // Up to 20 s for the first output, with the pipe still open.
+        for _ in 0..<400 where printed() != expectedFirst { Thread.sleep(forTimeInterval: 0.05) }
+        let arrivedLive = printed() == expectedFirst
+        try input.fileHandleForWriting.write(contentsOf: Data(rest.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try output.close()
+        return (arrivedLive, process.terminationStatus, printed())
+    }
+
     /// One document arriving slowly (`curl … | elevate extract --json-lines --key-path items -`):
     /// each element is printed once it has arrived, while the input stays open, with one job or
     /// several, and so is each match of a wildcard path (they were printed only when the output
@@ -142,68 +173,31 @@ struct FramingTests {
             ("wildcard", ["--key-path", "items.*.name"], #""first""#, #""second""#),
         ]
         for form in forms {
-            let outURL = scratch.url.appendingPathComponent("out-\(form.name)")
-            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            let output = try FileHandle(forWritingTo: outURL)
-            let input = Pipe()
-            let process = Process()
-            process.executableURL = ElevateBinary.url!
-            process.arguments = ["extract", "--jobs", jobs] + form.arguments + ["-"]
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
-            let printed = { String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self) }
-            let waitFor = { (expected: String) -> Bool in
-                for _ in 0..<400 where printed() != expected { Thread.sleep(forTimeInterval: 0.05) }
-                return printed() == expected
-            }
-            try input.fileHandleForWriting.write(contentsOf: Data(#"{"items": [{"name": "first"}, "#.utf8))
-            #expect(waitFor(form.first), "\(form.name), \(jobs) jobs: \(printed().debugDescription) while the input is open")
-            try input.fileHandleForWriting.write(contentsOf: Data(#"{"name": "second"}]}"#.utf8))
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            try output.close()
+            let run = try runLive(
+                ["extract", "--jobs", jobs] + form.arguments + ["-"], in: scratch,
+                first: #"{"items": [{"name": "first"}, "#, expectedFirst: form.first, rest: #"{"name": "second"}]}"#)
+            #expect(run.arrivedLive, "\(form.name), \(jobs) jobs: nothing while the input was open")
             #expect(
-                process.terminationStatus == 0 && printed() == form.first + "\n" + form.second + "\n",
-                "\(form.name), \(jobs) jobs: \(printed().debugDescription)")
+                run.status == 0 && run.output == form.first + "\n" + form.second + "\n",
+                "\(form.name), \(jobs) jobs: \(run.output.debugDescription)")
         }
     }
 
     /// A live stream of values (`tail -f log | elevate extract --framing json-lines …`): each
     /// value is printed once its line has arrived, while the input stays open, with one job or
-    /// several (it was printed only when the output buffer filled, or at the end).
+    /// several (it was printed only when the output buffer filled, or at the end). A record of a
+    /// text sequence may span lines: only the next separator ends it for the workers.
     @Test(arguments: ["1", "2"])
     func aLiveStreamsValuesArePrintedAsTheyArrive(jobs: String) throws {
         let scratch = try ScratchDirectory()
-        for framing in ["json-lines", "concatenated"] {
-            let outURL = scratch.url.appendingPathComponent("out-\(framing)")
-            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            let output = try FileHandle(forWritingTo: outURL)
-            let input = Pipe()
-            let process = Process()
-            process.executableURL = ElevateBinary.url!
-            process.arguments = ["extract", "--jobs", jobs, "--framing", framing, "--key-path", "name", "-"]
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
-            let printed = { String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self) }
-            /// Waits up to 20 s for the output to become `expected`.
-            let waitFor = { (expected: String) -> Bool in
-                for _ in 0..<400 where printed() != expected { Thread.sleep(forTimeInterval: 0.05) }
-                return printed() == expected
-            }
-            try input.fileHandleForWriting.write(contentsOf: Data("{\"name\": \"first\"}\n".utf8))
-            #expect(waitFor("\"first\""), "\(framing), \(jobs) jobs: \(printed().debugDescription) while the input is open")
-            try input.fileHandleForWriting.write(contentsOf: Data("{\"name\": \"second\"}\n".utf8))
-            #expect(waitFor("\"first\"\n\"second\""), "\(framing), \(jobs) jobs: \(printed().debugDescription)")
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            try output.close()
-            #expect(process.terminationStatus == 0 && printed() == "\"first\"\n\"second\"\n", "\(framing), \(jobs) jobs")
+        for framing in ["json-lines", "concatenated", "json-seq"] {
+            let separator = framing == "json-seq" ? "\u{1E}" : ""
+            let run = try runLive(
+                ["extract", "--jobs", jobs, "--framing", framing, "--key-path", "name", "-"], in: scratch,
+                first: separator + "{\"name\": \"first\"}\n" + separator, expectedFirst: "\"first\"",
+                rest: "{\"name\": \"second\"}\n")
+            #expect(run.arrivedLive, "\(framing), \(jobs) jobs: nothing while the input was open")
+            #expect(run.status == 0 && run.output == "\"first\"\n\"second\"\n", "\(framing), \(jobs) jobs")
         }
     }
 
