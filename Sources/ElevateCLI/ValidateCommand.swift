@@ -78,13 +78,19 @@ struct ValidateCommand: ParsableCommand {
         if let framing = isJSONLines ? .jsonLines : input.sequenceFraming {
             let counts = try file.countValues(framing: framing, parsing: options, jobs: parallel.jobs, progress: progress)
             return framing == .jsonLines
-                ? "\(counts.values) lines, \(counts.nested) values" : "\(counts.values) values, \(counts.nested) in all"
+                ? "\(counted(counts.values, "line")), \(counted(counts.nested, "value"))"
+                : "\(counted(counts.values, "value")), \(counts.nested) in all"
         }
         // Every value counted as it streams past, repeats of a key included (a validator needs no
         // member count, so nothing is kept to count a repeat once, as `count` does: that pass kept
         // every key of a root object, 365 MiB for 12 million keys).
         var streaming = StreamingOptions(parsing: options, progress: progress?.update, wrapsErrorsInParserError: false)
         streaming.concurrency = parallel.jobs
-        return "\(try file.reading { try countValues(in: file.input, options: streaming) }) values"
+        return counted(try file.reading { try countValues(in: file.input, options: streaming) }, "value")
+    }
+
+    /// `1 value`, `2 values`.
+    private func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -105,7 +105,7 @@ struct InvocationAndDiagnosticsTests {
         #expect(missing.standardError == #"elevate: cannot read no\tsuch\u{7}: No such file or directory"# + "\n")
         try scratch.file("good\r.json", "[]")
         let verbose = try scratch.run("validate", "--verbose", "good\r.json")
-        #expect(verbose.standardError == #"good\r.json: valid (1 values)"# + "\n")
+        #expect(verbose.standardError == #"good\r.json: valid (1 value)"# + "\n")
         let nothing = try scratch.run("count", "--key-path", "a\u{1B}", "good\r.json")
         #expect(nothing.standardError == #"elevate: nothing at key path 'a\u{1B}' in 'good\r.json'"# + "\n")
         let unwritable = try scratch.run("generate", "numbers", "--size", "1KB", "no/\u{1B}/x.json")

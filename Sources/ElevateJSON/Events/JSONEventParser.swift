@@ -774,6 +774,27 @@ public final class JSONEventParser {
         recentBytes.append(contentsOf: lastBytes)
     }
 
+    /// Parses now the chunks held back while a long token was open (see `parse(_:)`), which are
+    /// otherwise parsed once as much again has arrived, or at ``finish()``: a run of the split parse
+    /// of concatenated values ends just after a value, with no token open, and gets no more input
+    /// (see `ValuesRunParser`).
+    /// - Throws: As ``parse(_:)-(UnsafeRawBufferPointer)``.
+    package func parseHeld() throws {
+        guard !isFeeding else { throw ReentrantCallError(call: "parseHeld") }
+        if let failure { throw failure }
+        guard !held.isEmpty, !isStopped, !isFinished else { return }
+        isFeeding = true
+        defer { isFeeding = false }
+        let pending = held
+        held.removeAll(keepingCapacity: false)
+        do {
+            try pending.withUnsafeBytes { try feed($0) }
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
     /// Makes the parser read on as it does after a complete top-level value with several values
     /// allowed: a run of the split parse of concatenated values starts just after the bracket or
     /// brace that ended one (see `SplitValuesReader`), where what may follow, and how an error

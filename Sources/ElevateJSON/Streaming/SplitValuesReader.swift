@@ -275,26 +275,34 @@ final class ValuesRunParser: @unchecked Sendable {
 
     /// Reads a whole run: its bytes, in the input's pieces, then the input's end when it is the last.
     func read(_ piece: ValuesRunCutter.Piece, _ each: (JSONValue?, Int?) -> Bool = { _, _ in true }) -> (any Error)? {
-        read(piece.bytes, chunkEnds: piece.chunkEnds, finishing: piece.isLast, after: piece.bytesAfter, each)
+        read(
+            piece.bytes, chunkEnds: piece.chunkEnds, finishing: piece.isLast, endsAfterValue: piece.endsAfterValue,
+            after: piece.bytesAfter, each)
     }
 
     /// Feeds `bytes`, in the pieces `chunkEnds` cut them into, handing each value captured to
     /// `each`; ends the input when `finishing`.
-    /// - Parameter after: The input's bytes after `bytes` in their chunk (up to 16), for the
-    ///   excerpt of an error near their end.
+    /// - Parameters:
+    ///   - endsAfterValue: Whether `bytes` end just after a value, and no more input comes to this
+    ///     parser: what it holds back for a long token (see ``JSONEventParser/parseHeld()``) is
+    ///     parsed then, as one thread's parser parses it once more input has come.
+    ///   - after: The input's bytes after `bytes` in their chunk (up to 16), for the excerpt of an
+    ///     error near their end.
     /// - Returns: The error that ended the parse, in the input's terms.
     func read(
-        _ bytes: [UInt8], chunkEnds: [Int], finishing: Bool, after: [UInt8] = [],
+        _ bytes: [UInt8], chunkEnds: [Int], finishing: Bool, endsAfterValue: Bool = false, after: [UInt8] = [],
         _ each: (JSONValue?, Int?) -> Bool = { _, _ in true }
     ) -> (any Error)? {
         withoutActuallyEscaping(each) { each in
             self.each = each
             defer { self.each = { _, _ in true } }
-            return read(bytes, chunkEnds: chunkEnds, finishing: finishing, after: after)
+            return read(bytes, chunkEnds: chunkEnds, finishing: finishing, endsAfterValue: endsAfterValue, after: after)
         }
     }
 
-    private func read(_ bytes: [UInt8], chunkEnds: [Int], finishing: Bool, after: [UInt8]) -> (any Error)? {
+    private func read(_ bytes: [UInt8], chunkEnds: [Int], finishing: Bool, endsAfterValue: Bool, after: [UInt8])
+        -> (any Error)?
+    {
         var inLastPiece = false
         do {
             try bytes.withUnsafeBytes { bytes in
@@ -308,6 +316,10 @@ final class ValuesRunParser: @unchecked Sendable {
                 guard !parser.isStopped else { return }
                 inLastPiece = true
                 try feed(UnsafeRawBufferPointer(rebasing: bytes[pieceStart...]))
+                // The held chunks end with the last piece: an error among them is near its end
+                // (the rare excerpt that one thread's larger held piece carries past the chunk
+                // the run ends in is cut at that chunk's end).
+                if endsAfterValue { try parser.parseHeld() }
             }
             inLastPiece = false
             // After a value, nothing but whitespace ends the input as the sequential parser ends

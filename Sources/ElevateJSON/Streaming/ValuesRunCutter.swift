@@ -34,6 +34,9 @@ struct ValuesRunCutter {
         var chunkEnds: [Int]
         /// Whether it ends the input (it may end inside a value).
         var isLast: Bool
+        /// Whether it ends just after a value (a run cut from the values; not the last, nor one
+        /// cut before an input failure or before the rest of the input).
+        var endsAfterValue: Bool
         /// Where its buffer goes back.
         var buffers: RunBuffers
     }
@@ -86,7 +89,8 @@ struct ValuesRunCutter {
             }
             let end = close + 1
             append(chunk[position..<end])
-            try dispatch(takeRun(upTo: runStart + run.count, after: chunk[end..<min(end + 16, chunk.count)]))
+            try dispatch(
+                takeRun(upTo: runStart + run.count, after: chunk[end..<min(end + 16, chunk.count)], endsAfterValue: true))
             position = end
         }
         return true
@@ -100,7 +104,7 @@ struct ValuesRunCutter {
         // The excerpt of an error near the cut goes on to the end of the chunk the cut is in.
         let chunkEnd = chunkEndsInRun.first { $0 > end } ?? end
         let after = run[(end - runStart)..<(min(end + 16, chunkEnd) - runStart)]
-        try dispatch(takeRun(upTo: end, after: after))
+        try dispatch(takeRun(upTo: end, after: after, endsAfterValue: true))
     }
 
     /// The input failed (a read error, damaged gzip): everything held, the start of a value
@@ -132,7 +136,9 @@ struct ValuesRunCutter {
     }
 
     /// The run cut up to absolute offset `end`; the next one starts there, with what is left.
-    private mutating func takeRun(upTo end: Int, after: some Collection<UInt8>, isLast: Bool = false) -> Piece {
+    private mutating func takeRun(
+        upTo end: Int, after: some Collection<UInt8>, isLast: Bool = false, endsAfterValue: Bool = false
+    ) -> Piece {
         let count = end - runStart
         var rest = buffers.take()
         rest.append(contentsOf: run[count...])
@@ -140,7 +146,7 @@ struct ValuesRunCutter {
         let piece = Piece(
             bytes: run, start: runStart, newlinesBefore: newlinesBeforeRun, lastLineStart: lastLineStartBeforeRun,
             bytesBefore: bytesBeforeRun, bytesAfter: Array(after), chunkEnds: chunkEndsInRun.filter { $0 < end },
-            isLast: isLast, buffers: buffers)
+            isLast: isLast, endsAfterValue: endsAfterValue, buffers: buffers)
         let newlines = run.withUnsafeBytes { NewlineCount(in: $0) }
         newlinesBeforeRun += newlines.count
         if let lineStart = newlines.lastLineStart { lastLineStartBeforeRun = runStart + lineStart }

@@ -187,6 +187,49 @@ import Testing
         }
     }
 
+    /// Found by an attacker's run of the tool: the parser holds chunks back while a token of
+    /// 64 KiB or more is open, and parses them once as much has arrived; a run that ended among
+    /// held chunks lost the values in them (`"x…" [1] 2` counted 1 value, and `"x…" [1 2]` was
+    /// valid). A run now parses what it holds at its end.
+    @Test func aLongTopLevelTokenLosesNoValues() {
+        for length in [65_535, 70_000, 140_000] {
+            for tail in [" [1] 2", " [1] {\"a\": 2} [3]", " [1 2]", " [1,]", " ]"] {
+                let text = "\"" + String(repeating: "x", count: length) + "\"" + tail
+                // The long value shortened, so that a failure's message stays readable.
+                let short = { (outcome: SplitLinesReaderTests.Outcome) -> String in
+                    "\(outcome.values.map { $0.prefix(12) }) returned \(outcome.returned ?? -1) error \(outcome.error?.prefix(200) ?? "none")"
+                }
+                for chunkSize in [4096, 65_536] {
+                    let reference = short(Self.read(text, workers: 1, chunkSize: chunkSize))
+                    for runBytes in [1, 4096, 1 << 20] {
+                        #expect(
+                            short(Self.read(text, workers: 2, runBytes: runBytes, chunkSize: chunkSize)) == reference,
+                            "\(length) x, then \(tail.debugDescription), chunks of \(chunkSize), runs of \(runBytes)")
+                    }
+                    let bytes = Array(text.utf8)
+                    let counted = Self.counted(bytes, workers: 1, chunkSize: chunkSize, rejectsDuplicates: false)
+                    for workers in [1, 2] {
+                        // One job of the split count too: it counts each run as it is cut.
+                        var options = StreamingOptions(chunkSize: chunkSize, wrapsErrorsInParserError: false)
+                        options.concurrency = workers
+                        let split: String
+                        do {
+                            let url = FileManager.default.temporaryDirectory
+                                .appendingPathComponent("long-token-\(UUID().uuidString).json")
+                            try Data(bytes).write(to: url)
+                            defer { try? FileManager.default.removeItem(at: url) }
+                            let counts = try countConcatenatedValues(in: .file(url), options: options)
+                            split = "\(counts.values) values, \(counts.nested) in all"
+                        } catch {
+                            split = SplitLinesReaderTests.describe(error)
+                        }
+                        #expect(split == counted, "\(length) x, then \(tail.debugDescription), \(workers) workers")
+                    }
+                }
+            }
+        }
+    }
+
     /// The cutter never holds more of one value than a run may: past it, the rest is the owner's.
     @Test func theCutterStopsHoldingALongValue() throws {
         var options = StreamingOptions()
