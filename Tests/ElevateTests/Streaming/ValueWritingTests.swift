@@ -120,6 +120,22 @@ import Testing
         }
     }
 
+    /// A top-level token of 64 KiB or more, whose chunks the parser holds back, then values and
+    /// errors: workers write what one thread writes (a run ending among held chunks lost its
+    /// values).
+    @Test func aLongTopLevelTokenIsWrittenAsOneThreadWritesIt() {
+        let long = "\"" + String(repeating: "y", count: 70_000) + "\""
+        for text in [long + " {\"a\": 1} [2]", long + " {\"a\": [1 2]}", long + " 3 {\"a\": 4}"] {
+            for shape in [Shape(keyPath: ""), Shape(keyPath: "a")] {
+                let one = Self.write(text, shape, workers: 1, chunkSize: 4096, framing: .concatenated)
+                for runBytes in [1, 4096] {
+                    let two = Self.write(text, shape, workers: 2, runBytes: runBytes, chunkSize: 4096, framing: .concatenated)
+                    #expect(two == one, "\(text.suffix(20).debugDescription) \(shape), runs of \(runBytes)")
+                }
+            }
+        }
+    }
+
     /// Each line of `text` made a record: a record separator before it.
     static func records(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "\u{1E}" + $0 }.joined(separator: "\n")
