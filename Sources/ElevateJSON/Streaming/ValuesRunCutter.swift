@@ -8,7 +8,7 @@
 ///
 /// A value whose end the scanner does not find within ``StreamingOptions/splitLongestHeld``
 /// bytes (a value of many megabytes, or top-level numbers and strings, which have no bracket to
-/// end them) is never held whole: ``takeRest()`` then gives the rest of the input to the owner.
+/// end them) is never held whole: ``takeRest(_:)`` then gives the rest of the input to the owner.
 struct ValuesRunCutter {
     /// Whether concatenated JSON read with these options can be cut: the scanner reads strings
     /// and brackets as the parser does only when comments are not allowed (a comment may hold
@@ -46,7 +46,7 @@ struct ValuesRunCutter {
     /// The run being cut, and where it starts in the input.
     private var run: [UInt8] = []
     private var runStart = 0
-    /// The scanner's newline count and last line start at the run's start.
+    /// The newlines before the run, and where the line after the last of them starts.
     private var newlinesBeforeRun = 0
     private var lastLineStartBeforeRun = 0
     private var bytesBeforeRun: [UInt8] = []
@@ -55,7 +55,7 @@ struct ValuesRunCutter {
     private var inputOffset = 0
     /// Runs handed over so far.
     private var runCount = 0
-    /// Whether the rest of the input is the owner's (see ``takeRest()``).
+    /// Whether the rest of the input is the owner's (see ``takeRest(_:)``).
     private(set) var handedOver = false
     /// Buffers of runs parsed, for the next runs.
     private let buffers = RunBuffers()
@@ -70,7 +70,7 @@ struct ValuesRunCutter {
     /// Reads the next chunk of input, handing every run it completes to `dispatch`.
     /// - Returns: false when the run being cut grew past what may be held without the end of a
     ///   value: the bytes from the last value's end on, this chunk's included, are then to be
-    ///   taken with ``takeRest()``, and nothing more is cut.
+    ///   taken with ``takeRest(_:)``, and nothing more is cut.
     /// - Parameter isStopped: Whether to stop cutting (the consumer stopped the stream).
     mutating func feed(
         _ chunk: UnsafeRawBufferPointer, isStopped: () -> Bool, _ dispatch: (Piece) throws -> Void
