@@ -17,14 +17,19 @@ import Testing
         var depth = 1
     }
 
-    private func naive(_ bytes: [UInt8], cutFrom: Int) -> NaiveScan {
-        var scan = NaiveScan()
+    /// Reads `bytes` one by one, following strings and escapes, and hands each bracket, brace and
+    /// comma outside strings to `structural` until it returns false.
+    /// - Returns: The newlines among the bytes read, and the offset just after the last (0: none).
+    private func readStructure(_ bytes: [UInt8], _ structural: (_ offset: Int, _ byte: UInt8) -> Bool) -> (
+        newlines: Int, lastLineStart: Int
+    ) {
+        var lines = (newlines: 0, lastLineStart: 0)
         var inString = false
         var escaped = false
         for (offset, byte) in bytes.enumerated() {
             if byte == 0x0A {
-                scan.newlines += 1
-                scan.lastLineStart = offset + 1
+                lines.newlines += 1
+                lines.lastLineStart = offset + 1
             }
             if inString {
                 if escaped {
@@ -34,24 +39,33 @@ import Testing
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
                 }
-                continue
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if "[]{},".utf8.contains(byte), !structural(offset, byte) {
+                break
             }
+        }
+        return lines
+    }
+
+    private func naive(_ bytes: [UInt8], cutFrom: Int) -> NaiveScan {
+        var scan = NaiveScan()
+        (scan.newlines, scan.lastLineStart) = readStructure(bytes) { offset, byte in
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"): scan.depth += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 scan.depth -= 1
                 if scan.depth == 0 {
                     scan.stops.append(offset)
-                    return scan
+                    return false
                 }
-            case UInt8(ascii: ","):
-                guard scan.depth == 1 else { continue }
+            default:
+                guard scan.depth == 1 else { return true }
                 scan.commas += 1
                 scan.lastComma = offset
                 if offset >= cutFrom { scan.stops.append(offset) }
-            default: continue
             }
+            return true
         }
         return scan
     }
@@ -125,33 +139,17 @@ import Testing
 
     private func naiveValues(_ bytes: [UInt8], cutFrom: Int) -> NaiveValues {
         var scan = NaiveValues()
-        var inString = false
-        var escaped = false
-        for (offset, byte) in bytes.enumerated() {
-            if byte == 0x0A {
-                scan.newlines += 1
-                scan.lastLineStart = offset + 1
-            }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+        (scan.newlines, scan.lastLineStart) = readStructure(bytes) { offset, byte in
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"): scan.depth += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 scan.depth = max(scan.depth - 1, 0)
-                guard scan.depth == 0 else { continue }
+                guard scan.depth == 0 else { return true }
                 scan.lastValueEnd = offset + 1
                 if offset >= cutFrom { scan.stops.append(offset) }
-            default: continue
+            default: break
             }
+            return true
         }
         return scan
     }
