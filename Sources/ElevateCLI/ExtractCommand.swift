@@ -130,12 +130,13 @@ struct ExtractCommand: ParsableCommand {
             } else if jsonLines {
                 // The array's elements, on every core: runs of them written by workers.
                 found = try writeElementLines(
-                    from: file.input, atKeyPath: keyPath, wildcard: "*", to: writer, rawStrings: rawOutput,
-                    options: options, whenInputWaits: whenInputWaits)
-            } else {
-                found = try forEachEvent(
-                    from: file.input, atKeyPath: keyPath, wildcard: "*", to: forward(writer), options: options,
+                    from: file.input, atKeyPath: keyPath, wildcard: "*", to: writer, options: options,
                     whenInputWaits: whenInputWaits)
+            } else {
+                // A wildcard path's values, on every core when the first wildcard is an array's.
+                found = try writeMatches(
+                    from: file.input, atKeyPath: keyPath, wildcard: "*", to: writer, through: forward,
+                    options: options, whenInputWaits: whenInputWaits)
             }
         } catch is JSONLinesSplitter.NotAnArray {
             // As for bad input: the values completed before it (in a stream of values), whole.

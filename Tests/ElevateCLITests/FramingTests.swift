@@ -252,7 +252,7 @@ struct FramingTests {
     /// lines) prints exactly what one job prints, on a valid and a damaged file, raw or not.
     @Test func extractJSONLinesOnSeveralJobsPrintsWhatOneJobPrints() throws {
         let scratch = try ScratchDirectory()
-        let items = (0..<3_000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a", "b,]"], "s": "x\\"y"}"# }
+        let items = (0..<3_000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a", "b,]"], "s": "x\"y"}"# }
         let good = #"{"response": {"items": ["# + items.joined(separator: ",\n") + "]}}"
         var damaged = items
         damaged[2_100] = #"{"id": 2100, "name": "n2100" "tags": []}"#
@@ -269,6 +269,41 @@ struct FramingTests {
                 let split = try ElevateBinary.run(two, in: scratch.url)
                 #expect(split.status == reference.status && split.output == reference.output, "\(name) \(extra)")
                 #expect(split.standardError == reference.standardError, "\(name) \(extra)")
+                #expect(reference.status == (name == "good.json" ? 0 : 1), "\(name) \(extra): \(reference.standardError)")
+            }
+        }
+    }
+
+    /// `extract` of a wildcard path with several jobs (split parse: workers write what the rest of
+    /// the path leads to in runs of the elements) prints exactly what one job prints: plain, raw,
+    /// indented and `--json-lines`, on a valid file, a damaged one and one whose element repeats
+    /// a key the path names.
+    @Test func extractOfAWildcardPathOnSeveralJobsPrintsWhatOneJobPrints() throws {
+        let scratch = try ScratchDirectory()
+        let items = (0..<6_000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a", "b,]"], "s": "x\"y"}"# }
+        var damaged = items
+        damaged[4_100] = #"{"id": 4100, "name": "n4100" "tags": []}"#
+        var repeated = items
+        repeated[4_200] = #"{"id": 4200, "name": "n4200", "tags": [], "name": "again"}"#
+        let files = [("good.json", items), ("bad.json", damaged), ("repeated.json", repeated)].map { name, items in
+            (name, #"{"response": {"items": ["# + items.joined(separator: ",\n") + "]}}")
+        }
+        let forms = [
+            ["--key-path", "response.items.*.name"], ["-r", "--key-path", "response.items.*.name"],
+            ["--pretty", "--key-path", "response.items.*.tags"], ["--json-lines", "--key-path", "response.items.*.tags"],
+            ["--key-path", "response.items.*"],
+        ]
+        for (name, text) in files {
+            let file = try scratch.file(name, text)
+            for form in forms {
+                let arguments = { (jobs: String) in ["extract", "--jobs", jobs] + form + [file] }
+                let reference = try ElevateBinary.run(arguments("1"), in: scratch.url)
+                let split = try ElevateBinary.run(arguments("2"), in: scratch.url)
+                #expect(split.status == reference.status && split.output == reference.output, "\(name) \(form)")
+                #expect(split.standardError == reference.standardError, "\(name) \(form)")
+                // A repeated key is an error only where the path names it and its value was written.
+                let fails = name == "bad.json" || name == "repeated.json" && form.last!.hasSuffix(".name")
+                #expect(reference.status == (fails ? 1 : 0), "\(name) \(form): \(reference.standardError)")
             }
         }
     }

@@ -41,7 +41,7 @@ struct CapturedValues {
             // The callbacks write into this pass, which the selector does not own: no cycle.
             callbacks.value = { [unowned self] target, value in captured[componentsByTarget[target]] = value }
             // A repeated key: the later occurrence replaces the earlier one whole, never merged.
-            callbacks.duplicateKey = { [unowned self] repeated in
+            callbacks.duplicateKey = { [unowned self] repeated, _ in
                 for target in repeated { captured[componentsByTarget[target]] = nil }
             }
             selector.callbacks = callbacks

@@ -46,8 +46,16 @@ package final class KeyPathSelector: JSONEventHandler {
         /// A key repeats in one object, and these targets lie at or below it: the value of the
         /// later occurrence replaces the earlier one whole, so whatever was captured for them
         /// from the earlier occurrence must be forgotten (or, where it was already delivered,
-        /// refused by throwing ``RefusedKey``).
-        package var duplicateKey: (_ targets: [Int]) throws -> Void = { _ in }
+        /// refused by throwing ``RefusedKey``). `forwardedFromEarlier` says whether a `.forward`
+        /// target's value was sent from inside an earlier occurrence's value: what depends only
+        /// on the object, not on what was sent elsewhere in the document.
+        package var duplicateKey: (_ targets: [Int], _ forwardedFromEarlier: Bool) throws -> Void = { _, _ in }
+        /// The array whose elements the path's first wildcard matches begins (the components
+        /// before that wildcard are keys and indices): its content may be read by other parsers,
+        /// whose matches ``KeyPathSelector/noteForwarded(_:target:)`` then adds.
+        var wildcardArrayStart: () throws -> Void = {}
+        /// That array ends.
+        var wildcardArrayEnd: () throws -> Void = {}
     }
 
     private final class Node {
@@ -57,6 +65,8 @@ package final class KeyPathSelector: JSONEventHandler {
         var wildcard: Node?
         /// The ids of the targets at or below this node.
         var subtreeTargets: [Int] = []
+        /// Whether this node's wildcard child is the first wildcard of the split path (target 0).
+        var isFirstWildcardParent = false
 
         /// Releases the subtree one node at a time. A key path is a chain of one node per
         /// component, and the default release of a node releases its children from inside its
@@ -130,6 +140,11 @@ package final class KeyPathSelector: JSONEventHandler {
         /// Which of `node`'s children this object has named so far (one bit per child; objects
         /// are matched against at most a handful of schema keys).
         var seenChildren: UInt64 = 0
+        /// Which of them had a value sent (a `.forward` target) from inside one of their values.
+        var forwardedChildren: UInt64 = 0
+        /// The child whose value comes now (its bit), and ``forwardCount`` at its key.
+        var currentChild: UInt64 = 0
+        var forwardsBeforeCurrentChild = 0
     }
 
     private enum Capture {
@@ -189,6 +204,18 @@ package final class KeyPathSelector: JSONEventHandler {
     /// skipped rather than sent, so that a value at the key path's other spelling (the split path
     /// or the literal dotted root key) does not follow it.
     var forwardedTarget: Int?
+    /// How many `.forward` values have been sent in full, those of other parsers added (see
+    /// ``noteForwarded(_:target:)``).
+    private(set) var forwardCount = 0
+
+    /// Adds `count` values of `target` sent by other parsers, which read the content of the
+    /// array the path's first wildcard matches in (see ``Callbacks/wildcardArrayStart``), as if
+    /// this selector had sent them: called when that array ends, before the next event.
+    func noteForwarded(_ count: Int, target: Int) {
+        guard count > 0 else { return }
+        forwardCount += count
+        if forwardedTarget == nil { forwardedTarget = target }
+    }
     /// Makes the error for a key the passes refuse (see ``Callbacks/duplicateKey``), placed at that
     /// key by the parser; unset, the ``RefusedKey`` itself is thrown (every pass that refuses keys
     /// sets it: ``PassParser`` and ``ElementStream``).
@@ -224,8 +251,11 @@ package final class KeyPathSelector: JSONEventHandler {
         for target in targets {
             var node = root
             node.subtreeTargets.append(target.id)
+            var sawWildcard = false
             for component in target.components {
                 if component == wildcard {
+                    if target.id == 0, !sawWildcard { node.isFirstWildcardParent = true }
+                    sawWildcard = true
                     let next = node.wildcard ?? Node()
                     node.wildcard = next
                     node = next
@@ -310,6 +340,7 @@ package final class KeyPathSelector: JSONEventHandler {
             try sendStart(isArray: isArray)
         case .descend(let frame):
             stack.append(frame)
+            if frame.node.isFirstWildcardParent, isArray { try callbacks.wildcardArrayStart() }
             if let target = frame.target {
                 switch target.mode {
                 case .elements, .members: try callbacks.arrayStart(target.id)
@@ -344,6 +375,7 @@ package final class KeyPathSelector: JSONEventHandler {
         if let target = frame.target {
             try callbacks.containerEnd(target.id, frame.isArray, frame.count)
         }
+        if frame.node.isFirstWildcardParent, frame.isArray { try callbacks.wildcardArrayEnd() }
         if stack.isEmpty { try callbacks.documentEnd() }
     }
 
@@ -433,6 +465,7 @@ package final class KeyPathSelector: JSONEventHandler {
             try builder.endArray()
             try callbacks.element(target.id, index, builder.takeValue()!)
         case .forward(let target, _):
+            forwardCount += 1
             try callbacks.forwarded(target.id)
         }
         if stack.isEmpty { try callbacks.documentEnd() }
@@ -464,6 +497,11 @@ package final class KeyPathSelector: JSONEventHandler {
             if !key.withUnsafeBytes({ countedKeys.insert($0) }) { stack[top].count -= 1 }
             return
         }
+        // The previous member's value has ended: note whether a value was sent from inside it.
+        if stack[top].currentChild != 0, forwardCount > stack[top].forwardsBeforeCurrentChild {
+            stack[top].forwardedChildren |= stack[top].currentChild
+        }
+        stack[top].currentChild = 0
         guard let (child, position) = stack[top].node.child(forKey: key) else {
             stack[top].pendingChild = nil
             return
@@ -471,14 +509,18 @@ package final class KeyPathSelector: JSONEventHandler {
         let bit: UInt64 = (0..<64).contains(position) ? 1 << UInt64(position) : 0
         if position >= 0, stack[top].seenChildren & bit != 0 || bit == 0 {
             // A repeated key (or one past the 64 tracked: treated as repeated, which only costs
-            // a reset of captures that are about to be made again).
+            // a reset of captures that are about to be made again, and as sent from when
+            // anything was).
+            let forwarded = bit == 0 ? forwardCount > 0 : stack[top].forwardedChildren & bit != 0
             do {
-                try callbacks.duplicateKey(child.subtreeTargets)
+                try callbacks.duplicateKey(child.subtreeTargets, forwarded)
             } catch let refused as RefusedKey {
                 throw refusedKeyError?(refused.message) ?? refused
             }
         }
         stack[top].seenChildren |= bit
+        stack[top].currentChild = bit
+        stack[top].forwardsBeforeCurrentChild = forwardCount
         stack[top].pendingChild = child
     }
 

@@ -217,7 +217,7 @@ package enum ArrayDecoding {
                 try replaceCandidate(target, with: Candidate(found: value.isNull ? .null : .wrongType))
             }
             // A repeated key: the later occurrence replaces the earlier one whole.
-            callbacks.duplicateKey = { [unowned self] repeated in
+            callbacks.duplicateKey = { [unowned self] repeated, _ in
                 for target in repeated { try replaceCandidate(target, with: Candidate()) }
             }
             callbacks.element = { [unowned self] target, index, element in

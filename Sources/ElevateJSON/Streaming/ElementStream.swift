@@ -128,7 +128,7 @@ package final class ElementStream<T> {
                 throw JSONEventParser.Stop()
             }
         }
-        callbacks.duplicateKey = { [unowned self] targets in
+        callbacks.duplicateKey = { [unowned self] targets, _ in
             guard let activeTarget, targets.contains(activeTarget) else { return }
             // The later occurrence of a repeated key replaces the earlier one; elements already
             // delivered cannot be taken back, so that is an error rather than a merged answer.

@@ -278,7 +278,7 @@ final class ValueCapture {
         }
         // A repeated key: the later occurrence replaces the earlier one whole, when the value
         // captured lies below it (a repeat of the other spelling's key replaces nothing kept).
-        callbacks.duplicateKey = { [unowned self] targets in
+        callbacks.duplicateKey = { [unowned self] targets, _ in
             if let target, targets.contains(target) { value = nil }
         }
         return KeyPathSelector(targets: .candidates(for: keyPath, mode: .value), callbacks: callbacks)

@@ -636,22 +636,25 @@ struct SplitRun: @unchecked Sendable {
         }
     }
 
-    /// The lines a worker wrote for a run's elements (see ``emitLines(rawStrings:)``): the text of
-    /// the complete elements before an error, and the error.
+    /// The lines a worker wrote for a run's elements (see ``emitLines(style:selection:)``): the
+    /// text of the complete values before an error, and the error.
     struct Lines: Sendable {
         var text: [UInt8]
         var count: Int
         var error: (any Error)?
+        /// How many values a wildcard path's selection sent (see ``KeyPathSelector/forwardCount``).
+        var matches = 0
     }
 
-    /// Parses the run (on a worker) and writes each element as a line of compact JSON text, as
-    /// `extract --json-lines` prints them; an element the run's error cuts short is not written.
-    /// - Parameter rawStrings: Whether a string element is written as its text (`extract -r`).
-    func emitLines(rawStrings: Bool) -> Lines {
+    /// Parses the run (on a worker) and writes what `selection` takes of each element, a value
+    /// per line, as the stream's emitter writes in `style`; a value the run's error cuts short
+    /// is not written.
+    func emitLines(style: JSONTextEmitter.Style, selection: SplitElementLinesWriter.Selection) -> Lines {
         let output = MemoryTextOutput()
-        let emitter = JSONTextEmitter(output: output, memoryLimit: .max, rawTopLevelStrings: rawStrings)
-        let splitter = JSONLinesSplitter(forwardingTo: emitter, skipsFirstElement: !isFirst)
+        let emitter = JSONTextEmitter(output: output, style: style)
+        let (splitter, selector) = selection.makeHandler(writingTo: emitter, skipsFirstElement: !isFirst)
         let parser = JSONEventParser(handler: splitter, options: options.parsing)
+        selector?.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         var failure: (any Error)?
         do {
             try read(with: parser)
@@ -665,7 +668,9 @@ struct SplitRun: @unchecked Sendable {
         } catch {
             failure = failure ?? error
         }
-        return Lines(text: output.bytes, count: emitter.completedValueCount, error: failure)
+        return Lines(
+            text: output.bytes, count: emitter.completedValueCount, error: failure,
+            matches: selector?.forwardCount ?? 0)
     }
 
     /// Starts the tail of the array on the calling thread, its events sent to `splitter`, which

@@ -1,35 +1,68 @@
-/// Writes the elements of a split array as lines (`extract --json-lines` with several workers):
-/// a worker parses each run and writes its elements' lines into memory with an emitter of its own
-/// (``SplitRun/emitLines(rawStrings:)``), and the calling thread hands them to the stream's
+/// Writes what `extract` takes of the elements of a split array, a value per line: each element
+/// (`--json-lines`), or what a wildcard path leads to in each (`items.*.name`). A worker parses
+/// each run and writes its values into memory with an emitter of its own
+/// (``SplitRun/emitLines(style:selection:)``), and the calling thread hands them to the stream's
 /// emitter in document order. An element too long to hold for a worker is read on by a tail on
 /// the calling thread, written straight to the stream's emitter once the runs before it are.
 ///
-/// The output is one thread's: the same lines, and on an error the complete elements before it,
+/// The output is one thread's: the same lines, and on an error the complete values before it,
 /// then the error, in the input's terms.
 final class SplitElementLinesWriter: SplitRunConsumer {
+    /// What is written of each element of the split array.
+    enum Selection: Sendable {
+        /// The element itself (`extract --json-lines`).
+        case elements
+        /// The values the key path leads to past its first wildcard, which matches each element
+        /// (`extract --key-path 'items.*.name'`), each sent to the emitter through `through` (a
+        /// ``JSONLinesSplitter`` for `--json-lines`).
+        case matches(keyPath: String, wildcard: String, through: @Sendable (JSONTextEmitter) -> any JSONEventHandler)
+
+        /// The handler of a parser of a run's text (`[`, the elements, `]`) that writes the
+        /// selection to `emitter`, and the selector that finds the matches (nil for `.elements`).
+        /// - Parameter skipsFirstElement: Whether the array's first element is a run's placeholder.
+        func makeHandler(writingTo emitter: JSONTextEmitter, skipsFirstElement: Bool)
+            -> (JSONLinesSplitter, KeyPathSelector?)
+        {
+            switch self {
+            case .elements:
+                return (JSONLinesSplitter(forwardingTo: emitter, skipsFirstElement: skipsFirstElement), nil)
+            case .matches(let keyPath, let wildcard, let through):
+                // Each element, a top-level value of its own, is searched as the path's wildcard
+                // finds it in the document.
+                let selector = ForwardingPass.makeElementSelector(
+                    keyPath: keyPath, wildcard: wildcard, handler: through(emitter))
+                return (JSONLinesSplitter(forwardingTo: selector, skipsFirstElement: skipsFirstElement), selector)
+            }
+        }
+    }
+
     private let parallel: ParallelElementDecoder<SplitRun.Lines>
     private let emitter: JSONTextEmitter
-    private let rawStrings: Bool
+    private let selection: Selection
+    /// The values sent by the runs written and the tail, not yet taken (see ``takeMatches()``).
+    private var matches = 0
+    /// The tail's selector, while a tail reads the array.
+    private var tailSelector: KeyPathSelector?
 
     /// - Parameters:
     ///   - emitter: The stream's emitter, which the lines go to.
     ///   - workers: How many runs are parsed at once, the calling thread's included.
-    ///   - rawStrings: Whether a string element is written as its text (`extract -r`), as
-    ///     `emitter` writes top-level strings.
-    init(emitter: JSONTextEmitter, workers: Int, rawStrings: Bool) {
+    ///   - selection: What is written of each element.
+    init(emitter: JSONTextEmitter, workers: Int, selection: Selection) {
         self.emitter = emitter
-        self.rawStrings = rawStrings
+        self.selection = selection
         parallel = ParallelElementDecoder(workers: workers, decode: { _ in SplitRun.Lines(text: [], count: 0) })
     }
 
     func take(_ run: SplitRun) throws {
-        let rawStrings = rawStrings
-        parallel.submitWork { .success(run.emitLines(rawStrings: rawStrings)) }
+        let style = emitter.style
+        let selection = selection
+        parallel.submitWork { .success(run.emitLines(style: style, selection: selection)) }
         try parallel.drain(untilAllDone: false, to: .borrowing(write))
     }
 
     func startTail(from run: SplitRun) -> SplitTail {
-        let splitter = JSONLinesSplitter(forwardingTo: emitter, skipsFirstElement: !run.isFirst)
+        let (splitter, selector) = selection.makeHandler(writingTo: emitter, skipsFirstElement: !run.isFirst)
         // The tail's first event is its run's synthetic `[`: the runs before it are written first.
         // Their error is in the input's terms already: carried through the tail's parser so that
         // it is not moved again as an error of the tail's own text.
@@ -40,7 +73,10 @@ final class SplitElementLinesWriter: SplitRunConsumer {
                 throw EarlierRunFailed(error: error)
             }
         }
-        return run.startTail(sendingTo: splitter) { ($0 as? EarlierRunFailed)?.error }
+        let tail = run.startTail(sendingTo: splitter) { ($0 as? EarlierRunFailed)?.error }
+        selector?.refusedKeyError = { [unowned parser = tail.parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
+        tailSelector = selector
+        return tail
     }
 
     /// An error of a run before the tail, thrown from the tail's parser.
@@ -48,12 +84,22 @@ final class SplitElementLinesWriter: SplitRunConsumer {
         var error: any Error
     }
 
-    func endTail(_ tail: SplitTail, of run: SplitRun) {}
+    func endTail(_ tail: SplitTail, of run: SplitRun) {
+        matches += tailSelector?.forwardCount ?? 0
+        tailSelector = nil
+    }
 
     /// Waits for every run taken and writes its lines.
     /// - Throws: The first run's error, in document order, after the lines before it.
     func settle() throws {
         try parallel.drain(untilAllDone: true, to: .borrowing(write))
+    }
+
+    /// The values a wildcard path's selection sent in the runs written and the tail since the
+    /// last call: what the stream's selector adds once the split array ends.
+    func takeMatches() -> Int {
+        defer { matches = 0 }
+        return matches
     }
 
     /// Stops the workers, writing nothing more.
@@ -62,6 +108,7 @@ final class SplitElementLinesWriter: SplitRunConsumer {
     }
 
     private func write(_ lines: SplitRun.Lines) throws {
+        matches += lines.matches
         try lines.text.withUnsafeBytes { try emitter.writeCompleteValues($0, count: lines.count) }
         if let error = lines.error { throw error }
     }

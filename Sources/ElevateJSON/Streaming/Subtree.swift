@@ -53,8 +53,9 @@ public func forEachEvent(
 
 /// ``forEachEvent(from:atKeyPath:to:options:)`` where the component `wildcard` of the key path
 /// matches every member of an object and every element of an array, so that every value the path
-/// leads to is sent, one after another, in document order (the tool's `items.*.name`). A
-/// repeated key's values are each sent.
+/// leads to is sent, one after another, in document order (the tool's `items.*.name`). The
+/// wildcard's repeated keys each lead to their value; a repeated named key is an error when a value
+/// was sent from inside its earlier occurrence's value, which the later one replaces.
 /// - Parameter whenInputWaits: Called before a read that would wait (see
 ///   ``DocumentPass/whenInputWaits``): what the handler has can go out then.
 /// - Returns: Whether any value was found.
@@ -62,43 +63,82 @@ package func forEachEvent(
     from input: JSONInput, atKeyPath keyPath: String, wildcard: String, to handler: any JSONEventHandler,
     options: StreamingOptions, whenInputWaits: (() throws -> Void)? = nil
 ) throws -> Bool {
-    let pass = ForwardingPass(keyPath: keyPath, handler: handler, wildcard: wildcard)
-    pass.whenInputWaits = whenInputWaits
-    return try pass.run(input, options: options)
+    try ForwardingPass(keyPath: keyPath, handler: handler, wildcard: wildcard)
+        .run(input, options: options, whenInputWaits: whenInputWaits)
 }
 
 /// Writes each element of the array at `keyPath` to `emitter` as a top-level value, one per line:
-/// `elevate extract --json-lines`. With ``StreamingOptions/concurrency`` above 1 and a key path
-/// without wildcards, the array is split (see ``SplitArrayReader``) and its runs' lines are written
-/// by workers (``SplitElementLinesWriter``); the output and the first error are one thread's.
-/// - Parameters:
-///   - rawStrings: Whether a string element is written as its text, as `emitter` was made to.
-///   - whenInputWaits: Called before a read that would wait, once the elements' lines read so far
-///     are `emitter`'s (see ``DocumentPass/whenInputWaits``).
+/// `elevate extract --json-lines`. With ``StreamingOptions/concurrency`` above 1, the array is
+/// split (see ``SplitArrayReader``) and its runs' lines are written by workers
+/// (``SplitElementLinesWriter``); the output and the first error are one thread's. The workers
+/// check no size limit: pass a ``StreamingOptions/maximumElementSize`` of `.max`. A key path with
+/// wildcards writes the elements of each array found (see
+/// ``writeMatches(from:atKeyPath:wildcard:to:through:options:whenInputWaits:)``).
+/// - Parameter whenInputWaits: Called before a read that would wait, once the elements' lines
+///   read so far are `emitter`'s (see ``DocumentPass/whenInputWaits``).
 /// - Returns: Whether a value was found at the key path.
 /// - Throws: ``JSONLinesSplitter/NotAnArray`` when the value there is not an array; otherwise as
 ///   ``forEachEvent(from:atKeyPath:wildcard:to:options:whenInputWaits:)``.
 package func writeElementLines(
     from input: JSONInput, atKeyPath keyPath: String, wildcard: String?, to emitter: JSONTextEmitter,
-    rawStrings: Bool, options: StreamingOptions, whenInputWaits: (() throws -> Void)? = nil
+    options: StreamingOptions, whenInputWaits: (() throws -> Void)? = nil
 ) throws -> Bool {
+    if let wildcard, KeyPath(keyPath).components.contains(wildcard) {
+        return try writeMatches(
+            from: input, atKeyPath: keyPath, wildcard: wildcard, to: emitter,
+            through: { JSONLinesSplitter(forwardingTo: $0) }, options: options, whenInputWaits: whenInputWaits)
+    }
     let splitter = JSONLinesSplitter(forwardingTo: emitter)
     let pass = ForwardingPass(keyPath: keyPath, handler: splitter, wildcard: wildcard)
-    let hasWildcard = wildcard.map { KeyPath(keyPath).components.contains($0) } ?? false
-    if options.concurrency > 1, !hasWildcard {
-        let writer = SplitElementLinesWriter(emitter: emitter, workers: options.concurrency, rawStrings: rawStrings)
+    if options.concurrency > 1 {
+        let writer = SplitElementLinesWriter(emitter: emitter, workers: options.concurrency, selection: .elements)
         pass.lineWriter = writer
         // The forwarded array's `[` has been read: its content is the split parse's.
         splitter.arrayStarted = { [unowned pass] in pass.split?.startedArray = writer }
     }
-    if let whenInputWaits {
-        // The runs handed over so far are written first.
-        pass.whenInputWaits = { [unowned pass] in
-            try pass.lineWriter?.settle()
-            try whenInputWaits()
+    return try pass.run(input, options: options, whenInputWaits: whenInputWaits)
+}
+
+/// Writes every value that a key path with wildcards leads to, each through `through` to
+/// `emitter`, in document order: `elevate extract --key-path 'items.*.name'` (and with
+/// `--json-lines`, each value's elements). As
+/// ``forEachEvent(from:atKeyPath:wildcard:to:options:whenInputWaits:)``, with one more thread at
+/// work: with ``StreamingOptions/concurrency`` above 1, the array the first wildcard matches the
+/// elements of (the components before it being keys and indices) is split (see
+/// ``SplitArrayReader``), and workers write what the rest of the path leads to in each element
+/// (``SplitElementLinesWriter``). The output and the first error are one thread's. The workers
+/// check no size limit: pass a ``StreamingOptions/maximumElementSize`` of `.max`.
+/// - Parameters:
+///   - through: Wraps an emitter for the values found (a ``JSONLinesSplitter`` for
+///     `--json-lines`), the stream's or a worker's.
+///   - whenInputWaits: Called before a read that would wait, once the values written so far are
+///     `emitter`'s (see ``DocumentPass/whenInputWaits``).
+/// - Returns: Whether any value was found.
+package func writeMatches(
+    from input: JSONInput, atKeyPath keyPath: String, wildcard: String, to emitter: JSONTextEmitter,
+    through: @escaping @Sendable (JSONTextEmitter) -> any JSONEventHandler, options: StreamingOptions,
+    whenInputWaits: (() throws -> Void)? = nil
+) throws -> Bool {
+    let pass = ForwardingPass(keyPath: keyPath, handler: through(emitter), wildcard: wildcard)
+    if options.concurrency > 1, KeyPath(keyPath).components.contains(wildcard) {
+        let writer = SplitElementLinesWriter(
+            emitter: emitter, workers: options.concurrency,
+            selection: .matches(keyPath: keyPath, wildcard: wildcard, through: through))
+        pass.lineWriter = writer
+        let selector = pass.selector
+        selector.callbacks.wildcardArrayStart = { [unowned pass, unowned selector] in
+            // After a value at the literal dotted root key, the array's matches are not sent:
+            // one thread reads it, as it skips them.
+            guard selector.forwardedTarget ?? 0 == 0 else { return }
+            pass.split?.startedArray = writer
+        }
+        selector.callbacks.wildcardArrayEnd = { [unowned selector] in
+            // What follows (a repeated key, the literal dotted key) depends on what was sent.
+            try writer.settle()
+            selector.noteForwarded(writer.takeMatches(), target: 0)
         }
     }
-    return try pass.run(input, options: options)
+    return try pass.run(input, options: options, whenInputWaits: whenInputWaits)
 }
 
 /// Counts what is at a key path (see ``summarizeValue(from:atKeyPath:options:)``).
@@ -142,7 +182,7 @@ final class SummaryPass: DocumentPass {
         }
         // A repeated key: the later occurrence replaces the earlier one whole, when the value
         // counted lies below it (a repeat of the other spelling's key replaces nothing counted).
-        callbacks.duplicateKey = { [unowned self] targets in
+        callbacks.duplicateKey = { [unowned self] targets, _ in
             guard let summaryTarget, targets.contains(summaryTarget) else { return }
             summary = nil
             summaryIsSplit = false
@@ -190,9 +230,16 @@ final class ForwardingPass: DocumentPass {
     /// The selector that sends the value at `keyPath` to `handler`: shared with
     /// ``ValueSequencePass``, which resets ``KeyPathSelector/forwardedTarget`` after each value.
     static func makeSelector(keyPath: String, handler: any JSONEventHandler, wildcard: String?) -> KeyPathSelector {
-        let selector = KeyPathSelector(
-            targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)),
-            callbacks: KeyPathSelector.Callbacks(), wildcard: wildcard)
+        withForwardingCallbacks(
+            KeyPathSelector(
+                targets: [KeyPathSelector.Target].candidates(for: KeyPath(keyPath), mode: .forward(handler)),
+                callbacks: KeyPathSelector.Callbacks(), wildcard: wildcard),
+            keyPath: keyPath)
+    }
+
+    /// `selector`, set to send values as a pass that writes them does (`keyPath` names the path
+    /// in its errors).
+    private static func withForwardingCallbacks(_ selector: KeyPathSelector, keyPath: String) -> KeyPathSelector {
         var callbacks = KeyPathSelector.Callbacks()
         // The first value found is the one sent (a value at the key path's other spelling is not
         // sent after it); the rest of the document is still read, so that a repeated key (whose
@@ -200,8 +247,10 @@ final class ForwardingPass: DocumentPass {
         callbacks.forwarded = { [unowned selector] target in
             if selector.forwardedTarget == nil { selector.forwardedTarget = target }
         }
-        callbacks.duplicateKey = { [unowned selector] targets in
-            guard let sent = selector.forwardedTarget, targets.contains(sent) else { return }
+        // A repeated key, whose later value would replace what was already sent from its
+        // earlier one, is an error.
+        callbacks.duplicateKey = { _, forwardedFromEarlier in
+            guard forwardedFromEarlier else { return }
             throw KeyPathSelector.RefusedKey(
                 message: "Key path [\(keyPath)] appears more than once in its object; "
                     + "the value of its first occurrence was already written")
@@ -210,8 +259,24 @@ final class ForwardingPass: DocumentPass {
         return selector
     }
 
-    /// With several workers, for ``writeElementLines(from:atKeyPath:wildcard:to:rawStrings:options:whenInputWaits:)``:
-    /// where the split array's runs go, and the split parse.
+    /// The selector that a worker of ``writeMatches(from:atKeyPath:wildcard:to:through:options:whenInputWaits:)``
+    /// reads a split array's elements with, each a top-level value: it sends what `keyPath` leads
+    /// to past its first wildcard to `handler`, as the stream's selector does in each element.
+    static func makeElementSelector(keyPath: String, wildcard: String, handler: any JSONEventHandler)
+        -> KeyPathSelector
+    {
+        let path = KeyPath(keyPath)
+        let rest = Array(path.components.drop(while: { $0 != wildcard }).dropFirst())
+        let target = KeyPathSelector.Target(
+            id: 0, components: rest, mode: .forward(handler), strictIndices: path.isPointer)
+        return withForwardingCallbacks(
+            KeyPathSelector(targets: [target], callbacks: KeyPathSelector.Callbacks(), wildcard: wildcard),
+            keyPath: keyPath)
+    }
+
+    /// With several workers, for ``writeElementLines(from:atKeyPath:wildcard:to:options:whenInputWaits:)``
+    /// and ``writeMatches(from:atKeyPath:wildcard:to:through:options:whenInputWaits:)``: where the
+    /// split array's runs go, and the split parse.
     var lineWriter: SplitElementLinesWriter?
     /// See ``DocumentPass/whenInputWaits``.
     var whenInputWaits: (() throws -> Void)?
@@ -237,5 +302,17 @@ final class ForwardingPass: DocumentPass {
     func result() throws -> Bool {
         try lineWriter?.settle()
         return selector.forwardedTarget != nil
+    }
+
+    /// Runs the pass, calling `whenInputWaits` before a read that would wait, once the runs
+    /// handed over so far are written.
+    func run(_ input: JSONInput, options: StreamingOptions, whenInputWaits: (() throws -> Void)?) throws -> Bool {
+        if let whenInputWaits {
+            self.whenInputWaits = { [unowned self] in
+                try lineWriter?.settle()
+                try whenInputWaits()
+            }
+        }
+        return try run(input, options: options)
     }
 }

@@ -171,14 +171,38 @@ struct SplitParseDifferentialTests {
     /// `extract --json-lines`: each element of the array written as a line by the tool's writer
     /// (raw strings, as `-r`); the lines are the values. No size limit, as the tool sets none.
     static func elementLines(_ input: JSONInput, _ keyPath: String, _ options: StreamingOptions) -> Outcome {
+        writtenLines(options) { emitter, options in
+            try writeElementLines(from: input, atKeyPath: keyPath, wildcard: "*", to: emitter, options: options)
+        }
+    }
+
+    /// `extract --key-path 'items.*…'`: each value a wildcard path leads to, written as a line by
+    /// the tool's writer (raw strings, as `-r`; indented, as `--pretty`, when `pretty`); with
+    /// `jsonLines`, each one's elements (`--json-lines`).
+    static func wildcardMatches(
+        _ input: JSONInput, _ keyPath: String, _ options: StreamingOptions, pretty: Bool = false,
+        jsonLines: Bool = false
+    ) -> Outcome {
+        writtenLines(options, pretty: pretty) { emitter, options in
+            try writeMatches(
+                from: input, atKeyPath: keyPath, wildcard: "*", to: emitter,
+                through: { jsonLines ? JSONLinesSplitter(forwardingTo: $0) : $0 as any JSONEventHandler }, options: options)
+        }
+    }
+
+    /// What `write` writes with the tool's writer, its lines the values. No size limit, as the
+    /// tool sets none.
+    static func writtenLines(
+        _ options: StreamingOptions, pretty: Bool = false,
+        _ write: (JSONTextEmitter, StreamingOptions) throws -> Bool
+    ) -> Outcome {
         var options = options
         options.maximumElementSize = .max
         let output = MemoryTextOutput()
-        let emitter = JSONTextEmitter(output: output, rawTopLevelStrings: true)
+        let emitter = JSONTextEmitter(output: output, prettyPrinted: pretty, rawTopLevelStrings: true)
         var outcome = Outcome()
         do {
-            let found = try writeElementLines(
-                from: input, atKeyPath: keyPath, wildcard: "*", to: emitter, rawStrings: true, options: options)
+            let found = try write(emitter, options)
             outcome.returned = found ? 1 : 0
         } catch {
             outcome.error = describe(error)
@@ -342,6 +366,11 @@ struct SplitParseDifferentialTests {
 
     static let codableDecodeArray = "decodeArray (Codable)"
 
+    /// The wildcard paths read below each array's key path (`extract --key-path 'items.*…'`), and
+    /// how: every element; every element's members and elements, indented; every element's
+    /// `"k1"`; every element's elements, a line each.
+    static let wildcardSuffixes = [("*", false, false), ("*.*", true, false), ("*.k1", false, false), ("*", false, true)]
+
     /// Runs `read` with one worker, then with every setting, and checks each against the first.
     /// Returns the reference outcome.
     @discardableResult
@@ -393,6 +422,13 @@ struct SplitParseDifferentialTests {
         let reference = compare("forEachElement", base, mismatches) { forEachView(.data(data), keyPath, $0) }
         compare(codableDecodeArray, base, mismatches) { decodeArrayCodable(.data(data), keyPath, $0) }
         compare("element lines (extract --json-lines)", base, mismatches) { elementLines(.data(data), keyPath, $0) }
+        for (suffix, pretty, jsonLines) in wildcardSuffixes {
+            let path = keyPath.isEmpty ? suffix : keyPath + "." + suffix
+            let form = "\(pretty ? " --pretty" : "")\(jsonLines ? " --json-lines" : "")"
+            compare("matches of \(path)\(form)", base, mismatches) {
+                wildcardMatches(.data(data), path, $0, pretty: pretty, jsonLines: jsonLines)
+            }
+        }
         if elevate {
             compare("decodeArray (Elevate)", base, mismatches) { decodeArrayElevate(.data(data), keyPath, $0) }
         }
@@ -561,6 +597,54 @@ struct SplitParseDifferentialTests {
                     Mismatches("\(text.debugDescription) at \"\(keyPath)\""))
             }
         }
+    }
+
+    /// Wildcard paths (`extract --key-path 'a.*.n'`) where what is written depends on more than
+    /// one element: a repeated key inside an element or around the split array, the literal
+    /// dotted root key before or after it, an object where the array would be, nested wildcards,
+    /// `--json-lines` of values that are not arrays. Each with the lines one thread writes (a
+    /// "!" line for an error, with its line and column), then compared at every setting.
+    @Test(arguments: [
+        // A repeated key whose earlier value was written: an error at the repeat.
+        (#"{"a":[{"n":1},{"n":2,"n":3},{"n":4}]}"#, "a.*.n", false, ["1", "2", "! 1:22"]),
+        // Nothing was written from the earlier `n` (a scalar where the path goes on): no error,
+        // although values were written from the elements before.
+        (#"{"a":[{"n":{"b":1}},{"n":1,"n":{"b":2}}]}"#, "a.*.n.b", false, ["1", "2"]),
+        (#"{"a":[{"n":1}],"a":[{"n":2}]}"#, "a.*.n", false, ["1", "! 1:16"]),
+        (#"{"a":[{"m":1}],"a":[{"n":2}]}"#, "a.*.n", false, ["2"]),
+        // The literal dotted root key: whichever comes first is written, the other skipped.
+        (#"{"a.*.n":5,"a":[{"n":1},{"n":2}]}"#, "a.*.n", false, ["5"]),
+        (#"{"a":[{"n":1},{"n":2}],"a.*.n":5}"#, "a.*.n", false, ["1", "2"]),
+        (#"{"a":[{"m":1},{"m":2}],"a.*.n":5}"#, "a.*.n", false, ["5"]),
+        (#"{"a":{"x":{"n":1},"y":{"n":2}}}"#, "a.*.n", false, ["1", "2"]),
+        (#"[[1,2],[3,[4]],5,{"k":6},[]]"#, "*.*", false, ["1", "2", "3", "[4]", "6"]),
+        (#"{"a":[[{"n":1},{"n":2}],[{"n":3}]]}"#, "a.*.*.n", false, ["1", "2", "3"]),
+        (#"{"a":[{"n":[1,2]},{"n":[3]}]}"#, "a.*.n", true, ["1", "2", "3"]),
+        (#"{"a":[{"n":[1,2]},{"n":3}]}"#, "a.*.n", true, ["1", "2", "! not an array"]),
+        (#"{"a":[]}"#, "a.*", false, ["! nothing"]),
+        (#"{"a":[1,2]} x"#, "a.*", false, ["1", "2", "! 1:13"]),
+        (#"{"a":[1,{"n":2},x]}"#, "a.*.n", false, ["2", "! 1:17"]),
+    ])
+    func wildcardShapes(_ text: String, keyPath: String, jsonLines: Bool, expected: [String]) {
+        let data = Data(text.utf8)
+        let base = StreamingOptions(wrapsErrorsInParserError: false)
+        let mismatches = Mismatches("\(text.debugDescription) at \"\(keyPath)\"")
+        let reference = Self.compare("matches", base, mismatches) {
+            Self.wildcardMatches(.data(data), keyPath, $0, jsonLines: jsonLines)
+        }
+        var lines = reference.values.filter { !$0.isEmpty }
+        if let error = reference.error {
+            if error.contains("NotAnArray") {
+                lines.append("! not an array")
+            } else if let at = error.range(of: #"at \d+:\d+"#, options: .regularExpression) {
+                lines.append("! " + error[at].dropFirst(3))
+            } else {
+                lines.append("! " + error)
+            }
+        } else if reference.returned == 0 {
+            lines.append("! nothing")
+        }
+        #expect(lines == expected, "\(reference)")
     }
 
     // MARK: A bug this suite found
