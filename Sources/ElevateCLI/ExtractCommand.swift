@@ -133,10 +133,11 @@ struct ExtractCommand: ParsableCommand {
                     from: file.input, atKeyPath: keyPath, wildcard: "*", to: writer, options: options,
                     whenInputWaits: whenInputWaits)
             } else {
-                // A wildcard path's values, on every core when the first wildcard is an array's.
+                // The value (or a wildcard path's values), its arrays (or the array the first
+                // wildcard matches in) written on every core.
                 found = try writeMatches(
-                    from: file.input, atKeyPath: keyPath, wildcard: "*", to: writer, through: forward,
-                    options: options, whenInputWaits: whenInputWaits)
+                    from: file.input, atKeyPath: keyPath, wildcard: "*", to: writer, options: options,
+                    whenInputWaits: whenInputWaits)
             }
         } catch is JSONLinesSplitter.NotAnArray {
             // As for bad input: the values completed before it (in a stream of values), whole.

@@ -56,6 +56,12 @@ package final class KeyPathSelector: JSONEventHandler {
         var wildcardArrayStart: () throws -> Void = {}
         /// That array ends.
         var wildcardArrayEnd: () throws -> Void = {}
+        /// An array inside a `.forward` target's value (or that value itself) begins: its `[` has
+        /// been sent. Its content may be read by other parsers, whose text for it the handler
+        /// takes before ``forwardedArrayEnd``.
+        var forwardedArrayStart: () throws -> Void = {}
+        /// Such an array ends: called before its `]` is sent.
+        var forwardedArrayEnd: () throws -> Void = {}
     }
 
     private final class Node {
@@ -360,7 +366,12 @@ package final class KeyPathSelector: JSONEventHandler {
         }
         if capture != nil {
             if let forwardSink {
-                isArray ? try forwardSink.endArray() : try forwardSink.endObject()
+                if isArray {
+                    try callbacks.forwardedArrayEnd()
+                    try forwardSink.endArray()
+                } else {
+                    try forwardSink.endObject()
+                }
             } else {
                 isArray ? try builder.endArray() : try builder.endObject()
             }
@@ -417,7 +428,12 @@ package final class KeyPathSelector: JSONEventHandler {
 
     private func sendStart(isArray: Bool) throws {
         if let forwardSink {
-            isArray ? try forwardSink.startArray() : try forwardSink.startObject()
+            if isArray {
+                try forwardSink.startArray()
+                try callbacks.forwardedArrayStart()
+            } else {
+                try forwardSink.startObject()
+            }
         } else {
             isArray ? try builder.startArray() : try builder.startObject()
         }
@@ -562,9 +578,9 @@ extension KeyPathSelector: EventBatchReceiver {
                 // A forwarding target's handler is taken out of its property once per run of
                 // events, not at each (a retain and a release each: a seventh of `elevate extract`).
                 if let forwardSink {
-                    index = try receiveCaptured(batch, from: index, into: forwardSink)
+                    index = try receiveCaptured(batch, from: index, into: forwardSink, forwarding: true)
                 } else {
-                    index = try receiveCaptured(batch, from: index, into: builder)
+                    index = try receiveCaptured(batch, from: index, into: builder, forwarding: false)
                 }
                 continue
             }
@@ -606,10 +622,11 @@ extension KeyPathSelector: EventBatchReceiver {
     /// or the batch does; returns the index of the first event not handled. The same calls as the
     /// event methods make inside a capture, without deciding again for every event that nothing
     /// is skipped, routed or forwarded: when cutting an array into elements, nearly every event
-    /// is inside one.
+    /// is inside one. `forwarding` says whether `sink` is a forwarding target's handler, whose
+    /// arrays are announced (``Callbacks/forwardedArrayStart``); a constant where it is inlined.
     @inline(__always)
     private func receiveCaptured(
-        _ batch: EventBatch, from start: Int, into sink: some JSONEventHandler
+        _ batch: EventBatch, from start: Int, into sink: some JSONEventHandler, forwarding: Bool
     ) throws -> Int {
         var index = start
         while index < batch.count {
@@ -620,9 +637,19 @@ extension KeyPathSelector: EventBatchReceiver {
             case .startObject, .startArray:
                 captureDepth &+= 1
                 try checkCaptureSize()
-                entry.code == .startObject ? try sink.startObject() : try sink.startArray()
+                if entry.code == .startObject {
+                    try sink.startObject()
+                } else {
+                    try sink.startArray()
+                    if forwarding { try callbacks.forwardedArrayStart() }
+                }
             case .endObject, .endArray:
-                entry.code == .endObject ? try sink.endObject() : try sink.endArray()
+                if entry.code == .endObject {
+                    try sink.endObject()
+                } else {
+                    if forwarding { try callbacks.forwardedArrayEnd() }
+                    try sink.endArray()
+                }
                 captureDepth &-= 1
                 if captureDepth == 0 {
                     try checkCaptureSizeNow()

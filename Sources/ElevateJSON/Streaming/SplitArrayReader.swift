@@ -55,6 +55,9 @@ final class SplitArrayReader: SplitFeeding {
     /// Where the runs of every array go, when any array may be split (validating, counting
     /// values): each array that starts outside the arrays already split is.
     private let everyArray: (any SplitRunConsumer)?
+    /// Whether each array the stream sets in ``startedArray`` is split, one after another (`extract`
+    /// of a whole value), rather than only the first.
+    private let splitsEachStartedArray: Bool
     /// Whether the body stopped the stream while runs were delivered.
     private(set) var isStopped = false
     /// Elements cut from the array so far.
@@ -90,17 +93,20 @@ final class SplitArrayReader: SplitFeeding {
     ///   - options: The stream's options.
     ///   - everyArray: Where the runs of every array go, when any may be split; nil to split only
     ///     the array set in ``startedArray``.
+    ///   - splitsEachStartedArray: Whether every array set in ``startedArray`` is split, not only
+    ///     the first; the stream sets it again (or not) at each array's `[`.
     ///   - tooLarge: The error for an element over ``StreamingOptions/maximumElementSize``; by
     ///     default the one of a value (a count captures no element, and never reports it).
     init(
         parser: JSONEventParser, options: StreamingOptions, everyArray: (any SplitRunConsumer)? = nil,
-        tooLarge: @escaping TooLarge = { _, limit, offset in
+        splitsEachStartedArray: Bool = false, tooLarge: @escaping TooLarge = { _, limit, offset in
             ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))
         }
     ) {
         self.parser = parser
         self.options = options
         self.everyArray = everyArray
+        self.splitsEachStartedArray = splitsEachStartedArray
         self.tooLarge = tooLarge
     }
 
@@ -123,6 +129,9 @@ final class SplitArrayReader: SplitFeeding {
                 let stop = scanner.scan(chunk, from: position, base: inputOffset, mode: .findArrayStart)
                 let end: Int
                 if case .at(let bracket) = stop { end = bracket + 1 } else { end = chunk.count }
+                // Set while the parser delivers this `[`, or not at all (an array inside one read
+                // whole set it before).
+                if splitsEachStartedArray { startedArray = nil }
                 try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[position..<end]), endingIn: chunk, at: end)
                 position = end
                 if case .at = stop, let consumer = startedArray ?? everyArray {
@@ -286,7 +295,7 @@ final class SplitArrayReader: SplitFeeding {
     /// After the array split (or read whole): the stream's parser reads on, and looks for the next
     /// array to split when every array may be.
     private func arrayEnded() {
-        phase = everyArray == nil ? .rest : .prefix
+        phase = everyArray == nil && !splitsEachStartedArray ? .rest : .prefix
         consumer = nil
     }
 
@@ -646,12 +655,13 @@ struct SplitRun: @unchecked Sendable {
         var matches = 0
     }
 
-    /// Parses the run (on a worker) and writes what `selection` takes of each element, a value
-    /// per line, as the stream's emitter writes in `style`; a value the run's error cuts short
-    /// is not written.
+    /// Parses the run (on a worker) and writes what `selection` takes of each element, as the
+    /// stream's emitter writes in `style`; a value the run's error cuts short is not written,
+    /// except in place (``SplitElementLinesWriter/Selection/inPlace(depth:)``), where the text
+    /// goes on to the error, as the stream's emitter has it when one thread meets the error.
     func emitLines(style: JSONTextEmitter.Style, selection: SplitElementLinesWriter.Selection) -> Lines {
         let output = MemoryTextOutput()
-        let emitter = JSONTextEmitter(output: output, style: style)
+        let emitter = selection.makeEmitter(output: output, style: style, runIsFirst: isFirst)
         let (splitter, selector) = selection.makeHandler(writingTo: emitter, skipsFirstElement: !isFirst)
         let parser = JSONEventParser(handler: splitter, options: options.parsing)
         selector?.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
@@ -664,7 +674,7 @@ struct SplitRun: @unchecked Sendable {
             failure = error
         }
         do {
-            try emitter.finishCompleteValues()
+            if case .inPlace = selection { try emitter.flush() } else { try emitter.finishCompleteValues() }
         } catch {
             failure = failure ?? error
         }

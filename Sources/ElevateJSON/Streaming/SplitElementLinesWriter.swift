@@ -1,7 +1,8 @@
-/// Writes what `extract` takes of the elements of a split array, a value per line: each element
-/// (`--json-lines`), or what a wildcard path leads to in each (`items.*.name`). A worker parses
-/// each run and writes its values into memory with an emitter of its own
-/// (``SplitRun/emitLines(style:selection:)``), and the calling thread hands them to the stream's
+/// Writes what `extract` takes of the elements of a split array: each element on a line
+/// (`--json-lines`), what a wildcard path leads to in each (`items.*.name`), a value per line, or
+/// the elements in place inside the array being written (a whole value). A worker parses each run
+/// and writes its text into memory with an emitter of its own
+/// (``SplitRun/emitLines(style:selection:)``), and the calling thread hands it to the stream's
 /// emitter in document order. An element too long to hold for a worker is read on by a tail on
 /// the calling thread, written straight to the stream's emitter once the runs before it are.
 ///
@@ -16,6 +17,16 @@ final class SplitElementLinesWriter: SplitRunConsumer {
         /// (`extract --key-path 'items.*.name'`), each sent to the emitter through `through` (a
         /// ``JSONLinesSplitter`` for `--json-lines`).
         case matches(keyPath: String, wildcard: String, through: @Sendable (JSONTextEmitter) -> any JSONEventHandler)
+        /// The elements with their separators, as the stream's emitter writes them inside the
+        /// array it has open at `depth` containers (`extract` of a whole value, in which each
+        /// array is split in turn: see ``startArray(atDepth:)``).
+        case inPlace(depth: Int)
+
+        /// The emitter a worker writes a run's selection with, into `output`.
+        func makeEmitter(output: MemoryTextOutput, style: JSONTextEmitter.Style, runIsFirst: Bool) -> JSONTextEmitter {
+            guard case .inPlace(let depth) = self else { return JSONTextEmitter(output: output, style: style) }
+            return JSONTextEmitter(output: output, style: style, insideArrayAt: depth, afterElements: !runIsFirst)
+        }
 
         /// The handler of a parser of a run's text (`[`, the elements, `]`) that writes the
         /// selection to `emitter`, and the selector that finds the matches (nil for `.elements`).
@@ -24,7 +35,7 @@ final class SplitElementLinesWriter: SplitRunConsumer {
             -> (JSONLinesSplitter, KeyPathSelector?)
         {
             switch self {
-            case .elements:
+            case .elements, .inPlace:
                 return (JSONLinesSplitter(forwardingTo: emitter, skipsFirstElement: skipsFirstElement), nil)
             case .matches(let keyPath, let wildcard, let through):
                 // Each element, a top-level value of its own, is searched as the path's wildcard
@@ -38,7 +49,7 @@ final class SplitElementLinesWriter: SplitRunConsumer {
 
     private let parallel: ParallelElementDecoder<SplitRun.Lines>
     private let emitter: JSONTextEmitter
-    private let selection: Selection
+    private var selection: Selection
     /// The values sent by the runs written and the tail, not yet taken (see ``takeMatches()``).
     private var matches = 0
     /// The tail's selector, while a tail reads the array.
@@ -89,6 +100,12 @@ final class SplitElementLinesWriter: SplitRunConsumer {
         tailSelector = nil
     }
 
+    /// Makes the runs of the array that starts now go in place into it: the stream's emitter has
+    /// just written its `[`, at `depth` open containers (for ``Selection/inPlace(depth:)``).
+    func startArray(atDepth depth: Int) {
+        selection = .inPlace(depth: depth)
+    }
+
     /// Waits for every run taken and writes its lines.
     /// - Throws: The first run's error, in document order, after the lines before it.
     func settle() throws {
@@ -109,7 +126,11 @@ final class SplitElementLinesWriter: SplitRunConsumer {
 
     private func write(_ lines: SplitRun.Lines) throws {
         matches += lines.matches
-        try lines.text.withUnsafeBytes { try emitter.writeCompleteValues($0, count: lines.count) }
+        if case .inPlace = selection {
+            try lines.text.withUnsafeBytes { try emitter.writeElements($0) }
+        } else {
+            try lines.text.withUnsafeBytes { try emitter.writeCompleteValues($0, count: lines.count) }
+        }
         if let error = lines.error { throw error }
     }
 }

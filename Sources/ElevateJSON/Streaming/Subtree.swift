@@ -85,8 +85,8 @@ package func writeElementLines(
 ) throws -> Bool {
     if let wildcard, KeyPath(keyPath).components.contains(wildcard) {
         return try writeMatches(
-            from: input, atKeyPath: keyPath, wildcard: wildcard, to: emitter,
-            through: { JSONLinesSplitter(forwardingTo: $0) }, options: options, whenInputWaits: whenInputWaits)
+            from: input, atKeyPath: keyPath, wildcard: wildcard, to: emitter, elementsAsLines: true, options: options,
+            whenInputWaits: whenInputWaits)
     }
     let splitter = JSONLinesSplitter(forwardingTo: emitter)
     let pass = ForwardingPass(keyPath: keyPath, handler: splitter, wildcard: wildcard)
@@ -99,33 +99,52 @@ package func writeElementLines(
     return try pass.run(input, options: options, whenInputWaits: whenInputWaits)
 }
 
-/// Writes every value that a key path with wildcards leads to, each through `through` to
-/// `emitter`, in document order: `elevate extract --key-path 'items.*.name'` (and with
-/// `--json-lines`, each value's elements). As
+/// Writes every value that a key path leads to, each on a line of its own, in document order:
+/// `elevate extract --key-path 'items.*.name'` (or, without wildcards, the one value there). As
 /// ``forEachEvent(from:atKeyPath:wildcard:to:options:whenInputWaits:)``, with one more thread at
-/// work: with ``StreamingOptions/concurrency`` above 1, the array the first wildcard matches the
-/// elements of (the components before it being keys and indices) is split (see
-/// ``SplitArrayReader``), and workers write what the rest of the path leads to in each element
-/// (``SplitElementLinesWriter``). The output and the first error are one thread's. The workers
+/// work when ``StreamingOptions/concurrency`` is above 1:
+/// - With wildcards, the array the first wildcard matches the elements of (the components before
+///   it being keys and indices) is split (see ``SplitArrayReader``), and workers write what the
+///   rest of the path leads to in each element.
+/// - Without, each array in the value is split in turn, and workers write its elements in place.
+///
+/// See ``SplitElementLinesWriter``. The output and the first error are one thread's. The workers
 /// check no size limit: pass a ``StreamingOptions/maximumElementSize`` of `.max`.
-/// - Parameters:
-///   - through: Wraps an emitter for the values found (a ``JSONLinesSplitter`` for
-///     `--json-lines`), the stream's or a worker's.
-///   - whenInputWaits: Called before a read that would wait, once the values written so far are
-///     `emitter`'s (see ``DocumentPass/whenInputWaits``).
+/// - Parameter whenInputWaits: Called before a read that would wait, once the values written so
+///   far are `emitter`'s (see ``DocumentPass/whenInputWaits``).
 /// - Returns: Whether any value was found.
 package func writeMatches(
     from input: JSONInput, atKeyPath keyPath: String, wildcard: String, to emitter: JSONTextEmitter,
-    through: @escaping @Sendable (JSONTextEmitter) -> any JSONEventHandler, options: StreamingOptions,
-    whenInputWaits: (() throws -> Void)? = nil
+    options: StreamingOptions, whenInputWaits: (() throws -> Void)? = nil
 ) throws -> Bool {
+    try writeMatches(
+        from: input, atKeyPath: keyPath, wildcard: wildcard, to: emitter, elementsAsLines: false, options: options,
+        whenInputWaits: whenInputWaits)
+}
+
+/// ``writeMatches(from:atKeyPath:wildcard:to:options:whenInputWaits:)``, or with
+/// `elementsAsLines`, the elements of each value found, a line each (`--json-lines`).
+private func writeMatches(
+    from input: JSONInput, atKeyPath keyPath: String, wildcard: String, to emitter: JSONTextEmitter,
+    elementsAsLines: Bool, options: StreamingOptions, whenInputWaits: (() throws -> Void)?
+) throws -> Bool {
+    let through: @Sendable (JSONTextEmitter) -> any JSONEventHandler
+    if elementsAsLines {
+        through = { JSONLinesSplitter(forwardingTo: $0) }
+    } else {
+        through = { $0 }
+    }
     let pass = ForwardingPass(keyPath: keyPath, handler: through(emitter), wildcard: wildcard)
-    if options.concurrency > 1, KeyPath(keyPath).components.contains(wildcard) {
+    let hasWildcard = KeyPath(keyPath).components.contains(wildcard)
+    guard options.concurrency > 1, hasWildcard || !elementsAsLines else {
+        return try pass.run(input, options: options, whenInputWaits: whenInputWaits)
+    }
+    let selector = pass.selector
+    if hasWildcard {
         let writer = SplitElementLinesWriter(
             emitter: emitter, workers: options.concurrency,
             selection: .matches(keyPath: keyPath, wildcard: wildcard, through: through))
         pass.lineWriter = writer
-        let selector = pass.selector
         selector.callbacks.wildcardArrayStart = { [unowned pass, unowned selector] in
             // After a value at the literal dotted root key, the array's matches are not sent:
             // one thread reads it, as it skips them.
@@ -137,6 +156,17 @@ package func writeMatches(
             try writer.settle()
             selector.noteForwarded(writer.takeMatches(), target: 0)
         }
+    } else {
+        let writer = SplitElementLinesWriter(
+            emitter: emitter, workers: options.concurrency, selection: .inPlace(depth: 1))
+        pass.lineWriter = writer
+        pass.splitsEachArray = true
+        selector.callbacks.forwardedArrayStart = { [unowned pass] in
+            writer.startArray(atDepth: emitter.depth)
+            pass.split?.startedArray = writer
+        }
+        // The array's elements go in before its `]`.
+        selector.callbacks.forwardedArrayEnd = { try writer.settle() }
     }
     return try pass.run(input, options: options, whenInputWaits: whenInputWaits)
 }
@@ -282,9 +312,13 @@ final class ForwardingPass: DocumentPass {
     var whenInputWaits: (() throws -> Void)?
     private(set) var split: SplitArrayReader?
 
+    /// Whether each array the writer is given is split in turn (a whole value written in place),
+    /// not only the first.
+    var splitsEachArray = false
+
     func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
         guard lineWriter != nil, options.concurrency > 1, SplitArrayReader.applies(to: options) else { return nil }
-        split = SplitArrayReader(parser: parser, options: options)
+        split = SplitArrayReader(parser: parser, options: options, splitsEachStartedArray: splitsEachArray)
         return split
     }
 

@@ -145,6 +145,21 @@ package final class JSONTextEmitter: JSONEventHandler {
             rawTopLevelStrings: style.rawTopLevelStrings)
     }
 
+    /// Creates an emitter that writes, in `style`, elements of an array that another emitter has
+    /// open: a worker's of a split parse, whose text for a run of the array's elements goes into
+    /// that emitter as it is (``writeElements(_:)``), separators and indentation included.
+    /// - Parameters:
+    ///   - output: Where the text goes.
+    ///   - style: How the other emitter writes.
+    ///   - depth: The other emitter's open containers, the array the last.
+    ///   - afterElements: Whether elements come before the run's: its first then follows a comma.
+    package convenience init(output: any JSONTextOutput, style: Style, insideArrayAt depth: Int, afterElements: Bool) {
+        precondition(depth > 0, "inside an array")
+        self.init(output: output, style: style)
+        hasChildren = Array(repeating: true, count: depth)
+        hasChildren[depth - 1] = afterElements
+    }
+
     // MARK: Events
 
     package func startObject() throws { try open(UInt8(ascii: "{")) }
@@ -521,6 +536,18 @@ package final class JSONTextEmitter: JSONEventHandler {
         try flush()
         try output.write(text)
         completedValueCount &+= values
+    }
+
+    /// Writes elements of the array this emitter has open, as an emitter made for it with
+    /// ``init(output:style:insideArrayAt:afterElements:)`` wrote them: the split parse of the
+    /// array, in `extract` of a whole value.
+    /// - Parameter text: The elements' text, each after its separator; empty writes nothing.
+    /// - Throws: The output's error.
+    package func writeElements(_ text: UnsafeRawBufferPointer) throws {
+        guard !text.isEmpty else { return }
+        precondition(!hasChildren.isEmpty && !afterKey, "elements are written inside an open array")
+        try append(text)
+        hasChildren[hasChildren.count - 1] = true
     }
 
     /// Writes the complete values held in the buffer to the output now, keeping the one being

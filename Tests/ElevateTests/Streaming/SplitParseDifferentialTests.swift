@@ -178,28 +178,34 @@ struct SplitParseDifferentialTests {
 
     /// `extract --key-path 'items.*…'`: each value a wildcard path leads to, written as a line by
     /// the tool's writer (raw strings, as `-r`; indented, as `--pretty`, when `pretty`); with
-    /// `jsonLines`, each one's elements (`--json-lines`).
+    /// `jsonLines`, each one's elements (`--json-lines`). Without wildcards, the value at the key
+    /// path, its arrays written in place by the workers; the writer then holds at most 4 KiB, as a
+    /// pipe's holds 16 MiB, so that a longer value is written on as it comes and, when the input
+    /// fails, what was written of it stays.
     static func wildcardMatches(
         _ input: JSONInput, _ keyPath: String, _ options: StreamingOptions, pretty: Bool = false,
         jsonLines: Bool = false
     ) -> Outcome {
-        writtenLines(options, pretty: pretty) { emitter, options in
-            try writeMatches(
-                from: input, atKeyPath: keyPath, wildcard: "*", to: emitter,
-                through: { jsonLines ? JSONLinesSplitter(forwardingTo: $0) : $0 as any JSONEventHandler }, options: options)
+        let isWhole = !keyPath.split(separator: ".").contains("*")
+        return writtenLines(options, pretty: pretty, memoryLimit: isWhole ? 4096 : nil) { emitter, options in
+            jsonLines
+                ? try writeElementLines(from: input, atKeyPath: keyPath, wildcard: "*", to: emitter, options: options)
+                : try writeMatches(from: input, atKeyPath: keyPath, wildcard: "*", to: emitter, options: options)
         }
     }
 
     /// What `write` writes with the tool's writer, its lines the values. No size limit, as the
     /// tool sets none.
     static func writtenLines(
-        _ options: StreamingOptions, pretty: Bool = false,
+        _ options: StreamingOptions, pretty: Bool = false, memoryLimit: Int? = nil,
         _ write: (JSONTextEmitter, StreamingOptions) throws -> Bool
     ) -> Outcome {
         var options = options
         options.maximumElementSize = .max
         let output = MemoryTextOutput()
-        let emitter = JSONTextEmitter(output: output, prettyPrinted: pretty, rawTopLevelStrings: true)
+        let emitter = JSONTextEmitter(
+            output: output, prettyPrinted: pretty, bufferSize: memoryLimit ?? JSONTextEmitter.bufferSize,
+            memoryLimit: memoryLimit ?? JSONTextEmitter.defaultMemoryLimit, rawTopLevelStrings: true)
         var outcome = Outcome()
         do {
             let found = try write(emitter, options)
@@ -422,6 +428,12 @@ struct SplitParseDifferentialTests {
         let reference = compare("forEachElement", base, mismatches) { forEachView(.data(data), keyPath, $0) }
         compare(codableDecodeArray, base, mismatches) { decodeArrayCodable(.data(data), keyPath, $0) }
         compare("element lines (extract --json-lines)", base, mismatches) { elementLines(.data(data), keyPath, $0) }
+        // `extract` of the value at the key path (indented) and of the whole document.
+        for (path, pretty) in [(keyPath, true), ("", false)] {
+            compare("value at \"\(path)\"\(pretty ? " --pretty" : "")", base, mismatches) {
+                wildcardMatches(.data(data), path, $0, pretty: pretty)
+            }
+        }
         for (suffix, pretty, jsonLines) in wildcardSuffixes {
             let path = keyPath.isEmpty ? suffix : keyPath + "." + suffix
             let form = "\(pretty ? " --pretty" : "")\(jsonLines ? " --json-lines" : "")"
