@@ -56,11 +56,9 @@ package final class KeyPathSelector: JSONEventHandler {
         var wildcardArrayStart: () throws -> Void = {}
         /// That array ends.
         var wildcardArrayEnd: () throws -> Void = {}
-        /// An array inside a `.forward` target's value (or that value itself) begins: its `[` has
-        /// been sent. Its content may be read by other parsers, whose text for it the handler
-        /// takes before ``forwardedArrayEnd``.
-        var forwardedArrayStart: () throws -> Void = {}
-        /// Such an array ends: called before its `]` is sent.
+        /// An array inside a `.forward` target's value (or that value itself) ends: called before
+        /// its `]` is sent, so that text other parsers wrote for its content (see
+        /// ``KeyPathSelector/isForwarding``) can go first.
         var forwardedArrayEnd: () throws -> Void = {}
     }
 
@@ -210,6 +208,9 @@ package final class KeyPathSelector: JSONEventHandler {
     /// skipped rather than sent, so that a value at the key path's other spelling (the split path
     /// or the literal dotted root key) does not follow it.
     var forwardedTarget: Int?
+    /// Whether the events now go to a `.forward` target's handler: read just after an array's `[`,
+    /// whether that array is in a value being sent.
+    var isForwarding: Bool { forwardSink != nil }
     /// How many `.forward` values have been sent in full, those of other parsers added (see
     /// ``noteForwarded(_:target:)``).
     private(set) var forwardCount = 0
@@ -428,12 +429,7 @@ package final class KeyPathSelector: JSONEventHandler {
 
     private func sendStart(isArray: Bool) throws {
         if let forwardSink {
-            if isArray {
-                try forwardSink.startArray()
-                try callbacks.forwardedArrayStart()
-            } else {
-                try forwardSink.startObject()
-            }
+            isArray ? try forwardSink.startArray() : try forwardSink.startObject()
         } else {
             isArray ? try builder.startArray() : try builder.startObject()
         }
@@ -623,7 +619,7 @@ extension KeyPathSelector: EventBatchReceiver {
     /// event methods make inside a capture, without deciding again for every event that nothing
     /// is skipped, routed or forwarded: when cutting an array into elements, nearly every event
     /// is inside one. `forwarding` says whether `sink` is a forwarding target's handler, whose
-    /// arrays are announced (``Callbacks/forwardedArrayStart``); a constant where it is inlined.
+    /// arrays' ends are announced (``Callbacks/forwardedArrayEnd``); a constant where it is inlined.
     @inline(__always)
     private func receiveCaptured(
         _ batch: EventBatch, from start: Int, into sink: some JSONEventHandler, forwarding: Bool
@@ -637,12 +633,7 @@ extension KeyPathSelector: EventBatchReceiver {
             case .startObject, .startArray:
                 captureDepth &+= 1
                 try checkCaptureSize()
-                if entry.code == .startObject {
-                    try sink.startObject()
-                } else {
-                    try sink.startArray()
-                    if forwarding { try callbacks.forwardedArrayStart() }
-                }
+                entry.code == .startObject ? try sink.startObject() : try sink.startArray()
             case .endObject, .endArray:
                 if entry.code == .endObject {
                     try sink.endObject()

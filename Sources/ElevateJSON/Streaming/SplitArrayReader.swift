@@ -55,9 +55,15 @@ final class SplitArrayReader: SplitFeeding {
     /// Where the runs of every array go, when any array may be split (validating, counting
     /// values): each array that starts outside the arrays already split is.
     private let everyArray: (any SplitRunConsumer)?
-    /// Whether each array the stream sets in ``startedArray`` is split, one after another (`extract`
-    /// of a whole value), rather than only the first.
-    private let splitsEachStartedArray: Bool
+    /// Asked at each array's `[`, once the stream's parser has delivered it, where that array's
+    /// runs go, or nil not to split it: each array may be split in turn (`extract` of a whole
+    /// value).
+    private let chooser: (() -> (any SplitRunConsumer)?)?
+    /// Whether any array may be split, not only the one the stream names in ``startedArray``: an
+    /// array that ends within its first run's length, which the stream's parser reads whole
+    /// anyway, is then read with what comes before the next one, without stopping the parser at
+    /// its `[` (a document of many short arrays paid two parser calls and a run's set-up each).
+    private var splitsAnyArray: Bool { everyArray != nil || chooser != nil }
     /// Whether the body stopped the stream while runs were delivered.
     private(set) var isStopped = false
     /// Elements cut from the array so far.
@@ -93,20 +99,20 @@ final class SplitArrayReader: SplitFeeding {
     ///   - options: The stream's options.
     ///   - everyArray: Where the runs of every array go, when any may be split; nil to split only
     ///     the array set in ``startedArray``.
-    ///   - splitsEachStartedArray: Whether every array set in ``startedArray`` is split, not only
-    ///     the first; the stream sets it again (or not) at each array's `[`.
+    ///   - chooser: Asked at each array's `[` where its runs go, or nil not to split it; nil to
+    ///     split only the array set in ``startedArray`` (or, with `everyArray`, every one).
     ///   - tooLarge: The error for an element over ``StreamingOptions/maximumElementSize``; by
     ///     default the one of a value (a count captures no element, and never reports it).
     init(
         parser: JSONEventParser, options: StreamingOptions, everyArray: (any SplitRunConsumer)? = nil,
-        splitsEachStartedArray: Bool = false, tooLarge: @escaping TooLarge = { _, limit, offset in
+        chooser: (() -> (any SplitRunConsumer)?)? = nil, tooLarge: @escaping TooLarge = { _, limit, offset in
             ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))
         }
     ) {
         self.parser = parser
         self.options = options
         self.everyArray = everyArray
-        self.splitsEachStartedArray = splitsEachStartedArray
+        self.chooser = chooser
         self.tooLarge = tooLarge
     }
 
@@ -126,15 +132,21 @@ final class SplitArrayReader: SplitFeeding {
         while position < chunk.count, !isStopped, !parser.isStopped {
             switch phase {
             case .prefix:
-                let stop = scanner.scan(chunk, from: position, base: inputOffset, mode: .findArrayStart)
-                let end: Int
-                if case .at(let bracket) = stop { end = bracket + 1 } else { end = chunk.count }
-                // Set while the parser delivers this `[`, or not at all (an array inside one read
-                // whole set it before).
-                if splitsEachStartedArray { startedArray = nil }
+                // Up to the next `[` (past the short arrays, when any array may be split).
+                var contentStart: Int?
+                var scanFrom = position
+                while case .at(let bracket) = scanner.scan(chunk, from: scanFrom, base: inputOffset, mode: .findArrayStart) {
+                    if splitsAnyArray, let close = shortArrayEnd(in: chunk, openedAt: bracket) {
+                        scanFrom = close + 1
+                        continue
+                    }
+                    contentStart = bracket + 1
+                    break
+                }
+                let end = contentStart ?? chunk.count
                 try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[position..<end]), endingIn: chunk, at: end)
                 position = end
-                if case .at = stop, let consumer = startedArray ?? everyArray {
+                if contentStart != nil, let consumer = startedArray ?? everyArray ?? chooser?() {
                     startArray(consumer, at: inputOffset + end, in: chunk)
                 }
             case .array:
@@ -146,6 +158,21 @@ final class SplitArrayReader: SplitFeeding {
                 position = chunk.count
             }
         }
+    }
+
+    /// Where the array whose `[` is at `bracket` of `chunk` ends, when it ends there within its
+    /// first run's length, its scan then done; nil otherwise (the scanner as it was).
+    private func shortArrayEnd(in chunk: UnsafeRawBufferPointer, openedAt bracket: Int) -> Int? {
+        var probe = scanner
+        probe.depth = 1
+        let limit = min(chunk.count, bracket + 1 + runByteCount)
+        let stop = probe.scan(
+            UnsafeRawBufferPointer(rebasing: chunk[..<limit]), from: bracket + 1, base: inputOffset,
+            mode: .splitArray(cutFrom: .max))
+        // A `}` closing it is an error the parser meets where `cut` would hand it over.
+        guard case .at(let close) = stop, chunk[close] == UInt8(ascii: "]") else { return nil }
+        scanner = probe
+        return close
     }
 
     private func startArray(_ consumer: any SplitRunConsumer, at offset: Int, in chunk: UnsafeRawBufferPointer) {
@@ -295,7 +322,7 @@ final class SplitArrayReader: SplitFeeding {
     /// After the array split (or read whole): the stream's parser reads on, and looks for the next
     /// array to split when every array may be.
     private func arrayEnded() {
-        phase = everyArray == nil && !splitsEachStartedArray ? .rest : .prefix
+        phase = splitsAnyArray ? .prefix : .rest
         consumer = nil
     }
 

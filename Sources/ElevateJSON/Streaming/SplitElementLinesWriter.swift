@@ -54,6 +54,8 @@ final class SplitElementLinesWriter: SplitRunConsumer {
     private var matches = 0
     /// The tail's selector, while a tail reads the array.
     private var tailSelector: KeyPathSelector?
+    /// Whether runs were taken since the last ``settle()``.
+    private var hasRunsTaken = false
 
     /// - Parameters:
     ///   - emitter: The stream's emitter, which the lines go to.
@@ -66,6 +68,7 @@ final class SplitElementLinesWriter: SplitRunConsumer {
     }
 
     func take(_ run: SplitRun) throws {
+        hasRunsTaken = true
         let style = emitter.style
         let selection = selection
         parallel.submitWork { .success(run.emitLines(style: style, selection: selection)) }
@@ -110,6 +113,13 @@ final class SplitElementLinesWriter: SplitRunConsumer {
     /// - Throws: The first run's error, in document order, after the lines before it.
     func settle() throws {
         try parallel.drain(untilAllDone: true, to: .borrowing(write))
+        hasRunsTaken = false
+    }
+
+    /// ``settle()``, when runs were taken since the last: at the end of every array of a value
+    /// written in place, most of which were not split.
+    func settleTakenRuns() throws {
+        if hasRunsTaken { try settle() }
     }
 
     /// The values a wildcard path's selection sent in the runs written and the tail since the

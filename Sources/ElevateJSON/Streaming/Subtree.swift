@@ -160,13 +160,14 @@ private func writeMatches(
         let writer = SplitElementLinesWriter(
             emitter: emitter, workers: options.concurrency, selection: .inPlace(depth: 1))
         pass.lineWriter = writer
-        pass.splitsEachArray = true
-        selector.callbacks.forwardedArrayStart = { [unowned pass] in
+        // Each array in the value sent, its `[` just written.
+        pass.chooser = { [unowned selector] in
+            guard selector.isForwarding else { return nil }
             writer.startArray(atDepth: emitter.depth)
-            pass.split?.startedArray = writer
+            return writer
         }
         // The array's elements go in before its `]`.
-        selector.callbacks.forwardedArrayEnd = { try writer.settle() }
+        selector.callbacks.forwardedArrayEnd = { try writer.settleTakenRuns() }
     }
     return try pass.run(input, options: options, whenInputWaits: whenInputWaits)
 }
@@ -312,13 +313,13 @@ final class ForwardingPass: DocumentPass {
     var whenInputWaits: (() throws -> Void)?
     private(set) var split: SplitArrayReader?
 
-    /// Whether each array the writer is given is split in turn (a whole value written in place),
-    /// not only the first.
-    var splitsEachArray = false
+    /// Asked at each array's `[` where its runs go (a whole value written in place, each array in
+    /// turn); nil to split only the array set in ``SplitArrayReader/startedArray``.
+    var chooser: (() -> (any SplitRunConsumer)?)?
 
     func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
         guard lineWriter != nil, options.concurrency > 1, SplitArrayReader.applies(to: options) else { return nil }
-        split = SplitArrayReader(parser: parser, options: options, splitsEachStartedArray: splitsEachArray)
+        split = SplitArrayReader(parser: parser, options: options, chooser: chooser)
         return split
     }
 
