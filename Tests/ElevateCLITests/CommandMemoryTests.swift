@@ -88,4 +88,25 @@ struct CommandMemoryTests {
         // test above allows for a loaded machine.
         #expect(growth < 24 << 10, "count grew by \(growth >> 10) MiB over a 128 MiB gzip bomb")
     }
+
+    /// `extract --pretty` of deeply nested elements, each 1 KB of input and half a megabyte
+    /// indented. Found by an attacker's run: with two jobs, the workers of the split parse held
+    /// their runs' indented text (584 MiB for a 1 MB file into a 500 MB output); indented output
+    /// is now written by one thread, in the memory of any other.
+    @Test func indentedExtractHoldsNoWorkersText() throws {
+        let scratch = try ScratchDirectory()
+        let nested = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        let file = try scratch.file(
+            "nested.json", #"{"a":["# + Array(repeating: nested, count: 300).joined(separator: ",") + "]}")
+        let tiny = try scratch.file("tiny.json", #"{"a":[1]}"#)
+        for path in ["a.*", "a", ""] {
+            let idle = try peakOfElevate(["extract", "--pretty", "--jobs", "2", "--key-path", path, tiny])
+            let run = try peakOfElevate(["extract", "--pretty", "--jobs", "2", "--key-path", path, file])
+            #expect(idle.status == 0 && run.status == 0)
+            let growth = run.peakKiB - idle.peakKiB
+            // One thread holds a value up to 16 MiB for an output it cannot truncate; the margin
+            // is the one the tests above allow for a loaded machine.
+            #expect(growth < 40 << 10, "extract --pretty at '\(path)' grew by \(growth >> 10) MiB")
+        }
+    }
 }

@@ -73,7 +73,7 @@ package func forEachEvent(
 /// (``SplitElementLinesWriter``); the output and the first error are one thread's. The workers
 /// check no size limit: pass a ``StreamingOptions/maximumElementSize`` of `.max`. A key path with
 /// wildcards writes the elements of each array found (see
-/// ``writeMatches(from:atKeyPath:wildcard:to:through:options:whenInputWaits:)``).
+/// ``writeMatches(from:atKeyPath:wildcard:to:options:whenInputWaits:)``).
 /// - Parameter whenInputWaits: Called before a read that would wait, once the elements' lines
 ///   read so far are `emitter`'s (see ``DocumentPass/whenInputWaits``).
 /// - Returns: Whether a value was found at the key path.
@@ -109,7 +109,8 @@ package func writeElementLines(
 /// - Without, each array in the value is split in turn, and workers write its elements in place.
 ///
 /// See ``SplitElementLinesWriter``. The output and the first error are one thread's. The workers
-/// check no size limit: pass a ``StreamingOptions/maximumElementSize`` of `.max`.
+/// check no size limit: pass a ``StreamingOptions/maximumElementSize`` of `.max`. An indenting
+/// emitter's values are written by one thread.
 /// - Parameter whenInputWaits: Called before a read that would wait, once the values written so
 ///   far are `emitter`'s (see ``DocumentPass/whenInputWaits``).
 /// - Returns: Whether any value was found.
@@ -136,7 +137,9 @@ private func writeMatches(
     }
     let pass = ForwardingPass(keyPath: keyPath, handler: through(emitter), wildcard: wildcard)
     let hasWildcard = KeyPath(keyPath).components.contains(wildcard)
-    guard options.concurrency > 1, hasWildcard || !elementsAsLines else {
+    // Not indented text: a run's could be hundreds of times its input (each line indented by its
+    // depth), and the workers hold their runs' text until it is written.
+    guard options.concurrency > 1, !emitter.prettyPrinted, hasWildcard || !elementsAsLines else {
         return try pass.run(input, options: options, whenInputWaits: whenInputWaits)
     }
     let selector = pass.selector
@@ -290,7 +293,7 @@ final class ForwardingPass: DocumentPass {
         return selector
     }
 
-    /// The selector that a worker of ``writeMatches(from:atKeyPath:wildcard:to:through:options:whenInputWaits:)``
+    /// The selector that a worker of ``writeMatches(from:atKeyPath:wildcard:to:options:whenInputWaits:)``
     /// reads a split array's elements with, each a top-level value: it sends what `keyPath` leads
     /// to past its first wildcard to `handler`, as the stream's selector does in each element.
     static func makeElementSelector(keyPath: String, wildcard: String, handler: any JSONEventHandler)
@@ -306,7 +309,7 @@ final class ForwardingPass: DocumentPass {
     }
 
     /// With several workers, for ``writeElementLines(from:atKeyPath:wildcard:to:options:whenInputWaits:)``
-    /// and ``writeMatches(from:atKeyPath:wildcard:to:through:options:whenInputWaits:)``: where the
+    /// and ``writeMatches(from:atKeyPath:wildcard:to:options:whenInputWaits:)``: where the
     /// split array's runs go, and the split parse.
     var lineWriter: SplitElementLinesWriter?
     /// See ``DocumentPass/whenInputWaits``.

@@ -177,17 +177,16 @@ struct SplitParseDifferentialTests {
     }
 
     /// `extract --key-path 'items.*…'`: each value a wildcard path leads to, written as a line by
-    /// the tool's writer (raw strings, as `-r`; indented, as `--pretty`, when `pretty`); with
-    /// `jsonLines`, each one's elements (`--json-lines`). Without wildcards, the value at the key
+    /// the tool's writer (raw strings, as `-r`); with `jsonLines`, each one's elements
+    /// (`--json-lines`). Without wildcards, the value at the key
     /// path, its arrays written in place by the workers; the writer then holds at most 4 KiB, as a
     /// pipe's holds 16 MiB, so that a longer value is written on as it comes and, when the input
     /// fails, what was written of it stays.
     static func wildcardMatches(
-        _ input: JSONInput, _ keyPath: String, _ options: StreamingOptions, pretty: Bool = false,
-        jsonLines: Bool = false
+        _ input: JSONInput, _ keyPath: String, _ options: StreamingOptions, jsonLines: Bool = false
     ) -> Outcome {
         let isWhole = !keyPath.split(separator: ".").contains("*")
-        return writtenLines(options, pretty: pretty, memoryLimit: isWhole ? 4096 : nil) { emitter, options in
+        return writtenLines(options, memoryLimit: isWhole ? 4096 : nil) { emitter, options in
             jsonLines
                 ? try writeElementLines(from: input, atKeyPath: keyPath, wildcard: "*", to: emitter, options: options)
                 : try writeMatches(from: input, atKeyPath: keyPath, wildcard: "*", to: emitter, options: options)
@@ -197,14 +196,14 @@ struct SplitParseDifferentialTests {
     /// What `write` writes with the tool's writer, its lines the values. No size limit, as the
     /// tool sets none.
     static func writtenLines(
-        _ options: StreamingOptions, pretty: Bool = false, memoryLimit: Int? = nil,
+        _ options: StreamingOptions, memoryLimit: Int? = nil,
         _ write: (JSONTextEmitter, StreamingOptions) throws -> Bool
     ) -> Outcome {
         var options = options
         options.maximumElementSize = .max
         let output = MemoryTextOutput()
         let emitter = JSONTextEmitter(
-            output: output, prettyPrinted: pretty, bufferSize: memoryLimit ?? JSONTextEmitter.bufferSize,
+            output: output, bufferSize: memoryLimit ?? JSONTextEmitter.bufferSize,
             memoryLimit: memoryLimit ?? JSONTextEmitter.defaultMemoryLimit, rawTopLevelStrings: true)
         var outcome = Outcome()
         do {
@@ -373,9 +372,9 @@ struct SplitParseDifferentialTests {
     static let codableDecodeArray = "decodeArray (Codable)"
 
     /// The wildcard paths read below each array's key path (`extract --key-path 'items.*…'`), and
-    /// how: every element; every element's members and elements, indented; every element's
-    /// `"k1"`; every element's elements, a line each.
-    static let wildcardSuffixes = [("*", false, false), ("*.*", true, false), ("*.k1", false, false), ("*", false, true)]
+    /// how: every element; every element's members and elements; every element's `"k1"`; every
+    /// element's elements, a line each. (Indented output is one thread's: not compared.)
+    static let wildcardSuffixes = [("*", false), ("*.*", false), ("*.k1", false), ("*", true)]
 
     /// Runs `read` with one worker, then with every setting, and checks each against the first.
     /// Returns the reference outcome.
@@ -428,17 +427,14 @@ struct SplitParseDifferentialTests {
         let reference = compare("forEachElement", base, mismatches) { forEachView(.data(data), keyPath, $0) }
         compare(codableDecodeArray, base, mismatches) { decodeArrayCodable(.data(data), keyPath, $0) }
         compare("element lines (extract --json-lines)", base, mismatches) { elementLines(.data(data), keyPath, $0) }
-        // `extract` of the value at the key path (indented) and of the whole document.
-        for (path, pretty) in [(keyPath, true), ("", false)] {
-            compare("value at \"\(path)\"\(pretty ? " --pretty" : "")", base, mismatches) {
-                wildcardMatches(.data(data), path, $0, pretty: pretty)
-            }
+        // `extract` of the value at the key path and of the whole document.
+        for path in Set([keyPath, ""]) {
+            compare("value at \"\(path)\"", base, mismatches) { wildcardMatches(.data(data), path, $0) }
         }
-        for (suffix, pretty, jsonLines) in wildcardSuffixes {
+        for (suffix, jsonLines) in wildcardSuffixes {
             let path = keyPath.isEmpty ? suffix : keyPath + "." + suffix
-            let form = "\(pretty ? " --pretty" : "")\(jsonLines ? " --json-lines" : "")"
-            compare("matches of \(path)\(form)", base, mismatches) {
-                wildcardMatches(.data(data), path, $0, pretty: pretty, jsonLines: jsonLines)
+            compare("matches of \(path)\(jsonLines ? " --json-lines" : "")", base, mismatches) {
+                wildcardMatches(.data(data), path, $0, jsonLines: jsonLines)
             }
         }
         if elevate {
