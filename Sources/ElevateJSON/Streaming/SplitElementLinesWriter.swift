@@ -19,7 +19,8 @@ final class SplitElementLinesWriter: SplitRunConsumer {
         case matches(keyPath: String, wildcard: String, through: @Sendable (JSONTextEmitter) -> any JSONEventHandler)
         /// The elements with their separators, as the stream's emitter writes them inside the
         /// array it has open at `depth` containers (`extract` of a whole value, in which each
-        /// array is split in turn: see ``startArray(atDepth:)``).
+        /// array is split in turn). The writer takes the depth from that emitter, which gets no
+        /// event while the array's runs are read.
         case inPlace(depth: Int)
 
         /// The emitter a worker writes a run's selection with, into `output`.
@@ -49,7 +50,7 @@ final class SplitElementLinesWriter: SplitRunConsumer {
 
     private let parallel: ParallelElementDecoder<SplitRun.Lines>
     private let emitter: JSONTextEmitter
-    private var selection: Selection
+    private let selection: Selection
     /// The values sent by the runs written and the tail, not yet taken (see ``takeMatches()``).
     private var matches = 0
     /// The tail's selector, while a tail reads the array.
@@ -70,7 +71,8 @@ final class SplitElementLinesWriter: SplitRunConsumer {
     func take(_ run: SplitRun) throws {
         hasRunsTaken = true
         let style = emitter.style
-        let selection = selection
+        var selection = selection
+        if case .inPlace = selection { selection = .inPlace(depth: emitter.depth) }
         parallel.submitWork { .success(run.emitLines(style: style, selection: selection)) }
         try parallel.drain(untilAllDone: false, to: .borrowing(write))
     }
@@ -101,12 +103,6 @@ final class SplitElementLinesWriter: SplitRunConsumer {
     func endTail(_ tail: SplitTail, of run: SplitRun) {
         matches += tailSelector?.forwardCount ?? 0
         tailSelector = nil
-    }
-
-    /// Makes the runs of the array that starts now go in place into it: the stream's emitter has
-    /// just written its `[`, at `depth` open containers (for ``Selection/inPlace(depth:)``).
-    func startArray(atDepth depth: Int) {
-        selection = .inPlace(depth: depth)
     }
 
     /// Waits for every run taken and writes its lines.

@@ -161,14 +161,10 @@ private func writeMatches(
         }
     } else {
         let writer = SplitElementLinesWriter(
-            emitter: emitter, workers: options.concurrency, selection: .inPlace(depth: 1))
+            emitter: emitter, workers: options.concurrency, selection: .inPlace(depth: 0))
         pass.lineWriter = writer
         // Each array in the value sent, its `[` just written.
-        pass.chooser = { [unowned selector] in
-            guard selector.isForwarding else { return nil }
-            writer.startArray(atDepth: emitter.depth)
-            return writer
-        }
+        pass.chooser = { [unowned selector] in selector.isForwarding ? writer : nil }
         // The array's elements go in before its `]`.
         selector.callbacks.forwardedArrayEnd = { try writer.settleTakenRuns() }
     }
