@@ -16,7 +16,9 @@ import _FuzzSupport
 /// cut in many places (`StreamingOptions.splitBatchByteCount`, reached through its SPI). The input
 /// is also read as JSON Lines, whose runs of whole lines the workers parse, and as concatenated
 /// JSON, whose runs of whole values the workers parse: the same values, count and error (its
-/// excerpt included) with 2 workers as with 1.
+/// excerpt included) with 2 workers as with 1. And what `elevate extract` writes of the document
+/// (`extractedText`) at a key path drawn from the input, with or without wildcards, as values or
+/// as lines of elements: the same bytes, and the same error, with 2 workers as with 1.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -90,7 +92,36 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             2 workers: \(got)
             """)
     }
+    // `elevate extract`: the value at a key path, each array in it split and written in place
+    // by the workers (through a 4 KiB writer, as into a pipe, so that the text a failure leaves
+    // is compared too), or what a wildcard path leads to, as values or as `--json-lines`.
+    let extractPaths = ["", "a", "*", "a.*", "*.*", "a.*.b", "*.a"]
+    let extractPath = extractPaths[input.next(below: extractPaths.count)]
+    let elementsAsLines = input.chance(3)
+    let memoryLimit = extractPath.contains("*") ? nil : 4096
+    let expectedText = extractedText(
+        from: .data(data), atKeyPath: extractPath, elementsAsLines: elementsAsLines, memoryLimit: memoryLimit,
+        options: one)
+    let gotText = extractedText(
+        from: .data(data), atKeyPath: extractPath, elementsAsLines: elementsAsLines, memoryLimit: memoryLimit,
+        options: two)
+    fuzzCheck(
+        gotText.text == expectedText.text && describe(gotText.found) == describe(expectedText.found),
+        """
+        extract: 2 workers (runs of \(batch) bytes) differ from 1, key path "\(extractPath)", \
+        elements as lines \(elementsAsLines), \(options.parsing)
+        1 worker:  \(describe(expectedText.found)) \(String(decoding: expectedText.text.prefix(300), as: UTF8.self).debugDescription)
+        2 workers: \(describe(gotText.found)) \(String(decoding: gotText.text.prefix(300), as: UTF8.self).debugDescription)
+        """)
     return 0
+}
+
+/// Whether `extractedText` found a value, or its error, as text.
+func describe(_ found: Result<Bool, any Error>) -> String {
+    switch found {
+    case .success(let found): "found \(found)"
+    case .failure(let error): Outcome.describe(error)
+    }
 }
 
 /// What `summarizeValue` says of the value at `keyPath`, or its error, as text.

@@ -71,8 +71,9 @@ package enum ArrayDecoding {
                     elements.reserveCapacity(expected)
                 }
             }
-            elements.append(contentsOf: UnsafeBufferPointer(start: batch, count: batchCount))
-            batch.deinitialize(count: batchCount)
+            // Moved, not copied: a copy and the batch's destroy cost a retain and a release of
+            // every string and array of every element (about a tenth of those of `decodeArray`).
+            elements.append(contentsOf: MovedElements(start: batch, count: batchCount))
             batchCount = 0
         }
 
@@ -88,6 +89,32 @@ package enum ArrayDecoding {
         deinit {
             batch.deinitialize(count: batchCount)
             batch.deallocate()
+        }
+    }
+
+    /// Elements that `Array.append(contentsOf:)` moves out of their memory into the array's at
+    /// once, leaving the memory uninitialized. Every element is moved: the array reserves room for
+    /// ``underestimatedCount``, which is all of them, and then takes them with
+    /// `_copyContents(initializing:)` (the requirement through which a sequence puts its elements
+    /// into an array's memory), and finds the iterator left empty.
+    private struct MovedElements<Element>: Sequence {
+        let start: UnsafeMutablePointer<Element>
+        let count: Int
+
+        var underestimatedCount: Int { count }
+
+        /// Never reached with elements left: the array takes them all in `_copyContents`.
+        func makeIterator() -> EmptyCollection<Element>.Iterator {
+            precondition(count == 0, "MovedElements is only appended to an array")
+            return EmptyCollection().makeIterator()
+        }
+
+        __consuming func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Element>)
+            -> (EmptyCollection<Element>.Iterator, UnsafeMutableBufferPointer<Element>.Index)
+        {
+            precondition(buffer.count >= count, "the array reserved less than underestimatedCount")
+            if count > 0 { buffer.baseAddress!.moveInitialize(from: start, count: count) }
+            return (EmptyCollection().makeIterator(), count)
         }
     }
 

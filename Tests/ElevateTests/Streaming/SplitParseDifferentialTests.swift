@@ -169,56 +169,37 @@ struct SplitParseDifferentialTests {
     }
 
     /// `extract --json-lines`: each element of the array written as a line by the tool's writer
-    /// (raw strings, as `-r`); the lines are the values. No size limit, as the tool sets none.
+    /// (raw strings, as `-r`); the lines are the values.
     static func elementLines(_ input: JSONInput, _ keyPath: String, _ options: StreamingOptions) -> Outcome {
-        writtenLines(options) { emitter, options in
-            try writeElementLines(from: input, atKeyPath: keyPath, wildcard: "*", to: emitter, options: options)
-        }
+        extracted(extractedText(from: input, atKeyPath: keyPath, elementsAsLines: true, options: options))
     }
 
     /// `extract --key-path 'items.*…'`: each value a wildcard path leads to, written as a line by
     /// the tool's writer (raw strings, as `-r`); with `jsonLines`, each one's elements
-    /// (`--json-lines`). Without wildcards, the value at the key
-    /// path, its arrays written in place by the workers; the writer then holds at most 4 KiB, as a
-    /// pipe's holds 16 MiB, so that a longer value is written on as it comes and, when the input
-    /// fails, what was written of it stays.
+    /// (`--json-lines`). Without wildcards, the value at the key path, its arrays written in place
+    /// by the workers; the writer then holds at most 4 KiB, as a pipe's holds 16 MiB, so that a
+    /// longer value is written on as it comes and, when the input fails, what was written of it
+    /// stays.
     static func wildcardMatches(
         _ input: JSONInput, _ keyPath: String, _ options: StreamingOptions, jsonLines: Bool = false
     ) -> Outcome {
         let isWhole = !keyPath.split(separator: ".").contains("*")
-        return writtenLines(options, memoryLimit: isWhole ? 4096 : nil) { emitter, options in
-            jsonLines
-                ? try writeElementLines(from: input, atKeyPath: keyPath, wildcard: "*", to: emitter, options: options)
-                : try writeMatches(from: input, atKeyPath: keyPath, wildcard: "*", to: emitter, options: options)
-        }
+        return extracted(
+            extractedText(
+                from: input, atKeyPath: keyPath, elementsAsLines: jsonLines, memoryLimit: isWhole ? 4096 : nil,
+                options: options))
     }
 
-    /// What `write` writes with the tool's writer, its lines the values. No size limit, as the
-    /// tool sets none.
-    static func writtenLines(
-        _ options: StreamingOptions, memoryLimit: Int? = nil,
-        _ write: (JSONTextEmitter, StreamingOptions) throws -> Bool
-    ) -> Outcome {
-        var options = options
-        options.maximumElementSize = .max
-        let output = MemoryTextOutput()
-        let emitter = JSONTextEmitter(
-            output: output, bufferSize: memoryLimit ?? JSONTextEmitter.bufferSize,
-            memoryLimit: memoryLimit ?? JSONTextEmitter.defaultMemoryLimit, rawTopLevelStrings: true)
+    /// The outcome of ``extractedText(from:atKeyPath:elementsAsLines:memoryLimit:options:)``, its
+    /// lines the values.
+    static func extracted(_ extracted: (text: [UInt8], found: Result<Bool, any Error>)) -> Outcome {
         var outcome = Outcome()
-        do {
-            let found = try write(emitter, options)
-            outcome.returned = found ? 1 : 0
-        } catch {
-            outcome.error = describe(error)
+        switch extracted.found {
+        case .success(let found): outcome.returned = found ? 1 : 0
+        case .failure(let error): outcome.error = describe(error)
         }
-        do {
-            try emitter.finishCompleteValues()
-        } catch {
-            outcome.error = (outcome.error ?? "") + " then " + describe(error)
-        }
-        outcome.values = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map(String.init)
+        outcome.values = String(decoding: extracted.text, as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return outcome
     }
 
