@@ -510,12 +510,18 @@ public final class JSONEventParser {
             byteOrderMarkProbe = probe
             return nil
         }
-        // Not a byte order mark: what was held back is ordinary input.
+        // Not a byte order mark: what was held back is ordinary input, read in one chunk with
+        // what follows it here, so that an error there (no JSON text starts with a mark's first
+        // bytes) shows the bytes after it in its excerpt, as it would in the chunk they came in.
+        // (Fed alone, the held bytes ended the excerpt: with workers, where the run's excerpt is
+        // completed from the bytes after the run, the two were told apart; found by the fuzz
+        // target.) Up to 16 bytes of them, all that an excerpt shows: no chunk is copied.
         byteOrderMarkProbe = nil
-        if !probe.isEmpty {
-            try probe.withUnsafeBytes { try feed($0) }
-        }
-        return UnsafeRawBufferPointer(rebasing: input[index...])
+        let rest = UnsafeRawBufferPointer(rebasing: input[index...])
+        guard !probe.isEmpty else { return rest }
+        let joined = rest.prefix(16).count
+        try (probe + rest.prefix(joined)).withUnsafeBytes { try feed($0) }
+        return UnsafeRawBufferPointer(rebasing: rest[joined...])
     }
 
     private func feed(_ chunk: UnsafeRawBufferPointer) throws {

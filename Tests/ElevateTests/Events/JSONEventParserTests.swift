@@ -122,6 +122,20 @@ import Testing
         #expect(syntaxError([0xEF, 0xBB]) != nil)
     }
 
+    /// The first bytes of a mark and then something else: an error at byte 0 whose excerpt goes
+    /// on with the bytes after them, as any error's does in the chunk they came in (they were
+    /// parsed alone, and the excerpt stopped; found by the split parse's fuzz target).
+    @Test func aPartialByteOrderMarkIsAnErrorWithTheBytesAfterIt() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB] + Array("\n{\"a\":1}\n[2] [3] [4]".utf8)
+        let whole = try #require(syntaxError(bytes))
+        #expect(whole.byteOffset == 0 && whole.line == 1 && whole.column == 1)
+        #expect(whole.excerpt == JSONSyntaxError.excerptText(bytes.prefix(16)))
+        // Chunked, the excerpt ends with the chunk, as for any error.
+        let chunked = try #require(syntaxError(bytes, chunkSize: 4))
+        #expect(chunked.byteOffset == 0)
+        #expect(chunked.excerpt == JSONSyntaxError.excerptText(bytes.prefix(4)))
+    }
+
     @Test func enforcesMaximumDepth() {
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         #expect(syntaxError(deep)?.kind == .depthLimitExceeded)

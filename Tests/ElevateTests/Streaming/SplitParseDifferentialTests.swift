@@ -636,6 +636,21 @@ struct SplitParseDifferentialTests {
         #expect(lines == expected, "\(reference)")
     }
 
+    /// Found by the fuzz target: concatenated values after the first two bytes of a byte order
+    /// mark (an error at byte 0). With workers, the excerpt went on past the newline with bytes
+    /// from a later run, where one thread's stops at the line's end.
+    @Test(arguments: [
+        Array("\u{FEFF}".utf8.prefix(2)) + Array("\n\n\n{\"a\":1}\n/2\"a\":\r0 \n\"*t\n\n\n\n:".utf8)
+            + Array(repeating: UInt8(ascii: "\n"), count: 40) + Array("[1]".utf8),
+        Array("\u{FEFF}".utf8.prefix(2)) + Array("\n{\"a\":1}\n".utf8) + Array(repeating: UInt8(ascii: " "), count: 200),
+        Array("\u{FEFF}".utf8.prefix(1)) + Array("\n[1] [2] [3] [4] [5] [6] [7] [8] [9] [10]".utf8),
+    ])
+    func truncatedByteOrderMarkBeforeConcatenatedValues(_ bytes: [UInt8]) async throws {
+        try await Self.checkLinesReaders(
+            bytes, options: StreamingOptions(), framing: .concatenated, chunkSize: 1, all: false,
+            Mismatches("a truncated byte order mark, \(bytes.count) bytes"))
+    }
+
     // MARK: A bug this suite found
 
     /// Found by this suite before the split parse: the Codable `decodeArray` of a `JSONInput`
