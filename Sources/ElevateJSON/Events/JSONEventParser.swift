@@ -189,6 +189,10 @@ public final class JSONEventParser {
     /// Chunks held back while one long token is open (see `parse(_:)`).
     @exclusivity(unchecked) private var held: [UInt8] = []
     @exclusivity(unchecked) private var byteOrderMarkProbe: [UInt8]?
+    /// 3 once a byte order mark at the input's start was skipped, 0 otherwise: what the split
+    /// parse leaves out of the input's bytes when it completes an excerpt, as this parser's
+    /// excerpts leave it out.
+    package private(set) var skippedByteOrderMarkLength = 0
     /// Bytes held for a token that spans chunks (for tests).
     var bufferedByteCount: Int { carry.count + held.count }
 
@@ -321,6 +325,7 @@ public final class JSONEventParser {
         if !bytesBeforeCarry.isEmpty { bytesBeforeCarry.removeAll(keepingCapacity: true) }
         if !held.isEmpty { held.removeAll(keepingCapacity: held.count <= 1 << 16) }
         byteOrderMarkProbe = skipsByteOrderMark ? [] : nil
+        skippedByteOrderMarkLength = 0
     }
 
     deinit {
@@ -503,6 +508,7 @@ public final class JSONEventParser {
         }
         if probe.count == 3 {
             byteOrderMarkProbe = nil
+            skippedByteOrderMarkLength = 3
             chunkOffset += 3
             return UnsafeRawBufferPointer(rebasing: input[index...])
         }

@@ -189,7 +189,11 @@ final class SplitArrayReader: SplitFeeding {
     /// The 16 input bytes before `offset` of `chunk` (fewer at the input's start).
     private func inputBytes(before offset: Int, in chunk: UnsafeRawBufferPointer) -> [UInt8] {
         let inChunk = Array(chunk[max(0, offset - 16)..<offset])
-        return inChunk.count == 16 ? inChunk : Array((earlierBytes + inChunk).suffix(16))
+        let window = inChunk.count == 16 ? inChunk : Array((earlierBytes + inChunk).suffix(16))
+        // What the parser has seen of the input: not a byte order mark it skipped at the start
+        // (an excerpt that reaches back to the input's start leaves it out, as one thread's does).
+        let markBytes = parser.skippedByteOrderMarkLength - (inputOffset + offset - window.count)
+        return markBytes > 0 ? Array(window.dropFirst(markBytes)) : window
     }
 
     private func beginRun(at offset: Int, isFirst: Bool, in chunk: UnsafeRawBufferPointer) {
@@ -428,7 +432,7 @@ final class SplitArrayReader: SplitFeeding {
         // error (the input cut short, where the sequential parse is) comes before the stream's own.
         try dispatchRun(commas: scanner.topLevelCommas - commasBeforeRun, closing: .none, after: [])
         guard !isStopped else { return }
-        passOverContent(to: inputOffset, lastBytes: earlierBytes)
+        passOverContent(to: inputOffset, lastBytes: inputBytes(before: 0, in: UnsafeRawBufferPointer(start: nil, count: 0)))
     }
 }
 
@@ -584,6 +588,13 @@ struct SplitRun: @unchecked Sendable {
         var chunkEnds: [Int]
     }
     let context: Context
+    /// While ``read(with:)`` reads a piece that ends at one of ``Context/chunkEnds``, that end;
+    /// nil while it reads the last piece and the run's closing (for ``excerpt(around:)``). A box:
+    /// a run is read by one thread at a time, and its errors moved on that thread.
+    private let reading = ReadingPiece()
+    private final class ReadingPiece {
+        @exclusivity(unchecked) var chunkEnd: Int?
+    }
     let options: StreamingOptions
     let tooLarge: TooLarge
 
@@ -747,11 +758,22 @@ struct SplitRun: @unchecked Sendable {
         try bytes.withUnsafeBytes { try parser.parse($0) }
     }
 
-    /// Feeds `parser` the prefix, the run and the closing bracket it needs, and finishes it.
+    /// Feeds `parser` the prefix, the run's bytes in the pieces the input's chunks cut them into
+    /// (so that an error is met in the piece, and so the chunk, where one thread's parse meets
+    /// it: see ``excerpt(around:)``), and the closing bracket it needs, and finishes it.
     private func read(with parser: JSONEventParser) throws {
         parser.startNested(inside: nestedInside)
         try parser.parse(prefix)
-        try bytes.withUnsafeBytes { try parser.parse($0) }
+        try bytes.withUnsafeBytes { bytes in
+            var pieceStart = start
+            for chunkEnd in context.chunkEnds where chunkEnd > pieceStart && chunkEnd < start + bytes.count {
+                reading.chunkEnd = chunkEnd
+                try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)..<(chunkEnd - start)]))
+                pieceStart = chunkEnd
+            }
+            reading.chunkEnd = nil
+            try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)...]))
+        }
         if closing == .synthetic { try parser.parse([UInt8(ascii: "]")]) }
         try parser.finish()
     }
@@ -825,10 +847,13 @@ struct SplitRun: @unchecked Sendable {
     }
 
     /// The excerpt of the sequential parse around absolute offset `offset`: up to 16 bytes
-    /// before it, and up to 16 from it, within the chunk it is in.
+    /// before it, and up to 16 from it, within the chunk the parse was reading when it met the
+    /// error (a token carried from an earlier chunk shows on into the chunk that ends it): the
+    /// input's chunk of the piece being read then (see ``read(with:)``), or past the run's last
+    /// piece, the chunk the bytes after it are in.
     private func excerpt(around offset: Int) -> String {
         let end = start + bytes.count
-        let chunkEnd = context.chunkEnds.first { $0 > offset } ?? end + context.after.count
+        let chunkEnd = reading.chunkEnd ?? end + context.after.count
         var window: [UInt8] = []
         for position in max(offset - 16, start - context.before.count)..<min(offset + 16, chunkEnd) {
             if position < start {

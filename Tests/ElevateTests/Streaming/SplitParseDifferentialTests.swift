@@ -651,6 +651,68 @@ struct SplitParseDifferentialTests {
             Mismatches("a truncated byte order mark, \(bytes.count) bytes"))
     }
 
+    /// Found by an attacker's run of the tool: after a byte order mark, an error in a split
+    /// array whose excerpt reaches back to the input's start showed the mark with workers, where
+    /// one thread's excerpt leaves it out.
+    @Test(arguments: ["[x", "[1,2", #"{"a":[x"#, "[1,[2,x", "[\n1,\"a\",tru"])
+    func anExcerptAfterAByteOrderMarkLeavesItOut(_ text: String) throws {
+        let bytes = [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+        let keyPath = text.hasPrefix("{") ? "a" : ""
+        let mismatches = Mismatches("a byte order mark, then \(text.debugDescription)")
+        let reference = Self.compare("decodeArray", StreamingOptions(), mismatches) { options in
+            do {
+                return Outcome(
+                    values: try ElevateJSON.decodeArray(
+                        from: .data(Data(bytes)), atKeyPath: keyPath, as: Probe.self, options: options
+                    ).map(\.text))
+            } catch {
+                return Outcome(error: Self.describeWithExcerpt(error))
+            }
+        }
+        let error = try #require(reference.error)
+        #expect(!error.contains("\\xEF"), "\(error)")
+        Self.compare("summarizeValue", StreamingOptions(), mismatches) { options in
+            do {
+                return Outcome(values: ["\(try summarizeValue(from: .data(Data(bytes)), atKeyPath: keyPath, options: options) as Any)"])
+            } catch {
+                return Outcome(error: Self.describeWithExcerpt(error))
+            }
+        }
+    }
+
+    /// Found by an attacker's run of the tool: a failing token that starts in the last 16 bytes
+    /// of a chunk read from a file. One thread's excerpt goes on into the next chunk, which the
+    /// token's carried bytes join; with workers it stopped at the chunk's end.
+    @Test(arguments: [#""yyyyyyyyyyyyyyyyyyyy""#, "tru", "-x", "truex", #""a\u12"#])
+    func anExcerptGoesOnPastTheChunkWhereTheTokenStarts(_ token: String) throws {
+        var mismatches: [String] = []
+        for end in [4080, 4081, 4086, 4090, 4093, 4095, 4096] {
+            var bytes = Array("[".utf8)
+            while bytes.count < end - 2 { bytes += Array("1,".utf8) }
+            while bytes.count < end { bytes += Array("1".utf8) }
+            bytes += Array(token.utf8) + Array(",2,3]".utf8)
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("chunk-excerpt-\(UUID().uuidString).json")
+            try Data(bytes).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            func error(workers: Int, batch: Int?) -> String {
+                var options = Self.options(StreamingOptions(), workers: workers, batch: batch)
+                options.chunkSize = JSONInput.minimumChunkSize
+                do {
+                    _ = try ElevateJSON.decodeArray(from: .file(url), atKeyPath: "", as: Probe.self, options: options)
+                    return "no error"
+                } catch {
+                    return Self.describeWithExcerpt(error)
+                }
+            }
+            let reference = error(workers: 1, batch: nil)
+            for (workers, batch) in Self.settings where error(workers: workers, batch: batch) != reference {
+                mismatches.append("token at \(end), \(workers) workers, batch \(batch.map(String.init) ?? "-"): "
+                    + "\(error(workers: workers, batch: batch)) against \(reference)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(4))")
+    }
+
     // MARK: A bug this suite found
 
     /// Found by this suite before the split parse: the Codable `decodeArray` of a `JSONInput`
