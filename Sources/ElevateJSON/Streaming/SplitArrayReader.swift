@@ -190,9 +190,14 @@ final class SplitArrayReader: SplitFeeding {
     private func inputBytes(before offset: Int, in chunk: UnsafeRawBufferPointer) -> [UInt8] {
         let inChunk = Array(chunk[max(0, offset - 16)..<offset])
         let window = inChunk.count == 16 ? inChunk : Array((earlierBytes + inChunk).suffix(16))
-        // What the parser has seen of the input: not a byte order mark it skipped at the start
-        // (an excerpt that reaches back to the input's start leaves it out, as one thread's does).
-        let markBytes = parser.skippedByteOrderMarkLength - (inputOffset + offset - window.count)
+        return seen(window, endingAt: inputOffset + offset)
+    }
+
+    /// `window`, the input's bytes up to absolute offset `end`, without a byte order mark the
+    /// parser skipped at the start: an excerpt that reaches back to the input's start leaves it
+    /// out, as one thread's does.
+    private func seen(_ window: [UInt8], endingAt end: Int) -> [UInt8] {
+        let markBytes = parser.skippedByteOrderMarkLength - (end - window.count)
         return markBytes > 0 ? Array(window.dropFirst(markBytes)) : window
     }
 
@@ -432,7 +437,7 @@ final class SplitArrayReader: SplitFeeding {
         // error (the input cut short, where the sequential parse is) comes before the stream's own.
         try dispatchRun(commas: scanner.topLevelCommas - commasBeforeRun, closing: .none, after: [])
         guard !isStopped else { return }
-        passOverContent(to: inputOffset, lastBytes: inputBytes(before: 0, in: UnsafeRawBufferPointer(start: nil, count: 0)))
+        passOverContent(to: inputOffset, lastBytes: seen(earlierBytes, endingAt: inputOffset))
     }
 }
 
@@ -588,13 +593,6 @@ struct SplitRun: @unchecked Sendable {
         var chunkEnds: [Int]
     }
     let context: Context
-    /// While ``read(with:)`` reads a piece that ends at one of ``Context/chunkEnds``, that end;
-    /// nil while it reads the last piece and the run's closing (for ``excerpt(around:)``). A box:
-    /// a run is read by one thread at a time, and its errors moved on that thread.
-    private let reading = ReadingPiece()
-    private final class ReadingPiece {
-        @exclusivity(unchecked) var chunkEnd: Int?
-    }
     let options: StreamingOptions
     let tooLarge: TooLarge
 
@@ -618,10 +616,11 @@ struct SplitRun: @unchecked Sendable {
                 throw JSONEventParser.Stop()
             }
         }
+        var metIn: Int?
         do {
-            try read(with: parser)
+            try read(with: parser, metIn: &metIn)
         } catch let error as JSONSyntaxError {
-            return moved(error)
+            return moved(error, metIn: metIn)
         } catch let error as KeyPathSelector.CaptureTooLarge {
             let offset = start + max(0, parser.currentByteOffset - prefix.count)
             return tooLarge(firstIndex + progress.count, error.limit, offset)
@@ -704,10 +703,11 @@ struct SplitRun: @unchecked Sendable {
         let parser = JSONEventParser(handler: splitter, options: options.parsing)
         selector?.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         var failure: (any Error)?
+        var metIn: Int?
         do {
-            try read(with: parser)
+            try read(with: parser, metIn: &metIn)
         } catch let error as JSONSyntaxError {
-            failure = moved(error)
+            failure = moved(error, metIn: metIn)
         } catch {
             failure = error
         }
@@ -760,18 +760,20 @@ struct SplitRun: @unchecked Sendable {
 
     /// Feeds `parser` the prefix, the run's bytes in the pieces the input's chunks cut them into
     /// (so that an error is met in the piece, and so the chunk, where one thread's parse meets
-    /// it: see ``excerpt(around:)``), and the closing bracket it needs, and finishes it.
-    private func read(with parser: JSONEventParser) throws {
+    /// it: see ``excerpt(around:metIn:)``), and the closing bracket it needs, and finishes it.
+    /// - Parameter metIn: Set, while a piece that ends at one of ``Context/chunkEnds`` is read,
+    ///   to that end; nil while the last piece and the closing are (for ``excerpt(around:metIn:)``).
+    private func read(with parser: JSONEventParser, metIn: inout Int?) throws {
         parser.startNested(inside: nestedInside)
         try parser.parse(prefix)
         try bytes.withUnsafeBytes { bytes in
             var pieceStart = start
             for chunkEnd in context.chunkEnds where chunkEnd > pieceStart && chunkEnd < start + bytes.count {
-                reading.chunkEnd = chunkEnd
+                metIn = chunkEnd
                 try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)..<(chunkEnd - start)]))
                 pieceStart = chunkEnd
             }
-            reading.chunkEnd = nil
+            metIn = nil
             try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)...]))
         }
         if closing == .synthetic { try parser.parse([UInt8(ascii: "]")]) }
@@ -780,8 +782,8 @@ struct SplitRun: @unchecked Sendable {
 
     /// A syntax error of the worker's parse as the stream reports it: moved to the input, and
     /// wrapped as the options say.
-    fileprivate func moved(_ error: JSONSyntaxError) -> any Error {
-        let moved = positionedInInput(error)
+    fileprivate func moved(_ error: JSONSyntaxError, metIn: Int? = nil) -> any Error {
+        let moved = positionedInInput(error, metIn: metIn)
         return options.wrapsErrorsInParserError ? ParserError(moved) : moved
     }
 
@@ -802,10 +804,11 @@ struct SplitRun: @unchecked Sendable {
         // Not surely valid: the event layer reads it again and names its error.
         let counter = DepthCounter()
         let parser = JSONEventParser(handler: counter, options: options.parsing)
+        var metIn: Int?
         do {
-            try read(with: parser)
+            try read(with: parser, metIn: &metIn)
         } catch let error as JSONSyntaxError {
-            return .failure(moved(error))
+            return .failure(moved(error, metIn: metIn))
         } catch {
             return .failure(error)
         }
@@ -829,7 +832,9 @@ struct SplitRun: @unchecked Sendable {
     }
 
     /// An error of the worker's parse, moved from its text (the prefix, then the run) to the input.
-    private func positionedInInput(_ error: JSONSyntaxError) -> JSONSyntaxError {
+    /// - Parameter metIn: The end of the input's chunk whose piece was being read when the
+    ///   error was met (see ``read(with:metIn:)``); nil past the last piece, or for the tail.
+    private func positionedInInput(_ error: JSONSyntaxError, metIn: Int? = nil) -> JSONSyntaxError {
         var error = error
         let intoRun = max(0, error.byteOffset - prefix.count)
         error.byteOffset = start + intoRun
@@ -841,7 +846,7 @@ struct SplitRun: @unchecked Sendable {
         }
         // Past the run (the tail's input, see `SplitTail`), the parser's own excerpt is the input's.
         if closing != .tail || error.byteOffset < start + bytes.count {
-            error.excerpt = excerpt(around: error.byteOffset)
+            error.excerpt = excerpt(around: error.byteOffset, metIn: metIn)
         }
         return error
     }
@@ -849,11 +854,11 @@ struct SplitRun: @unchecked Sendable {
     /// The excerpt of the sequential parse around absolute offset `offset`: up to 16 bytes
     /// before it, and up to 16 from it, within the chunk the parse was reading when it met the
     /// error (a token carried from an earlier chunk shows on into the chunk that ends it): the
-    /// input's chunk of the piece being read then (see ``read(with:)``), or past the run's last
+    /// input's chunk of the piece being read then (see ``read(with:metIn:)``), or past the run's last
     /// piece, the chunk the bytes after it are in.
-    private func excerpt(around offset: Int) -> String {
+    private func excerpt(around offset: Int, metIn: Int?) -> String {
         let end = start + bytes.count
-        let chunkEnd = reading.chunkEnd ?? end + context.after.count
+        let chunkEnd = metIn ?? end + context.after.count
         var window: [UInt8] = []
         for position in max(offset - 16, start - context.before.count)..<min(offset + 16, chunkEnd) {
             if position < start {
