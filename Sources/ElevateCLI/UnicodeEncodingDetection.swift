@@ -70,7 +70,8 @@ enum UnicodeEncodingDetection {
 
     /// The bytes of an error's excerpt, which for an error in the first bytes of the input starts
     /// at the input's first byte: the way to look at standard input, which cannot be read again.
-    /// Printable ASCII stands for itself; `\n`, `\t`, `\r` and `\xHH` are decoded.
+    /// Printable ASCII stands for itself; `\\`, `\n`, `\t`, `\r` and `\xHH` are decoded. Nil
+    /// for a text no excerpt can be.
     static func bytes(fromExcerpt excerpt: String) -> [UInt8]? {
         var bytes: [UInt8] = []
         var rest = Substring(excerpt).utf8[...]
@@ -88,10 +89,8 @@ enum UnicodeEncodingDetection {
                 guard hex.utf8.count == 2, let value = UInt8(hex, radix: 16) else { return nil }
                 bytes.append(value)
                 rest = rest.dropFirst(2)
-            default:
-                // A backslash of the input itself (the excerpt does not escape it).
-                bytes.append(UInt8(ascii: "\\"))
-                continue
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+            default: return nil
             }
             rest = rest.dropFirst()
         }

@@ -96,8 +96,9 @@ import Testing
     }
 
     @Test func excerptDecoding() {
-        #expect(UnicodeEncodingDetection.bytes(fromExcerpt: #"\xFF\xFE[\x00\n\t\r\"#) == [0xFF, 0xFE, 0x5B, 0, 10, 9, 13, 0x5C])
-        #expect(UnicodeEncodingDetection.bytes(fromExcerpt: #"a\b"#) == Array(#"a\b"#.utf8))
+        #expect(UnicodeEncodingDetection.bytes(fromExcerpt: #"\xFF\xFE[\x00\n\t\r\\"#) == [0xFF, 0xFE, 0x5B, 0, 10, 9, 13, 0x5C])
+        #expect(UnicodeEncodingDetection.bytes(fromExcerpt: #"a\\b\\xBF"#) == Array(#"a\b\xBF"#.utf8))
+        #expect(UnicodeEncodingDetection.bytes(fromExcerpt: #"a\b"#) == nil)
     }
 
     // MARK: extract's writer

@@ -89,6 +89,25 @@ import Testing
         }
     }
 
+    /// The error of bytes before the first separator shows them escaped, as every excerpt does:
+    /// a byte order mark and an invalid byte were written as they came (the mark invisible, the
+    /// invalid byte as U+FFFD).
+    @Test func bytesBeforeTheFirstSeparatorAreEscapedInTheExcerpt() throws {
+        let text = [0xEF, 0xBB, 0xBF, 0x1E] + Array(#"{"id": 1, "tags": []}"#.utf8) + [0x0A]
+        let invalid = Array("ab".utf8) + [0xFF, 0x0A, 0x1E] + Array("1\n".utf8)
+        // The excerpt shows what precedes the first separator (at most 16 bytes).
+        for (bytes, excerpt) in [(text, #"\xEF\xBB\xBF"#), (invalid, #"ab\xFF\n"#)] {
+            var options = StreamingOptions()
+            options.wrapsErrorsInParserError = false
+            do {
+                try forEachValue(from: .data(Data(bytes)), framing: .jsonTextSequence, as: JSON.self, options: options) { _ in }
+                Issue.record("no error")
+            } catch let error as JSONSyntaxError {
+                #expect(error.byteOffset == 0 && error.excerpt == excerpt, "\(error.excerpt)")
+            }
+        }
+    }
+
     /// RFC 7464, 2.4: a top-level number without whitespace after it may have been cut short.
     @Test func aNumberMustBeFollowedByWhitespace() throws {
         var options = StreamingOptions()

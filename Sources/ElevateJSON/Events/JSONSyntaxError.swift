@@ -52,7 +52,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// fails at column 6.
     public var column: Int
     /// A short printable extract of the input around the offending byte: up to 16 bytes before
-    /// it, then it and up to 15 bytes after it as far as the input had arrived.
+    /// it, then it and up to 15 bytes after it as far as the input had arrived. Printable ASCII
+    /// shows as it is; a backslash is doubled, and other bytes are escaped (`\n`, `\t`, `\r`,
+    /// `\xBF`).
     public var excerpt: String
 
     /// Creates an error; the parser does this for you.
@@ -90,12 +92,14 @@ package struct DocumentTooLarge: Error {
 }
 
 extension JSONSyntaxError {
-    /// The text of an ``excerpt``: printable ASCII as it is, other bytes escaped.
+    /// The text of an ``excerpt``: printable ASCII as it is, except a backslash, which is doubled
+    /// so that the escapes of other bytes (`\n`, `\xBF`) cannot be mistaken for input.
     /// - Parameter window: The input bytes around the error.
     package static func excerptText(_ window: some Sequence<UInt8>) -> String {
         var text = ""
         for byte in window {
             switch byte {
+            case 0x5C: text += "\\\\"
             case 0x20..<0x7F: text.unicodeScalars.append(Unicode.Scalar(byte))
             case 0x0A: text += "\\n"
             case 0x09: text += "\\t"

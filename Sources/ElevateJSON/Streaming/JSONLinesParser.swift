@@ -351,7 +351,7 @@ package final class JSONLinesParser {
     /// An error of the parser's own at `offset` of the current record, whose bytes fed so far
     /// end with `bytes`.
     private func recordError(_ kind: JSONSyntaxError.Kind, _ message: String, at offset: Int, in bytes: UnsafeRawBufferPointer) -> LineError {
-        let excerpt = String(decoding: bytes.prefix(16), as: UTF8.self)
+        let excerpt = JSONSyntaxError.excerptText(bytes.prefix(16))
         return lineError(JSONSyntaxError(kind: kind, message: message, byteOffset: offset, line: 1, column: offset + 1, excerpt: excerpt))
     }
 

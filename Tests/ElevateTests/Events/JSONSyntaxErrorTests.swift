@@ -118,6 +118,20 @@ import Testing
         #expect(error.excerpt == expected)
     }
 
+    /// An excerpt is unambiguous: a backslash of the input is doubled, so that `\\n` (a JSON
+    /// escape) and `\n` (a newline byte), or `\\xBF` and `\xBF` (a byte that is not printable
+    /// ASCII), read apart. Found by an attacker's run of the tool: a backslash, then 0xBF, printed
+    /// as `\\xBF`, the excerpt of a backslash and three letters.
+    @Test func anExcerptDoublesABackslash() throws {
+        #expect(JSONSyntaxError.excerptText(Array(#"a\n"#.utf8)) == #"a\\n"#)
+        #expect(JSONSyntaxError.excerptText([0x61, 0x0A]) == #"a\n"#)
+        #expect(JSONSyntaxError.excerptText([0x5C, 0xBF]) == #"\\\xBF"#)
+        let text = Array(#"["a\n", "\\", x]"#.utf8)
+        let error = try #require(Self.error(text, chunkSize: text.count))
+        #expect(error.byteOffset == 14)
+        #expect(error.excerpt == #"["a\\n", "\\\\", x]"#, "\(error.excerpt)")
+    }
+
     /// A token too large is reported at its first byte.
     @Test func tokenTooLargeIsReportedAtTheTokenStart() throws {
         let options = JSONParsingOptions(maximumTokenSize: 1000)
