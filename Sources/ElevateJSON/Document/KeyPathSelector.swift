@@ -215,6 +215,17 @@ package final class KeyPathSelector: JSONEventHandler {
     /// ``noteForwarded(_:target:)``).
     private(set) var forwardCount = 0
 
+    /// How many of the containers open at the current position lie where no target's container
+    /// can start, counted from the outermost such: the value skipped or captured there, and every
+    /// container from the outermost one at a target (whose children are captured or counted, never
+    /// descended into). A callback that names a target's array (``Callbacks/arrayStart``,
+    /// ``Callbacks/wildcardArrayStart``) cannot come before they all end: the split parse, looking
+    /// for that array, passes over their content without stopping at each `[` in it.
+    var containersOffTargets: Int {
+        let firstAtTarget = stack.firstIndex { $0.target != nil } ?? stack.count
+        return stack.count - firstAtTarget + skipDepth + (capture == nil ? 0 : captureDepth)
+    }
+
     /// Adds `count` values of `target` sent by other parsers, which read the content of the
     /// array the path's first wildcard matches in (see ``Callbacks/wildcardArrayStart``), as if
     /// this selector had sent them: called when that array ends, before the next event.

@@ -265,7 +265,7 @@ package enum ArrayDecoding {
             var splitOptions = options
             splitOptions.concurrency = workers
             guard SplitArrayReader.applies(to: splitOptions) else { return nil }
-            let split = SplitArrayReader(parser: parser, options: splitOptions)
+            let split = SplitArrayReader(parser: parser, options: splitOptions, targets: selector)
             self.split = split
             return split
         }

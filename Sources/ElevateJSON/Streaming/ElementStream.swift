@@ -170,7 +170,7 @@ package final class ElementStream<T> {
             SplitArrayReader.applies(to: options)
         {
             split = SplitArrayReader(
-                parser: parser, options: options,
+                parser: parser, options: options, targets: selector,
                 tooLarge: { index, limit, _ in
                     ParserError.validation(failureReason: Self.tooLargeText(keyPath: keyPath, index: index, limit: limit))
                 })
@@ -252,6 +252,9 @@ package final class ElementStream<T> {
         try delivery.throwSkippedFailures()
         return delivery.deliveredCount
     }
+
+    /// How many elements the split parse cut for the workers (0 when the array was not split).
+    var splitElementCount: Int { split?.elementCount ?? 0 }
 
     /// The failures recorded when the stream collects them, and how many there were.
     package var collectedFailures: (kept: [ElementFailure], count: Int) {

@@ -52,6 +52,12 @@ final class SplitArrayReader: SplitFeeding {
     /// Set by the stream when its parser delivered the start of the array at the key path: where
     /// its runs go.
     var startedArray: (any SplitRunConsumer)?
+    /// Reads the stream's events when only the array it names in ``startedArray`` is split: the
+    /// `[`s found in the containers it says that array cannot be in are not stopped at.
+    private let targets: KeyPathSelector?
+    /// How many containers the prefix's scan is passing over (see ``targets``), still open where
+    /// it stopped; 0 when it stops at every `[`.
+    private var containersPassedOver = 0
     /// Where the runs of every array go, when any array may be split (validating, counting
     /// values): each array that starts outside the arrays already split is.
     private let everyArray: (any SplitRunConsumer)?
@@ -97,6 +103,9 @@ final class SplitArrayReader: SplitFeeding {
     /// - Parameters:
     ///   - parser: The stream's parser, which reads everything but the split array's content.
     ///   - options: The stream's options.
+    ///   - targets: The selector reading the parser's events, which says where the array that
+    ///     ``startedArray`` names cannot start (see ``KeyPathSelector/containersOffTargets``); nil
+    ///     to stop at every `[` before it. Not asked when any array may be split.
     ///   - everyArray: Where the runs of every array go, when any may be split; nil to split only
     ///     the array set in ``startedArray``.
     ///   - chooser: Asked at each array's `[` where its runs go, or nil not to split it; nil to
@@ -104,13 +113,15 @@ final class SplitArrayReader: SplitFeeding {
     ///   - tooLarge: The error for an element over ``StreamingOptions/maximumElementSize``; by
     ///     default the one of a value (a count captures no element, and never reports it).
     init(
-        parser: JSONEventParser, options: StreamingOptions, everyArray: (any SplitRunConsumer)? = nil,
+        parser: JSONEventParser, options: StreamingOptions, targets: KeyPathSelector? = nil,
+        everyArray: (any SplitRunConsumer)? = nil,
         chooser: (() -> (any SplitRunConsumer)?)? = nil, tooLarge: @escaping TooLarge = { _, limit, offset in
             ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))
         }
     ) {
         self.parser = parser
         self.options = options
+        self.targets = targets
         self.everyArray = everyArray
         self.chooser = chooser
         self.tooLarge = tooLarge
@@ -132,10 +143,13 @@ final class SplitArrayReader: SplitFeeding {
         while position < chunk.count, !isStopped, !parser.isStopped {
             switch phase {
             case .prefix:
-                // Up to the next `[` (past the short arrays, when any array may be split).
+                // Up to the next `[` (past the short arrays, when any array may be split; past the
+                // containers where the array at the key path cannot be, when only it may).
                 var contentStart: Int?
                 var scanFrom = position
-                while case .at(let bracket) = scanner.scan(chunk, from: scanFrom, base: inputOffset, mode: .findArrayStart) {
+                while passOverFrom(&scanFrom, in: chunk),
+                    case .at(let bracket) = scanner.scan(chunk, from: scanFrom, base: inputOffset, mode: .findArrayStart)
+                {
                     if splitsAnyArray, let close = shortArrayEnd(in: chunk, openedAt: bracket) {
                         scanFrom = close + 1
                         continue
@@ -146,8 +160,11 @@ final class SplitArrayReader: SplitFeeding {
                 let end = contentStart ?? chunk.count
                 try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[position..<end]), endingIn: chunk, at: end)
                 position = end
-                if contentStart != nil, let consumer = startedArray ?? everyArray ?? chooser?() {
+                guard contentStart != nil else { break }
+                if let consumer = startedArray ?? everyArray ?? chooser?() {
                     startArray(consumer, at: inputOffset + end, in: chunk)
+                } else if !splitsAnyArray, let targets, targets.containersOffTargets > 0 {
+                    containersPassedOver = targets.containersOffTargets
                 }
             case .array:
                 position = try cut(chunk, from: position)
@@ -158,6 +175,24 @@ final class SplitArrayReader: SplitFeeding {
                 position = chunk.count
             }
         }
+    }
+
+    /// Scans on from `start` over the rest of the containers that ``containersPassedOver`` counts,
+    /// if any: their brackets are not stopped at, nor the stream's parser fed up to them.
+    /// - Returns: Whether the scan got past them within `chunk` (`start` then just after the
+    ///   bracket or brace that closes the outermost); false when the chunk ended first.
+    private func passOverFrom(_ start: inout Int, in chunk: UnsafeRawBufferPointer) -> Bool {
+        guard containersPassedOver > 0 else { return true }
+        scanner.depth = containersPassedOver
+        let stop = scanner.scan(chunk, from: start, base: inputOffset, mode: .splitArray(cutFrom: .max))
+        guard case .at(let close) = stop else {
+            containersPassedOver = scanner.depth
+            start = chunk.count
+            return false
+        }
+        containersPassedOver = 0
+        start = close + 1
+        return true
     }
 
     /// Where the array whose `[` is at `bracket` of `chunk` ends, when it ends there within its

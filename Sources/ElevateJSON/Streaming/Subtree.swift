@@ -224,7 +224,7 @@ final class SummaryPass: DocumentPass {
     func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
         guard options.concurrency > 1, SplitArrayReader.applies(to: options) else { return nil }
         runs = SplitRunCounter(workers: options.concurrency)
-        split = SplitArrayReader(parser: parser, options: options)
+        split = SplitArrayReader(parser: parser, options: options, targets: selector)
         return split
     }
 
@@ -318,7 +318,7 @@ final class ForwardingPass: DocumentPass {
 
     func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
         guard lineWriter != nil, options.concurrency > 1, SplitArrayReader.applies(to: options) else { return nil }
-        split = SplitArrayReader(parser: parser, options: options, chooser: chooser)
+        split = SplitArrayReader(parser: parser, options: options, targets: selector, chooser: chooser)
         return split
     }
 
