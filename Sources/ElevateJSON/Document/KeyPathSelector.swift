@@ -222,8 +222,20 @@ package final class KeyPathSelector: JSONEventHandler {
     /// ``Callbacks/wildcardArrayStart``) cannot come before they all end: the split parse, looking
     /// for that array, passes over their content without stopping at each `[` in it.
     var containersOffTargets: Int {
-        let firstAtTarget = stack.firstIndex { $0.target != nil } ?? stack.count
-        return stack.count - firstAtTarget + skipDepth + (capture == nil ? 0 : captureDepth)
+        containers(from: stack.firstIndex { $0.target != nil })
+    }
+
+    /// As ``containersOffTargets``, where the array that the path's first wildcard matches in
+    /// (``Callbacks/wildcardArrayStart``) cannot start: from the container at the first
+    /// wildcard's parent on (an object there, or an array whose matches are not sent).
+    var containersOffFirstWildcardArray: Int {
+        containers(from: stack.firstIndex { $0.node.isFirstWildcardParent })
+    }
+
+    /// The open containers from the frame at `frame` (none when nil) on, and the value skipped or
+    /// captured inside them.
+    private func containers(from frame: Int?) -> Int {
+        stack.count - (frame ?? stack.count) + skipDepth + (capture == nil ? 0 : captureDepth)
     }
 
     /// Adds `count` values of `target` sent by other parsers, which read the content of the

@@ -265,7 +265,9 @@ package enum ArrayDecoding {
             var splitOptions = options
             splitOptions.concurrency = workers
             guard SplitArrayReader.applies(to: splitOptions) else { return nil }
-            let split = SplitArrayReader(parser: parser, options: splitOptions, targets: selector)
+            let split = SplitArrayReader(
+                parser: parser, options: splitOptions,
+                containersOffSplit: { [unowned selector] in selector.containersOffTargets })
             self.split = split
             return split
         }

@@ -170,7 +170,8 @@ package final class ElementStream<T> {
             SplitArrayReader.applies(to: options)
         {
             split = SplitArrayReader(
-                parser: parser, options: options, targets: selector,
+                parser: parser, options: options,
+                containersOffSplit: { [unowned selector] in selector.containersOffTargets },
                 tooLarge: { index, limit, _ in
                     ParserError.validation(failureReason: Self.tooLargeText(keyPath: keyPath, index: index, limit: limit))
                 })

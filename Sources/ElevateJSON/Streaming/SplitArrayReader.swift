@@ -52,11 +52,12 @@ final class SplitArrayReader: SplitFeeding {
     /// Set by the stream when its parser delivered the start of the array at the key path: where
     /// its runs go.
     var startedArray: (any SplitRunConsumer)?
-    /// Reads the stream's events when only the array it names in ``startedArray`` is split: the
-    /// `[`s found in the containers it says that array cannot be in are not stopped at.
-    private let targets: KeyPathSelector?
-    /// How many containers the prefix's scan is passing over (see ``targets``), still open where
-    /// it stopped; 0 when it stops at every `[`.
+    /// When only the array named in ``startedArray`` is split: how many of the containers open
+    /// where the stream's parser stopped cannot hold that array (see
+    /// ``KeyPathSelector/containersOffTargets``), so that the `[`s in them are not stopped at.
+    private let containersOffSplit: (() -> Int)?
+    /// How many containers the prefix's scan is passing over (see ``containersOffSplit``), still
+    /// open where it stopped; 0 when it stops at every `[`.
     private var containersPassedOver = 0
     /// Where the runs of every array go, when any array may be split (validating, counting
     /// values): each array that starts outside the arrays already split is.
@@ -103,9 +104,9 @@ final class SplitArrayReader: SplitFeeding {
     /// - Parameters:
     ///   - parser: The stream's parser, which reads everything but the split array's content.
     ///   - options: The stream's options.
-    ///   - targets: The selector reading the parser's events, which says where the array that
-    ///     ``startedArray`` names cannot start (see ``KeyPathSelector/containersOffTargets``); nil
-    ///     to stop at every `[` before it. Not asked when any array may be split.
+    ///   - containersOffSplit: Asked where the stream's parser stopped at a `[` that is not the
+    ///     split array's, how many of the containers open there cannot hold that array; nil to
+    ///     stop at every `[` before it. Not asked when any array may be split.
     ///   - everyArray: Where the runs of every array go, when any may be split; nil to split only
     ///     the array set in ``startedArray``.
     ///   - chooser: Asked at each array's `[` where its runs go, or nil not to split it; nil to
@@ -113,7 +114,7 @@ final class SplitArrayReader: SplitFeeding {
     ///   - tooLarge: The error for an element over ``StreamingOptions/maximumElementSize``; by
     ///     default the one of a value (a count captures no element, and never reports it).
     init(
-        parser: JSONEventParser, options: StreamingOptions, targets: KeyPathSelector? = nil,
+        parser: JSONEventParser, options: StreamingOptions, containersOffSplit: (() -> Int)? = nil,
         everyArray: (any SplitRunConsumer)? = nil,
         chooser: (() -> (any SplitRunConsumer)?)? = nil, tooLarge: @escaping TooLarge = { _, limit, offset in
             ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))
@@ -121,7 +122,7 @@ final class SplitArrayReader: SplitFeeding {
     ) {
         self.parser = parser
         self.options = options
-        self.targets = targets
+        self.containersOffSplit = containersOffSplit
         self.everyArray = everyArray
         self.chooser = chooser
         self.tooLarge = tooLarge
@@ -163,8 +164,8 @@ final class SplitArrayReader: SplitFeeding {
                 guard contentStart != nil else { break }
                 if let consumer = startedArray ?? everyArray ?? chooser?() {
                     startArray(consumer, at: inputOffset + end, in: chunk)
-                } else if !splitsAnyArray, let targets, targets.containersOffTargets > 0 {
-                    containersPassedOver = targets.containersOffTargets
+                } else if !splitsAnyArray, let containersOffSplit {
+                    containersPassedOver = containersOffSplit()
                 }
             case .array:
                 position = try cut(chunk, from: position)

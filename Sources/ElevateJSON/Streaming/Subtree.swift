@@ -148,6 +148,7 @@ private func writeMatches(
             emitter: emitter, workers: options.concurrency,
             selection: .matches(keyPath: keyPath, wildcard: wildcard, through: through))
         pass.lineWriter = writer
+        pass.splitsFirstWildcardArray = true
         selector.callbacks.wildcardArrayStart = { [unowned pass, unowned selector] in
             // After a value at the literal dotted root key, the array's matches are not sent:
             // one thread reads it, as it skips them.
@@ -224,7 +225,8 @@ final class SummaryPass: DocumentPass {
     func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
         guard options.concurrency > 1, SplitArrayReader.applies(to: options) else { return nil }
         runs = SplitRunCounter(workers: options.concurrency)
-        split = SplitArrayReader(parser: parser, options: options, targets: selector)
+        split = SplitArrayReader(
+            parser: parser, options: options, containersOffSplit: { [unowned selector] in selector.containersOffTargets })
         return split
     }
 
@@ -315,10 +317,18 @@ final class ForwardingPass: DocumentPass {
     /// Asked at each array's `[` where its runs go (a whole value written in place, each array in
     /// turn); nil to split only the array set in ``SplitArrayReader/startedArray``.
     var chooser: (() -> (any SplitRunConsumer)?)?
+    /// Whether the array split is the one the path's first wildcard matches in (its matches
+    /// written by the workers), rather than the value at the path.
+    var splitsFirstWildcardArray = false
 
     func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
         guard lineWriter != nil, options.concurrency > 1, SplitArrayReader.applies(to: options) else { return nil }
-        split = SplitArrayReader(parser: parser, options: options, targets: selector, chooser: chooser)
+        split = SplitArrayReader(
+            parser: parser, options: options,
+            containersOffSplit: splitsFirstWildcardArray
+                ? { [unowned selector] in selector.containersOffFirstWildcardArray }
+                : { [unowned selector] in selector.containersOffTargets },
+            chooser: chooser)
         return split
     }
 
