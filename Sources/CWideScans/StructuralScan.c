@@ -149,7 +149,90 @@ WIDE int64_t elevate_scan_split_wide(
     return -1;
 }
 
+// The `[`s of a block (outside strings or not), which the classification folds with `{`.
+WIDE static inline uint64_t array_opens(const uint8_t *block) {
+    const __m256i open = _mm256_set1_epi8('[');
+    return bits64(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)block), open),
+        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(block + 32)), open));
+}
+
+WIDE int64_t elevate_scan_long_array_wide(
+    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t within) {
+    if (bytes == NULL) return -1;
+    // The depth relative to `start`, and the outermost array open (-1: none), with the depth
+    // before it, where it must close, and the lines before it.
+    int64_t depth = 0;
+    int64_t open = -1, open_depth = 0, limit = 0, open_newlines = 0, open_line_start = 0;
+    for (int64_t block_start = start; block_start < count; block_start += 64) {
+        block_masks masks;
+        uint8_t padded[64];
+        const uint8_t *block = bytes + block_start;
+        int last_bit = 63;
+        if (block_start + 64 > count) {
+            // The last, short block: zero bytes classify as nothing.
+            memset(padded, 0, sizeof padded);
+            memcpy(padded, bytes + block_start, (size_t)(count - block_start));
+            block = padded;
+            last_bit = (int)(count - block_start - 1);
+        }
+        masks = classify(block);
+        const uint64_t in_string = string_mask(state, masks.quotes, masks.backslashes, last_bit);
+        const uint64_t brackets = masks.brackets & ~in_string;
+        const int64_t closes = __builtin_popcountll(masks.closes & brackets);
+        // No array to look for in the block (none open, no `[` in it), or the open one cannot
+        // close in it: its brackets only move the depth.
+        const int skips = open < 0 ? (array_opens(block) & brackets) == 0 : depth - closes > open_depth;
+        if (skips) {
+            depth += __builtin_popcountll(brackets) - 2 * closes;
+        } else {
+            uint64_t structural = brackets;
+            while (structural != 0) {
+                const int bit = __builtin_ctzll(structural);
+                structural &= structural - 1;
+                const int64_t offset = block_start + bit;
+                if (open >= 0 && offset >= limit) goto found;
+                const uint8_t byte = bytes[offset];
+                if ((byte | 0x20) == '{') {  // `[` or `{`
+                    if (byte == '[' && open < 0) {
+                        open = offset;
+                        open_depth = depth;
+                        limit = offset + 1 + within;
+                        const uint64_t before = masks.newlines & ((1ull << bit) - 1);
+                        open_newlines = state->newlines + __builtin_popcountll(before);
+                        open_line_start =
+                            before != 0 ? base + block_start + (63 - __builtin_clzll(before)) + 1 : state->last_line_start;
+                    }
+                    depth += 1;
+                } else {
+                    depth -= 1;
+                    if (open >= 0 && depth == open_depth) {
+                        // Closed in time by its own bracket: short. A `}` is the parser's error.
+                        if (byte != ']') goto found;
+                        open = -1;
+                    }
+                }
+            }
+        }
+        count_lines(state, masks.newlines, block_start, base);
+        if (open >= 0 && block_start + 64 >= limit) goto found;
+    }
+    if (open < 0) return -1;
+found:
+    // The state just after the `[`: outside a string, no escape pending, the lines before it.
+    state->newlines = open_newlines;
+    state->last_line_start = open_line_start;
+    state->in_string_carry = 0;
+    state->escape_carry = 0;
+    return open;
+}
+
 #else
+
+int64_t elevate_scan_long_array_wide(
+    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t within) {
+    (void)state; (void)bytes; (void)count; (void)start; (void)base; (void)within;
+    return -1;
+}
 
 int64_t elevate_scan_split_wide(
     elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from,

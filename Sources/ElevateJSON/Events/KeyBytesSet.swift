@@ -10,16 +10,20 @@
 /// that must all be remembered, to reject a repeated one (``DuplicateKeyTracker``) or to count the
 /// object's distinct members (`KeyPathSelector`).
 ///
-/// A key costs its bytes, its start (8 bytes) and two slots of the table (4 bytes each, the table
-/// at most half full): 24 bytes for an 8-byte key, where a `Set<[UInt8]>` took about 63 (an array
-/// object per key). Keys are equal when their bytes are, as the tape's duplicate check has it.
-/// Hashing uses the standard library's `Hasher`, seeded per process, so that a document cannot
-/// choose keys that all collide.
+/// A key costs its bytes, its start (8 bytes), its hash (4 bytes) and two slots of the table
+/// (4 bytes each, the table at most half full): 28 bytes for an 8-byte key, where a
+/// `Set<[UInt8]>` took about 63 (an array object per key). Keys are equal when their bytes are,
+/// as the tape's duplicate check has it. Hashing uses the standard library's `Hasher`, seeded per
+/// process, so that a document cannot choose keys that all collide; each key is hashed once, and
+/// the table grows from the hashes kept (hashing every key again at each growth was half of the
+/// set's cost, a fifth of counting an object of 578,550 members).
 struct KeyBytesSet {
     /// The keys' bytes, one after another.
     private var bytes: [UInt8] = []
     /// Where each key starts in `bytes`, and one more entry for where the last ends.
     private var starts: [Int] = [0]
+    /// Each key's hash (its low 32 bits: the table never has more than 2^32 slots).
+    private var hashes: [UInt32] = []
     /// Open addressing: the ordinal of the key in each slot, or -1.
     private var slots: [Int32] = []
 
@@ -30,15 +34,17 @@ struct KeyBytesSet {
     mutating func insert(_ key: UnsafeRawBufferPointer) -> Bool {
         if count * 2 >= slots.count { grow() }
         let mask = slots.count - 1
-        var slot = Self.hash(key) & mask
+        let hash = Self.hash(key)
+        var slot = Int(hash) & mask
         while true {
             let ordinal = Int(slots[slot])
             if ordinal < 0 { break }
-            if equals(ordinal, key) { return false }
+            if hashes[ordinal] == hash, equals(ordinal, key) { return false }
             slot = (slot + 1) & mask
         }
-        // A set of more than 2^31 keys would need more than 48 GiB: Int32 ordinals are enough.
+        // A set of more than 2^31 keys would need more than 56 GiB: Int32 ordinals are enough.
         slots[slot] = Int32(truncatingIfNeeded: count)
+        hashes.append(hash)
         bytes.append(contentsOf: key)
         starts.append(bytes.count)
         return true
@@ -48,6 +54,7 @@ struct KeyBytesSet {
     mutating func removeAll() {
         let keeps = bytes.count < 1 << 16 && slots.count <= 1 << 12
         bytes.removeAll(keepingCapacity: keeps)
+        hashes.removeAll(keepingCapacity: keeps)
         starts.removeAll(keepingCapacity: keeps)
         starts.append(0)
         if keeps {
@@ -65,24 +72,21 @@ struct KeyBytesSet {
         }
     }
 
-    /// Doubles the table (16 slots at first) and places every key again.
+    /// Doubles the table (16 slots at first) and places every key again, by its kept hash.
     private mutating func grow() {
         let capacity = max(16, slots.count * 2)
         slots = [Int32](repeating: -1, count: capacity)
         let mask = capacity - 1
-        bytes.withUnsafeBytes { stored in
-            for ordinal in 0..<count {
-                let key = UnsafeRawBufferPointer(rebasing: stored[starts[ordinal]..<starts[ordinal + 1]])
-                var slot = Self.hash(key) & mask
-                while slots[slot] >= 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(truncatingIfNeeded: ordinal)
-            }
+        for ordinal in 0..<count {
+            var slot = Int(hashes[ordinal]) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(truncatingIfNeeded: ordinal)
         }
     }
 
-    private static func hash(_ key: UnsafeRawBufferPointer) -> Int {
+    private static func hash(_ key: UnsafeRawBufferPointer) -> UInt32 {
         var hasher = Hasher()
         hasher.combine(bytes: key)
-        return hasher.finalize()
+        return UInt32(truncatingIfNeeded: hasher.finalize())
     }
 }

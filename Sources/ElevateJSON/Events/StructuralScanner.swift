@@ -20,8 +20,9 @@ package struct StructuralScanner {
     package enum Stop: Equatable {
         /// Every byte was read.
         case end
-        /// At this offset of the buffer: an opening bracket (``Mode/findArrayStart``), a comma at
-        /// depth 1 at or past the cut offset, or the bracket or brace that closed depth 1.
+        /// At this offset of the buffer: an opening bracket (``Mode/findArrayStart``,
+        /// ``Mode/findLongArray(within:)``), a comma at depth 1 at or past the cut offset, or the
+        /// bracket or brace that closed depth 1.
         case at(Int)
     }
 
@@ -29,6 +30,10 @@ package struct StructuralScanner {
     package enum Mode {
         /// Each `[` outside strings.
         case findArrayStart
+        /// The `[` of the first array (outside strings, at any depth, not inside an earlier one)
+        /// that its own `]` does not close within `within` bytes after it, nor before the bytes
+        /// end: the arrays long enough to share, past those the stream's parser reads whole.
+        case findLongArray(within: Int)
         /// A comma at depth 1 at or past an offset, or the end of depth 1.
         case splitArray(cutFrom: Int)
         /// The bracket or brace that ends a top-level value of concatenated JSON (depth 1 back
@@ -40,7 +45,7 @@ package struct StructuralScanner {
         /// stop (nil: every structural byte is looked at).
         var lowestDepthSkipped: Int? {
             switch self {
-            case .findArrayStart: nil
+            case .findArrayStart, .findLongArray: nil
             case .splitArray: 2
             case .splitValues: 1
             }
@@ -85,9 +90,14 @@ package struct StructuralScanner {
                 return scanWide(pointer, count: bytes.count, from: start, base: base, cutFrom: cutFrom, values: false)
             case .splitValues(let cutFrom):
                 return scanWide(pointer, count: bytes.count, from: start, base: base, cutFrom: cutFrom, values: true)
+            case .findLongArray(let within):
+                return scanLongArrayWide(pointer, count: bytes.count, from: start, base: base, within: within)
             case .findArrayStart:
                 break
             }
+        }
+        if case .findLongArray(let within) = mode {
+            return scanLongArray(bytes, from: start, base: base, within: within)
         }
         var blockStart = start
         let count = bytes.count
@@ -129,6 +139,8 @@ package struct StructuralScanner {
                     guard byte == UInt8(ascii: "[") else { continue }
                     stop(at: bit, masks: masks, blockStart: blockStart, base: base)
                     return .at(offset)
+                case .findLongArray:
+                    preconditionFailure("scanned by scanLongArray")
                 case .splitArray(let cutFrom):
                     if byte == UInt8(ascii: ",") {
                         guard depth == 1 else { continue }
@@ -166,28 +178,113 @@ package struct StructuralScanner {
         return .end
     }
 
+    /// ``Mode/findLongArray(within:)``, portably: one pass that keeps the outermost array open and
+    /// gives it up when its `]` comes in time, rather than a probe of every array found (a
+    /// document of many short arrays paid two scans' set-up for each).
+    private mutating func scanLongArray(_ bytes: UnsafeRawBufferPointer, from start: Int, base: Int, within: Int)
+        -> Stop
+    {
+        guard let pointer = bytes.baseAddress else { return .end }
+        /// The outermost open array: its `[`, the depth before it, where its `]` must come by,
+        /// and the scanner's state just after it.
+        var open: (offset: Int, depth: Int, limit: Int, atOpen: StructuralScanner)?
+        var depth = 0
+        var blockStart = start
+        let count = bytes.count
+        var padded = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        while blockStart < count {
+            let masks: BlockMasks
+            if blockStart + 64 <= count {
+                masks = BlockMasks(pointer + blockStart)
+            } else {
+                padded = (0, 0, 0, 0, 0, 0, 0, 0)
+                masks = withUnsafeMutableBytes(of: &padded) { block in
+                    block.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[blockStart..<count]))
+                    return BlockMasks(UnsafeRawPointer(block.baseAddress!))
+                }
+            }
+            let inString = stringMask(
+                quotes: masks.quotes, backslashes: masks.backslashes, lastBit: min(63, count - blockStart - 1))
+            var structural = masks.brackets & ~inString
+            while structural != 0 {
+                let bit = structural.trailingZeroBitCount
+                structural &= structural &- 1
+                let offset = blockStart + bit
+                if let array = open, offset >= array.limit { return found(array.offset, array.atOpen) }
+                let byte = pointer.load(fromByteOffset: offset, as: UInt8.self)
+                if byte | 0x20 == UInt8(ascii: "{") {  // `[` or `{`
+                    if byte == UInt8(ascii: "["), open == nil {
+                        var atOpen = self
+                        atOpen.stop(at: bit, masks: masks, blockStart: blockStart, base: base)
+                        open = (offset, depth, offset + 1 + within, atOpen)
+                    }
+                    depth += 1
+                } else {
+                    depth -= 1
+                    if let array = open, depth == array.depth {
+                        // Closed in time by its own bracket: short. A `}` is the parser's error.
+                        guard byte == UInt8(ascii: "]") else { return found(array.offset, array.atOpen) }
+                        open = nil
+                    }
+                }
+            }
+            countLines(masks.newlines, blockStart: blockStart, base: base)
+            if let array = open, blockStart + 64 >= array.limit { return found(array.offset, array.atOpen) }
+            blockStart += 64
+        }
+        guard let array = open else { return .end }
+        return found(array.offset, array.atOpen)
+    }
+
+    /// The stop at the `[` at `offset`, with the state just after it.
+    private mutating func found(_ offset: Int, _ atOpen: StructuralScanner) -> Stop {
+        self = atOpen
+        return .at(offset)
+    }
+
+    /// ``Mode/findLongArray(within:)`` in C with AVX2 (see `CWideScans.h`), on this scanner's state.
+    private mutating func scanLongArrayWide(_ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, within: Int)
+        -> Stop
+    {
+        var state = wideState
+        let stop = elevate_scan_long_array_wide(
+            &state, pointer.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(start), Int64(base), Int64(within))
+        wideState = state
+        return stop < 0 ? .end : .at(Int(stop))
+    }
+
+    /// This scanner's state as the C scans take it, and back.
+    private var wideState: elevate_scan_state {
+        get {
+            elevate_scan_state(
+                depth: Int64(depth), top_level_commas: Int64(topLevelCommas),
+                last_top_level_comma: Int64(lastTopLevelComma), newlines: Int64(newlines),
+                last_line_start: Int64(lastLineStart), in_string_carry: inStringCarry, escape_carry: escapeCarry,
+                last_value_end: Int64(lastValueEnd))
+        }
+        set {
+            depth = Int(newValue.depth)
+            topLevelCommas = Int(newValue.top_level_commas)
+            lastTopLevelComma = Int(newValue.last_top_level_comma)
+            newlines = Int(newValue.newlines)
+            lastLineStart = Int(newValue.last_line_start)
+            inStringCarry = newValue.in_string_carry
+            escapeCarry = newValue.escape_carry
+            lastValueEnd = Int(newValue.last_value_end)
+        }
+    }
+
     /// A split mode in C with AVX2 (see `CWideScans.h`), on this scanner's state.
     /// - Parameter values: Whether the mode is ``Mode/splitValues(cutFrom:)`` rather than
     ///   ``Mode/splitArray(cutFrom:)``.
     private mutating func scanWide(
         _ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, cutFrom: Int, values: Bool
     ) -> Stop {
-        var state = elevate_scan_state(
-            depth: Int64(depth), top_level_commas: Int64(topLevelCommas),
-            last_top_level_comma: Int64(lastTopLevelComma), newlines: Int64(newlines),
-            last_line_start: Int64(lastLineStart), in_string_carry: inStringCarry, escape_carry: escapeCarry,
-            last_value_end: Int64(lastValueEnd))
+        var state = wideState
         let stop = elevate_scan_split_wide(
             &state, pointer.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(start), Int64(base),
             Int64(cutFrom), values ? 1 : 0)
-        depth = Int(state.depth)
-        topLevelCommas = Int(state.top_level_commas)
-        lastTopLevelComma = Int(state.last_top_level_comma)
-        newlines = Int(state.newlines)
-        lastLineStart = Int(state.last_line_start)
-        inStringCarry = state.in_string_carry
-        escapeCarry = state.escape_carry
-        lastValueEnd = Int(state.last_value_end)
+        wideState = state
         return stop < 0 ? .end : .at(Int(stop))
     }
 

@@ -148,15 +148,15 @@ final class SplitArrayReader: SplitFeeding {
                 // containers where the array at the key path cannot be, when only it may).
                 var contentStart: Int?
                 var scanFrom = position
-                while passOverFrom(&scanFrom, in: chunk),
+                if splitsAnyArray {
+                    let mode = StructuralScanner.Mode.findLongArray(within: runByteCount)
+                    if case .at(let bracket) = scanner.scan(chunk, from: position, base: inputOffset, mode: mode) {
+                        contentStart = bracket + 1
+                    }
+                } else if passOverFrom(&scanFrom, in: chunk),
                     case .at(let bracket) = scanner.scan(chunk, from: scanFrom, base: inputOffset, mode: .findArrayStart)
                 {
-                    if splitsAnyArray, let close = shortArrayEnd(in: chunk, openedAt: bracket) {
-                        scanFrom = close + 1
-                        continue
-                    }
                     contentStart = bracket + 1
-                    break
                 }
                 let end = contentStart ?? chunk.count
                 try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[position..<end]), endingIn: chunk, at: end)
@@ -194,21 +194,6 @@ final class SplitArrayReader: SplitFeeding {
         containersPassedOver = 0
         start = close + 1
         return true
-    }
-
-    /// Where the array whose `[` is at `bracket` of `chunk` ends, when it ends there within its
-    /// first run's length, its scan then done; nil otherwise (the scanner as it was).
-    private func shortArrayEnd(in chunk: UnsafeRawBufferPointer, openedAt bracket: Int) -> Int? {
-        var probe = scanner
-        probe.depth = 1
-        let limit = min(chunk.count, bracket + 1 + runByteCount)
-        let stop = probe.scan(
-            UnsafeRawBufferPointer(rebasing: chunk[..<limit]), from: bracket + 1, base: inputOffset,
-            mode: .splitArray(cutFrom: .max))
-        // A `}` closing it is an error the parser meets where `cut` would hand it over.
-        guard case .at(let close) = stop, chunk[close] == UInt8(ascii: "]") else { return nil }
-        scanner = probe
-        return close
     }
 
     private func startArray(_ consumer: any SplitRunConsumer, at offset: Int, in chunk: UnsafeRawBufferPointer) {

@@ -205,4 +205,97 @@ import Testing
             }
         }
     }
+
+    /// What a byte-by-byte reading finds for `.findLongArray(within:)` from offset 0, going on
+    /// just past each stop (as the split parse does when an array is not split): the `[` of each
+    /// array, not inside an earlier one, that its own `]` does not close within `within` bytes
+    /// nor before the end, with the newlines before it and where the line it is on starts; then
+    /// every newline of the text.
+    private struct NaiveLongArrays: Equatable {
+        struct Stop: Equatable {
+            var offset: Int
+            var newlines: Int
+            var lastLineStart: Int
+        }
+        var stops: [Stop] = []
+        var newlines = 0
+        var lastLineStart = 0
+    }
+
+    private func naiveLongArrays(_ bytes: [UInt8], within: Int) -> NaiveLongArrays {
+        var structure: [(offset: Int, byte: UInt8)] = []
+        _ = readStructure(bytes) { offset, byte in
+            if byte != UInt8(ascii: ",") { structure.append((offset, byte)) }
+            return true
+        }
+        func lines(before end: Int) -> (Int, Int) {
+            (bytes[..<end].filter { $0 == 0x0A }.count, bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
+        }
+        var scan = NaiveLongArrays()
+        var index = 0
+        search: while index < structure.count {
+            let open = structure[index].offset
+            guard structure[index].byte == UInt8(ascii: "[") else {
+                index += 1
+                continue
+            }
+            var depth = 1
+            for next in (index + 1)..<structure.count {
+                let (offset, byte) = structure[next]
+                depth += byte | 0x20 == UInt8(ascii: "{") ? 1 : -1
+                guard depth == 0 else { continue }
+                if byte == UInt8(ascii: "]"), offset < open + 1 + within {
+                    index = next + 1
+                    continue search
+                }
+                break
+            }
+            let (newlines, lastLineStart) = lines(before: open)
+            scan.stops.append(.init(offset: open, newlines: newlines, lastLineStart: lastLineStart))
+            index += 1
+        }
+        (scan.newlines, scan.lastLineStart) = lines(before: bytes.count)
+        return scan
+    }
+
+    private func scannedLongArrays(_ bytes: [UInt8], within: Int, wide: Bool) -> NaiveLongArrays {
+        var scanner = StructuralScanner()
+        scanner.allowsWideScan = wide
+        var scan = NaiveLongArrays()
+        bytes.withUnsafeBytes { buffer in
+            var position = 0
+            while case .at(let offset) = scanner.scan(buffer, from: position, base: 0, mode: .findLongArray(within: within)) {
+                scan.stops.append(.init(offset: offset, newlines: scanner.newlines, lastLineStart: scanner.lastLineStart))
+                position = offset + 1
+            }
+        }
+        scan.newlines = scanner.newlines
+        scan.lastLineStart = scanner.lastLineStart
+        return scan
+    }
+
+    /// Random texts of arrays and objects, short and long, strings with brackets and escapes,
+    /// stray closing brackets: the long-array mode stops at the arrays a byte-by-byte reading
+    /// finds too long to pass over (a probe of each array's end, as the split parse made before),
+    /// and its lines are the reading's.
+    @Test func theLongArrayModeAgreesWithAByteByByteReading() {
+        var generator = SplitMix64(seed: randomTestSeed)
+        let pieces: [String] = [
+            "[", "]", "{", "}", ",", "\"a\"", "\"\\\"[\"", "\"\\\\\"", "\"[{,}]\"", "1", " ", "\n", "\"ü\"",
+            String(repeating: "7", count: 40), "[1,2]", "[[3],{\"k\":[4]}]", "{\"t\":[5,6]}",
+        ]
+        for _ in 0..<3000 {
+            var text: [UInt8] = []
+            let length = Int.random(in: 0...700, using: &generator)
+            while text.count < length { text += Array(pieces.randomElement(using: &generator)!.utf8) }
+            let within = Int.random(in: 0...160, using: &generator)
+            let expected = naiveLongArrays(text, within: within)
+            for wide in [false, true] {
+                #expect(
+                    scannedLongArrays(text, within: within, wide: wide) == expected,
+                    "\(String(decoding: text, as: UTF8.self)) within \(within), wide \(wide), ELEVATE_TEST_SEED=\(randomTestSeed)"
+                )
+            }
+        }
+    }
 }
