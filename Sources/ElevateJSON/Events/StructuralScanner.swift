@@ -101,19 +101,8 @@ package struct StructuralScanner {
         }
         var blockStart = start
         let count = bytes.count
-        var padded = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         while blockStart < count {
-            let masks: BlockMasks
-            if blockStart + 64 <= count {
-                masks = BlockMasks(pointer + blockStart)
-            } else {
-                // The last, short block: zero bytes classify as nothing.
-                padded = (0, 0, 0, 0, 0, 0, 0, 0)
-                masks = withUnsafeMutableBytes(of: &padded) { block in
-                    block.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[blockStart..<count]))
-                    return BlockMasks(UnsafeRawPointer(block.baseAddress!))
-                }
-            }
+            let masks = BlockMasks(of: bytes, at: blockStart)
             let inString = stringMask(
                 quotes: masks.quotes, backslashes: masks.backslashes, lastBit: min(63, count - blockStart - 1))
             if let lowestSkipped = mode.lowestDepthSkipped {
@@ -191,18 +180,8 @@ package struct StructuralScanner {
         var depth = 0
         var blockStart = start
         let count = bytes.count
-        var padded = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         while blockStart < count {
-            let masks: BlockMasks
-            if blockStart + 64 <= count {
-                masks = BlockMasks(pointer + blockStart)
-            } else {
-                padded = (0, 0, 0, 0, 0, 0, 0, 0)
-                masks = withUnsafeMutableBytes(of: &padded) { block in
-                    block.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[blockStart..<count]))
-                    return BlockMasks(UnsafeRawPointer(block.baseAddress!))
-                }
-            }
+            let masks = BlockMasks(of: bytes, at: blockStart)
             let inString = stringMask(
                 quotes: masks.quotes, backslashes: masks.backslashes, lastBit: min(63, count - blockStart - 1))
             var structural = masks.brackets & ~inString
@@ -345,8 +324,23 @@ private struct BlockMasks {
     var commas: UInt64 = 0
     var newlines: UInt64 = 0
 
+    /// The masks of the 64-byte block of `bytes` at `blockStart`; the last, short block is padded
+    /// with zero bytes, which classify as nothing.
     @inline(__always)
-    init(_ block: UnsafeRawPointer) {
+    init(of bytes: UnsafeRawBufferPointer, at blockStart: Int) {
+        if blockStart + 64 <= bytes.count {
+            self.init(bytes.baseAddress! + blockStart)
+            return
+        }
+        var padded = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        self = withUnsafeMutableBytes(of: &padded) { block in
+            block.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[blockStart...]))
+            return BlockMasks(UnsafeRawPointer(block.baseAddress!))
+        }
+    }
+
+    @inline(__always)
+    private init(_ block: UnsafeRawPointer) {
         for lane in 0..<4 {
             let classes = Self.classify(block + lane * 16)
             quotes |= classes.quotes << (lane * 16)
