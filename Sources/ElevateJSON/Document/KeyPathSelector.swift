@@ -218,9 +218,9 @@ package final class KeyPathSelector: JSONEventHandler {
     /// How many of the containers open at the current position lie where no target's container
     /// can start, counted from the outermost such: the value skipped or captured there, and every
     /// container from the outermost one at a target (whose children are captured or counted, never
-    /// descended into). A callback that names a target's array (``Callbacks/arrayStart``,
-    /// ``Callbacks/wildcardArrayStart``) cannot come before they all end: the split parse, looking
-    /// for that array, passes over their content without stopping at each `[` in it.
+    /// descended into). No target's array can start (``Callbacks/arrayStart``, or a value captured
+    /// at a target) before they all end: the split parse, looking for that array, passes over their
+    /// content without stopping at each `[` in it.
     var containersOffTargets: Int {
         containers(from: stack.firstIndex { $0.target != nil })
     }

@@ -153,7 +153,7 @@ final class SplitArrayReader: SplitFeeding {
                     if case .at(let bracket) = scanner.scan(chunk, from: position, base: inputOffset, mode: mode) {
                         contentStart = bracket + 1
                     }
-                } else if passOverFrom(&scanFrom, in: chunk),
+                } else if passOver(from: &scanFrom, in: chunk),
                     case .at(let bracket) = scanner.scan(chunk, from: scanFrom, base: inputOffset, mode: .findArrayStart)
                 {
                     contentStart = bracket + 1
@@ -182,7 +182,7 @@ final class SplitArrayReader: SplitFeeding {
     /// if any: their brackets are not stopped at, nor the stream's parser fed up to them.
     /// - Returns: Whether the scan got past them within `chunk` (`start` then just after the
     ///   bracket or brace that closes the outermost); false when the chunk ended first.
-    private func passOverFrom(_ start: inout Int, in chunk: UnsafeRawBufferPointer) -> Bool {
+    private func passOver(from start: inout Int, in chunk: UnsafeRawBufferPointer) -> Bool {
         guard containersPassedOver > 0 else { return true }
         scanner.depth = containersPassedOver
         let stop = scanner.scan(chunk, from: start, base: inputOffset, mode: .splitArray(cutFrom: .max))
