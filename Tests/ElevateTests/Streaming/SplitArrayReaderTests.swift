@@ -159,6 +159,9 @@ import Testing
             #"{"skip": [[[[[1]]]]], "items": [1, 2, 3]"#,
             #"{"skip": [[[[[1]]]]"#,
             #"[[1, 2], [3, [4]], {"a": [5]}]"#,
+            // Deeper than the parser's limit (512) inside a value passed over (an attacker's case).
+            #"{"skip": "# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+                + #", "items": [1, 2, 3]}"#,
         ] {
             expectSameAsOneThread(json, keyPath: "items")
             expectSameAsOneThread(json, keyPath: "skip.x")
