@@ -225,31 +225,10 @@ package struct StructuralScanner {
     private mutating func scanLongArrayWide(_ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, within: Int)
         -> Stop
     {
-        var state = wideState
-        let stop = elevate_scan_long_array_wide(
-            &state, pointer.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(start), Int64(base), Int64(within))
-        wideState = state
-        return stop < 0 ? .end : .at(Int(stop))
-    }
-
-    /// This scanner's state as the C scans take it, and back.
-    private var wideState: elevate_scan_state {
-        get {
-            elevate_scan_state(
-                depth: Int64(depth), top_level_commas: Int64(topLevelCommas),
-                last_top_level_comma: Int64(lastTopLevelComma), newlines: Int64(newlines),
-                last_line_start: Int64(lastLineStart), in_string_carry: inStringCarry, escape_carry: escapeCarry,
-                last_value_end: Int64(lastValueEnd))
-        }
-        set {
-            depth = Int(newValue.depth)
-            topLevelCommas = Int(newValue.top_level_commas)
-            lastTopLevelComma = Int(newValue.last_top_level_comma)
-            newlines = Int(newValue.newlines)
-            lastLineStart = Int(newValue.last_line_start)
-            inStringCarry = newValue.in_string_carry
-            escapeCarry = newValue.escape_carry
-            lastValueEnd = Int(newValue.last_value_end)
+        withWideState { state in
+            elevate_scan_long_array_wide(
+                state, pointer.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(start), Int64(base),
+                Int64(within))
         }
     }
 
@@ -259,11 +238,30 @@ package struct StructuralScanner {
     private mutating func scanWide(
         _ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, cutFrom: Int, values: Bool
     ) -> Stop {
-        var state = wideState
-        let stop = elevate_scan_split_wide(
-            &state, pointer.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(start), Int64(base),
-            Int64(cutFrom), values ? 1 : 0)
-        wideState = state
+        withWideState { state in
+            elevate_scan_split_wide(
+                state, pointer.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(start), Int64(base),
+                Int64(cutFrom), values ? 1 : 0)
+        }
+    }
+
+    /// Runs `scan`, a C scan, on this scanner's state as the C scans take it, and takes the state
+    /// back; the scan returns the offset where it stopped, or -1 when it read every byte.
+    private mutating func withWideState(_ scan: (UnsafeMutablePointer<elevate_scan_state>) -> Int64) -> Stop {
+        var state = elevate_scan_state(
+            depth: Int64(depth), top_level_commas: Int64(topLevelCommas),
+            last_top_level_comma: Int64(lastTopLevelComma), newlines: Int64(newlines),
+            last_line_start: Int64(lastLineStart), in_string_carry: inStringCarry, escape_carry: escapeCarry,
+            last_value_end: Int64(lastValueEnd))
+        let stop = scan(&state)
+        depth = Int(state.depth)
+        topLevelCommas = Int(state.top_level_commas)
+        lastTopLevelComma = Int(state.last_top_level_comma)
+        newlines = Int(state.newlines)
+        lastLineStart = Int(state.last_line_start)
+        inStringCarry = state.in_string_carry
+        escapeCarry = state.escape_carry
+        lastValueEnd = Int(state.last_value_end)
         return stop < 0 ? .end : .at(Int(stop))
     }
 
