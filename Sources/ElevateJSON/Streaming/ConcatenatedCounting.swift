@@ -20,15 +20,13 @@ package func countConcatenatedValues(in input: JSONInput, options: StreamingOpti
         return (values, counter.count)
     }
     var totals = SplitRun.Counts()
-    /// What the rest counts, once a value too long for a run stops the cutting.
-    var restCounter: DepthCounter?
+    /// What the calling thread counts where a value too long for a run stops the cutting, over
+    /// every such stretch: each ends between two values.
+    let restCounter = DepthCounter(countedDepth: 0)
     try readValueRuns(
         of: input, options: options,
-        rest: { piece in
-            let counter = DepthCounter(countedDepth: 0)
-            restCounter = counter
-            return ValuesRunParser(piece, handler: counter, options: options)
-        }, work: { $0.count() }, take: { totals.add(try $0.get()) })
-    if let restCounter { totals.add(SplitRun.Counts(values: restCounter.values, elements: restCounter.elements)) }
+        rest: { piece in ValuesRunParser(piece, handler: restCounter, options: options) }, work: { $0.count() },
+        take: { totals.add(try $0.get()) })
+    totals.add(SplitRun.Counts(values: restCounter.values, elements: restCounter.elements))
     return (totals.elements, totals.values)
 }

@@ -3,9 +3,12 @@
 /// ``countLines(in:framing:options:)`` and ``writeValues(from:framing:atKeyPath:wildcard:to:through:options:)``:
 /// each run goes to `work`, on a worker when ``StreamingOptions/concurrency`` is above 1 (else on
 /// the calling thread, as it is cut), and its outcome to `take`, on the calling thread, in
-/// document order. From the first line longer than a run may hold on
-/// (``StreamingOptions/splitLongestHeld``), the calling thread feeds the rest of the input to
-/// `rest` itself, after taking every run before it, so that a line of any length is never held.
+/// document order. A line longer than a run may hold on (``StreamingOptions/splitLongestHeld``)
+/// the calling thread feeds to `rest` itself, after taking every run before it, so that a line of
+/// any length is never held; the cutting resumes at the next line.
+///
+/// `longLineEnded` is told when `rest` has read a long line to its end, before the runs after it
+/// are taken.
 ///
 /// `take` throws a run's error; the first thrown, in document order, is the one of the whole
 /// read, and it comes before an input error met later (the runs lie before it).
@@ -16,7 +19,7 @@
 /// - Throws: A run's error (through `take`), or `rest`'s and the input's, wrapped as `options` say.
 func readLineRuns<Outcome>(
     of input: JSONInput, framing: JSONFraming = .jsonLines, options: StreamingOptions, rest: JSONLinesParser,
-    whenInputWaits: (() throws -> Void)? = nil,
+    whenInputWaits: (() throws -> Void)? = nil, longLineEnded: (() throws -> Void)? = nil,
     work: @escaping (SplitLinesRun) -> Outcome, take: @escaping (Outcome) throws -> Void
 ) throws {
     let runs = RunOutcomes(options: options, take: take)
@@ -32,14 +35,13 @@ func readLineRuns<Outcome>(
         if let error = SplitLinesRun(line, keyPath: KeyPath(""), framing: framing, options: options).read(into: rest) {
             throw error
         }
+    } restOfLongLine: { bytes, endsLine in
+        try rest.feed(bytes)
+        if endsLine { try longLineEnded?() }
     }
-    /// Reads one chunk: cuts its runs (or, once handed over, feeds it to `rest`).
+    /// Reads one chunk: cuts its runs, and feeds a long line's bytes to `rest`.
     let read = { (chunk: UnsafeRawBufferPointer) throws in
-        if cutter.handedOver {
-            try rest.feed(chunk)
-        } else {
-            try cutter.feed(chunk, isStopped: { false }, dispatch)
-        }
+        try cutter.feed(chunk, isStopped: { false }, dispatch)
         guard let whenInputWaits, input.wouldWaitForInput else { return }
         try cutter.cutCompleteLines(dispatch)
         try runs.drain(untilAllDone: true)
@@ -55,7 +57,7 @@ func readLineRuns<Outcome>(
                 try readChunks(
                     of: input, options: options, until: { false }, beforeInputFailure: { try cutter.cutAllHeld(dispatch) },
                     read)
-                if cutter.handedOver { try rest.finish() }
+                if cutter.isInLongLine { try rest.finish() }
             }
             try cutter.finish(dispatch)
         } catch {

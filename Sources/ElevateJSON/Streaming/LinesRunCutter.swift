@@ -45,12 +45,16 @@ struct LinesRunCutter {
     /// The longest a line may grow in the run before it is handed over whole to `longLine`: a
     /// line of any length must not be held (nil: no limit).
     private let longLineLimit: Int?
-    /// Told, once, of the first line longer than `longLineLimit`, with the line's bytes so far
-    /// (the complete lines before it went to `dispatch` first); the cutter then takes no more
-    /// input, and its owner reads the rest itself.
+    /// Told of a line longer than `longLineLimit`, with the line's bytes so far (the complete
+    /// lines before it went to `dispatch` first): its owner reads the line itself.
     var longLine: ((Piece) throws -> Void)?
-    /// Whether `longLine` was called: the rest of the input is its owner's.
-    private(set) var handedOver = false
+    /// Told of the rest of a long line, chunk by chunk, up to and including its separator (the
+    /// last piece, where `endsLine` is true); the cutting then resumes at the next line, so that one long line does not leave the rest of
+    /// the input to one thread. Nil: the cutter takes no more input after the first long line
+    /// (its owner stops there, the line being an error).
+    var restOfLongLine: ((UnsafeRawBufferPointer, _ endsLine: Bool) throws -> Void)?
+    /// Whether a long line was handed to `longLine` and has not ended: its bytes are its owner's.
+    private(set) var isInLongLine = false
     /// Where the run's last line (not yet ended by a newline) starts in `run`.
     private var lineStartInRun = 0
     /// The run being cut: its bytes, its offset in the input, its first line's number, the newlines
@@ -79,11 +83,13 @@ struct LinesRunCutter {
     /// - Parameters:
     ///   - options: The run lengths (``StreamingOptions/splitRunLength(afterRuns:)``).
     ///   - longLineLimit: The longest line held in a run; nil for no limit.
-    ///   - longLine: Told of the first line longer than `longLineLimit` (see ``handedOver``).
+    ///   - longLine: Told of each line longer than `longLineLimit` (see ``isInLongLine``).
     ///   - separator: What ends a line: `\n` (JSON Lines), or `0x1E` (records of a text sequence).
+    ///   - restOfLongLine: Told of the rest of each long line (see ``restOfLongLine``).
     init(
         options: StreamingOptions, longLineLimit: Int? = nil, separator: JSONLinesParser.Separator = .newline,
-        longLine: ((Piece) throws -> Void)? = nil
+        longLine: ((Piece) throws -> Void)? = nil,
+        restOfLongLine: ((UnsafeRawBufferPointer, _ endsLine: Bool) throws -> Void)? = nil
     ) {
         self.options = options
         self.separator = separator
@@ -91,6 +97,7 @@ struct LinesRunCutter {
         runFirstLine = separator == .newline ? 1 : 0
         self.longLineLimit = longLineLimit
         self.longLine = longLine
+        self.restOfLongLine = restOfLongLine
     }
 
     /// Reads the next chunk of input, handing every run it completes to `dispatch`.
@@ -98,9 +105,13 @@ struct LinesRunCutter {
     mutating func feed(
         _ chunk: UnsafeRawBufferPointer, isStopped: () -> Bool, _ dispatch: (Piece) throws -> Void
     ) throws {
-        guard let base = chunk.baseAddress, !chunk.isEmpty, !handedOver else { return }
+        guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
         defer { inputOffset += chunk.count }
         var position = 0
+        if isInLongLine {
+            guard let restOfLongLine else { return }
+            position = try passLongLine(chunk, to: restOfLongLine)
+        }
         while position < chunk.count, !isStopped() {
             let cutFrom = max(position, runStart + runByteCount - inputOffset)
             guard cutFrom < chunk.count,
@@ -118,10 +129,34 @@ struct LinesRunCutter {
         }
     }
 
+    /// Hands the long line's bytes in `chunk` to `restOfLongLine`, up to and including its
+    /// separator, and resumes the cutting after it.
+    /// - Returns: Where the cutting resumes in `chunk`; its count when the line goes on past it.
+    private mutating func passLongLine(
+        _ chunk: UnsafeRawBufferPointer, to restOfLongLine: (UnsafeRawBufferPointer, Bool) throws -> Void
+    ) throws -> Int {
+        let separatorAt = memchr(chunk.baseAddress!, Int32(separator.rawValue), chunk.count)
+        let end = separatorAt.map { UnsafeRawPointer($0) - chunk.baseAddress! + 1 } ?? chunk.count
+        let line = UnsafeRawBufferPointer(rebasing: chunk[..<end])
+        try restOfLongLine(line, separatorAt != nil)
+        // The next run starts after these bytes, as it would after a run of them.
+        if separator != .newline {
+            let newlines = NewlineCount(in: line)
+            if let start = newlines.lastLineStart { lineStartBeforeRun = runStart + start }
+            newlinesBeforeRun += newlines.count
+        }
+        runStart += line.count
+        if separatorAt != nil {
+            runFirstLine += 1
+            isInLongLine = false
+        }
+        return end
+    }
+
     /// Hands the whole lines of the run being cut to `dispatch` now, before the run is long
     /// enough: a live source's complete lines are then not held back. The rest stays.
     mutating func cutCompleteLines(_ dispatch: (Piece) throws -> Void) throws {
-        guard !handedOver, lineStartInRun > 0 else { return }
+        guard !isInLongLine, lineStartInRun > 0 else { return }
         try dispatch(takeCompleteLines())
     }
 
@@ -153,7 +188,7 @@ struct LinesRunCutter {
     /// Hands the complete lines to `dispatch` and the long line that follows them to `longLine`.
     private mutating func handOverLongLine(_ dispatch: (Piece) throws -> Void) throws {
         if lineStartInRun > 0 { try dispatch(takeCompleteLines()) }
-        handedOver = true
+        isInLongLine = true
         let line = takeRun(isLast: false)
         try longLine?(line)
     }
@@ -162,12 +197,12 @@ struct LinesRunCutter {
     /// included, goes to `dispatch` as a run that does not end the input, so that its lines are
     /// judged before the failure, as one thread, fed those bytes, judges them.
     mutating func cutAllHeld(_ dispatch: (Piece) throws -> Void) throws {
-        if !handedOver, !run.isEmpty { try dispatch(takeRun(isLast: false)) }
+        if !isInLongLine, !run.isEmpty { try dispatch(takeRun(isLast: false)) }
     }
 
     /// Ends the input: the last run, whose last line may have no newline, goes to `dispatch`.
     mutating func finish(_ dispatch: (Piece) throws -> Void) throws {
-        if !handedOver, !run.isEmpty { try dispatch(takeRun(isLast: true)) }
+        if !isInLongLine, !run.isEmpty { try dispatch(takeRun(isLast: true)) }
     }
 
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {

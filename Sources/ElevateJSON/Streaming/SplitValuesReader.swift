@@ -54,12 +54,23 @@ final class SplitValuesReader<T> {
             decode: decode, deliver: deliver)
     }
 
-    /// Reads the next chunk of input: cuts every run it completes, or reads it on as the rest.
+    /// Reads the next chunk of input: reads on the rest as far as it goes in it, and cuts every
+    /// run the rest of the chunk completes.
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
         guard !isStopped else { return }
         try namingValues {
-            if let rest { return try read(Array(chunk), chunkEnds: [], into: rest) }
-            guard try !cutter.feed(chunk, isStopped: { isStopped }, { try dispatch($0) }), !isStopped else { return }
+            var start = 0
+            if let rest {
+                let end = cutter.endOfRest(in: chunk)
+                let bytes = Array(chunk)
+                try takingRun { each in rest.read(restOf: bytes, endingAt: end, each) }
+                try delivery.deliverCompleted(isStopped: isStopped)
+                guard let end, !isStopped else { return }
+                self.rest = nil
+                start = end
+            }
+            guard try !cutter.feed(chunk, from: start, isStopped: { isStopped }, { try dispatch($0) }), !isStopped
+            else { return }
             let piece = try cutter.takeRest { try dispatch($0) }
             guard !isStopped else { return }
             let parser = ValuesRunParser.capturing(piece, keyPath: keyPath, options: options)
@@ -337,6 +348,19 @@ final class ValuesRunParser: @unchecked Sendable {
             return error
         }
         return nil
+    }
+
+    /// Reads the rest's bytes in `chunk` (see ``ValuesRunCutter/endOfRest(in:)``): all of them, or
+    /// those up to `end`, just past the value that ends the rest, where no more input comes to
+    /// this parser (the chunk's bytes after it go on an error's excerpt).
+    /// - Returns: The error that ended the parse, in the input's terms.
+    func read(restOf chunk: [UInt8], endingAt end: Int?, _ each: (JSONValue?, Int?) -> Bool = { _, _ in true })
+        -> (any Error)?
+    {
+        guard let end else { return read(Array(chunk), chunkEnds: [], finishing: false, each) }
+        return read(
+            Array(chunk[..<end]), chunkEnds: [], finishing: false, endsAfterValue: true,
+            after: Array(chunk[end..<min(end + 16, chunk.count)]), each)
     }
 
     private func feed(_ bytes: UnsafeRawBufferPointer) throws {

@@ -4,8 +4,10 @@
 /// goes to `work`, on a worker when ``StreamingOptions/concurrency`` is above 1 (else on the
 /// calling thread, as it is cut), and its outcome to `take`, on the calling thread, in document
 /// order. From a value longer than a run may hold on (``StreamingOptions/splitLongestHeld``), the
-/// calling thread reads the rest of the input itself, after taking every run before it, with the
-/// parser `makeRest` makes from where the rest starts.
+/// calling thread reads the input itself, after taking every run before it, with the parser
+/// `makeRest` makes from where it starts, up to the next top-level value that ends with a bracket
+/// or brace (see ``ValuesRunCutter/endOfRest(in:)``); `restEnded` is told then, and the cutting
+/// resumes.
 ///
 /// `take` throws a run's error; the first thrown, in document order, is the one of the whole
 /// read, and it comes before an input error met later (the runs lie before it). The input must be
@@ -16,7 +18,7 @@
 /// - Throws: A run's error (through `take`), or the rest's and the input's, wrapped as `options` say.
 func readValueRuns<Outcome>(
     of input: JSONInput, options: StreamingOptions, rest makeRest: @escaping (ValuesRunCutter.Piece) -> ValuesRunParser,
-    whenInputWaits: (() throws -> Void)? = nil,
+    whenInputWaits: (() throws -> Void)? = nil, restEnded: (() throws -> Void)? = nil,
     work: @escaping (SplitValuesRun) -> Outcome, take: @escaping (Outcome) throws -> Void
 ) throws {
     precondition(ValuesRunCutter.canCut(options.parsing), "the pre-scan does not read comments")
@@ -27,13 +29,21 @@ func readValueRuns<Outcome>(
         try runs.submit { work(run) }
     }
     var cutter = ValuesRunCutter(options: options)
-    /// Once the cutter stopped: the parser of the rest.
+    /// While the cutter stopped: the parser of the rest.
     var rest: ValuesRunParser?
-    /// Reads one chunk: cuts its runs (or, once handed over, feeds it to `rest`).
+    /// Reads one chunk: feeds `rest` what is its, and cuts the runs of the rest of the chunk.
     let read = { (chunk: UnsafeRawBufferPointer) throws in
-        if let rest {
-            if let error = rest.read(Array(chunk), chunkEnds: [], finishing: false) { throw error }
-        } else if try !cutter.feed(chunk, isStopped: { false }, dispatch) {
+        // Where the cutting starts in the chunk; nil when the rest goes on past it.
+        var start: Int? = 0
+        if let parser = rest {
+            start = cutter.endOfRest(in: chunk)
+            if let error = parser.read(restOf: Array(chunk), endingAt: start) { throw error }
+            if start != nil {
+                rest = nil
+                try restEnded?()
+            }
+        }
+        if let start, try !cutter.feed(chunk, from: start, isStopped: { false }, dispatch) {
             let piece = try cutter.takeRest(dispatch)
             // The runs before the rest come first, their errors too.
             try runs.drain(untilAllDone: true)

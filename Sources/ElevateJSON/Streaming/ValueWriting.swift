@@ -44,8 +44,13 @@ package func writeValues(
     options: StreamingOptions
 ) throws -> ValueSequenceSummary {
     var summary = ValueSequenceSummary()
+    // Split, the pass reads the long lines (or values) between runs: its values before the stretch
+    // it reads now, which its indexes count too.
+    var passValuesBefore = 0
     let pass = ValueSequencePass(framing: framing, keyPath: keyPath, wildcard: wildcard, to: makeHandler(emitter)) {
-        summary.note($0)
+        var end = $0
+        end.index -= passValuesBefore
+        summary.note(end)
     }
     // A live input's values come out as its lines arrive, not when the emitter's buffer fills.
     let whenInputWaits = { try emitter.flushCompleteValues() }
@@ -75,14 +80,20 @@ package func writeValues(
         guard !run.mayHoldValue(atLeast: handedBackFrom) else { return WrittenValues(handedBack: run) }
         return run.writeValues(atKeyPath: keyPath, wildcard: wildcard, style: style, through: makeHandler)
     }
-    // From a line or value longer than a run may hold on, the stream's own pass reads the rest.
+    // A line or value longer than a run may hold, the stream's own pass reads, with what follows
+    // it up to where the cutting resumes; the runs before it were taken, those after come next.
+    let passEnded = {
+        runs.append(summary)
+        passValuesBefore += summary.values
+        summary = ValueSequenceSummary()
+    }
     if splitsValues {
         do {
             try readValueRuns(
                 of: input, options: options,
                 rest: { piece in
                     ValuesRunParser(piece, options: options) { pass.makeValuesParser(options: options, skipsByteOrderMark: $0) }
-                }, whenInputWaits: whenInputWaits, work: work, take: write)
+                }, whenInputWaits: whenInputWaits, restEnded: passEnded, work: work, take: write)
         } catch let error as SplitValueTooLarge {
             // Named by its index among all the values: those of the runs and of the rest before it.
             throw ParserError.validation(
@@ -91,7 +102,7 @@ package func writeValues(
     } else {
         try readLineRuns(
             of: input, framing: framing, options: options, rest: pass.makeLinesParser(options: options),
-            whenInputWaits: whenInputWaits, work: work, take: write)
+            whenInputWaits: whenInputWaits, longLineEnded: passEnded, work: work, take: write)
     }
     // The runs came first; the stream's pass read what followed them.
     runs.append(summary)

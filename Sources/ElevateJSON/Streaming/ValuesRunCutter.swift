@@ -8,7 +8,9 @@
 ///
 /// A value whose end the scanner does not find within ``StreamingOptions/splitLongestHeld``
 /// bytes (a value of many megabytes, or top-level numbers and strings, which have no bracket to
-/// end them) is never held whole: ``takeRest(_:)`` then gives the rest of the input to the owner.
+/// end them) is never held whole: ``takeRest(_:)`` then gives the rest of the input to the owner,
+/// until a top-level value ends with a bracket or brace in it (``endOfRest(in:)``), where the
+/// cutting resumes.
 struct ValuesRunCutter {
     /// Whether concatenated JSON read with these options can be cut: the scanner reads strings
     /// and brackets as the parser does only when comments are not allowed (a comment may hold
@@ -55,7 +57,7 @@ struct ValuesRunCutter {
     private var inputOffset = 0
     /// Runs handed over so far.
     private var runCount = 0
-    /// Whether the rest of the input is the owner's (see ``takeRest(_:)``).
+    /// Whether the input is the owner's, from ``takeRest(_:)`` to the ``endOfRest(in:)`` found.
     private(set) var handedOver = false
     /// Buffers of runs parsed, for the next runs.
     private let buffers = RunBuffers()
@@ -67,17 +69,18 @@ struct ValuesRunCutter {
         scanner.depth = 0
     }
 
-    /// Reads the next chunk of input, handing every run it completes to `dispatch`.
+    /// Reads the next chunk of input from `start` (after the end of the rest in it, see
+    /// ``endOfRest(in:)``), handing every run it completes to `dispatch`.
     /// - Returns: false when the run being cut grew past what may be held without the end of a
     ///   value: the bytes from the last value's end on, this chunk's included, are then to be
-    ///   taken with ``takeRest(_:)``, and nothing more is cut.
+    ///   taken with ``takeRest(_:)``, and nothing more is cut until the rest ends.
     /// - Parameter isStopped: Whether to stop cutting (the consumer stopped the stream).
     mutating func feed(
-        _ chunk: UnsafeRawBufferPointer, isStopped: () -> Bool, _ dispatch: (Piece) throws -> Void
+        _ chunk: UnsafeRawBufferPointer, from start: Int = 0, isStopped: () -> Bool, _ dispatch: (Piece) throws -> Void
     ) throws -> Bool {
         guard !chunk.isEmpty, !handedOver else { return !handedOver }
         defer { inputOffset += chunk.count }
-        var position = 0
+        var position = start
         while position < chunk.count, !isStopped() {
             let cutFrom = max(position, runStart + runByteCount - inputOffset)
             guard case .at(let close) = scanner.scan(
@@ -130,6 +133,29 @@ struct ValuesRunCutter {
         return takeRun(upTo: runStart + run.count, after: [])
     }
 
+    /// After ``takeRest(_:)``, while the owner reads the rest of the input: how much of `chunk`
+    /// is the rest's. Where a top-level value ends with a bracket or brace in it, the rest ends
+    /// just past it: one thread's parser, having read the rest without an error, stands between
+    /// two values there, as the scanner does, and the cutting resumes with the chunk's bytes after
+    /// it (``feed(_:from:isStopped:_:)``). Top-level numbers, strings and literals have no
+    /// bracket to end them and leave the input to the owner.
+    /// - Returns: The offset in `chunk` just past the value that ends the rest, or nil when the
+    ///   whole chunk is the rest's.
+    mutating func endOfRest(in chunk: UnsafeRawBufferPointer) -> Int? {
+        precondition(handedOver, "the rest was taken")
+        let found = scanner.scan(chunk, from: 0, base: inputOffset, mode: .splitValues(cutFrom: 0))
+        guard case .at(let close) = found else {
+            advance(over: chunk[...])
+            inputOffset += chunk.count
+            return nil
+        }
+        // The chunk's offset stays, for the cutting of the bytes after the rest.
+        let end = close + 1
+        advance(over: chunk[..<end])
+        handedOver = false
+        return end
+    }
+
     private mutating func append(_ bytes: Slice<UnsafeRawBufferPointer>) {
         if run.isEmpty { run.reserveCapacity(runByteCount + 4096) }
         run.append(contentsOf: bytes)
@@ -147,16 +173,23 @@ struct ValuesRunCutter {
             bytes: run, start: runStart, newlinesBefore: newlinesBeforeRun, lastLineStart: lastLineStartBeforeRun,
             bytesBefore: bytesBeforeRun, bytesAfter: Array(after), chunkEnds: chunkEndsInRun.filter { $0 < end },
             isLast: isLast, endsAfterValue: endsAfterValue, buffers: buffers)
-        let newlines = run.withUnsafeBytes { NewlineCount(in: $0) }
-        newlinesBeforeRun += newlines.count
-        if let lineStart = newlines.lastLineStart { lastLineStartBeforeRun = runStart + lineStart }
-        // What the parser has seen of the input: not a byte order mark it skips at the start.
-        let seen = runStart == 0 && run.starts(with: [0xEF, 0xBB, 0xBF]) ? run[3...] : run[...]
-        bytesBeforeRun = seen.count >= 16 ? Array(seen.suffix(16)) : Array((bytesBeforeRun + seen).suffix(16))
+        let taken = run
+        taken.withUnsafeBytes { advance(over: $0[...]) }
         chunkEndsInRun.removeAll { $0 <= end }
-        runStart = end
         run = rest
         runCount += 1
         return piece
+    }
+
+    /// Moves the next run's start past `bytes`, which follow the current start: its line, where
+    /// that line starts, and the bytes before it for excerpts.
+    private mutating func advance(over bytes: Slice<UnsafeRawBufferPointer>) {
+        let newlines = NewlineCount(in: UnsafeRawBufferPointer(rebasing: bytes))
+        newlinesBeforeRun += newlines.count
+        if let lineStart = newlines.lastLineStart { lastLineStartBeforeRun = runStart + lineStart }
+        // What the parser has seen of the input: not a byte order mark it skips at the start.
+        let seen = runStart == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
+        bytesBeforeRun = seen.count >= 16 ? Array(seen.suffix(16)) : Array((bytesBeforeRun + seen).suffix(16))
+        runStart += bytes.count
     }
 }

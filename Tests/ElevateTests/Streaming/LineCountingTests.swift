@@ -13,7 +13,8 @@ import Testing
     ///   on the calling thread, as `forEachValue` reads JSON Lines, with no runs and no counting
     ///   from YAJL's callbacks.
     static func count(
-        _ text: String, workers: Int, runBytes: Int = 256 << 10, chunkSize: Int? = nil, lineByLine: Bool = false
+        _ text: String, framing: JSONFraming = .jsonLines, workers: Int, runBytes: Int = 256 << 10, chunkSize: Int? = nil,
+        lineByLine: Bool = false
     ) -> String {
         var input = JSONInput.data(Data(text.utf8))
         if chunkSize != nil {
@@ -28,10 +29,10 @@ import Testing
         do {
             if lineByLine {
                 let counter = ValueCounter()
-                let lines = JSONLinesParser(handler: counter, options: options.parsing)
+                let lines = JSONLinesParser(handler: counter, options: options.parsing, separator: framing.separator)
                 try translatingInputErrors(options) {
                     try translatingLinesParserErrors(
-                        framing: .jsonLines, wrapping: false, lineNumber: { lines.lineNumber }
+                        framing: framing, wrapping: false, lineNumber: { lines.lineNumber }
                     ) {
                         try readChunks(of: input, options: options, until: { false }) { try lines.feed($0) }
                         try lines.finish()
@@ -39,7 +40,7 @@ import Testing
                 }
                 return "\(lines.valueCount) lines, \(counter.count) values"
             }
-            let counts = try countLines(in: input, options: options)
+            let counts = try countLines(in: input, framing: framing, options: options)
             return "\(counts.lines) lines, \(counts.values) values"
         } catch let error as JSONSyntaxError {
             return "\(error.kind) at \(error.line):\(error.column) (byte \(error.byteOffset)): \(error.message) near \(error.excerpt.debugDescription)"
@@ -107,26 +108,34 @@ import Testing
         }
     }
 
-    /// A line longer than a run may hold on (32 runs' length) is read by the calling thread, with
-    /// the rest of the input: counts and errors stay one thread's, before it, in it and after it.
-    @Test func aLineLongerThanARunHoldsIsReadOnTheCallingThread() {
+    /// A line longer than a run may hold on (32 runs' length) is read by the calling thread, and
+    /// the lines after it are cut into runs again: counts and errors stay one thread's, before
+    /// it, in it, after it, and after the next one.
+    @Test(arguments: [JSONFraming.jsonLines, .jsonTextSequence])
+    func aLineLongerThanARunHoldsIsReadOnTheCallingThread(framing: JSONFraming) {
         let long = "[" + Array(repeating: "\"abcdefgh\"", count: 400).joined(separator: ",") + "]"
-        let short = String(repeating: "{\"k\": [1, 2]}\n", count: 50)
+        // Records start with a separator and may span input lines.
+        let (start, shortLine) = framing == .jsonLines ? ("", "{\"k\": [1, 2]}\n") : ("\u{1E}", "\u{1E}{\"k\":\n [1, 2]}\n")
+        let short = String(repeating: shortLine, count: 50)
+        let longLine = start + long
         let texts = [
-            short + long + "\n" + short,
-            short + long,
-            short + long.dropLast() + ",x]\n" + short,
-            short + "{\"k\": x}\n" + long + "\n",
-            short + long + "\n" + short + "[1,,2]\n" + short,
-            long + "\n" + long + "\n" + long,
+            short + longLine + "\n" + short,
+            short + longLine,
+            short + longLine.dropLast() + ",x]\n" + short,
+            short + start + "{\"k\": x}\n" + longLine + "\n",
+            short + longLine + "\n" + short + start + "[1,,2]\n" + short,
+            longLine + "\n" + longLine + "\n" + longLine,
+            longLine + "\n" + short + longLine + "\n" + short + start + "{\"k\": [1 2]}\n" + short,
+            short + longLine + "\n" + short + longLine.dropLast() + ",x]\n" + short,
+            short + longLine + "\n" + longLine + "\n" + short + start + "tru\n",
         ]
         for text in texts {
             for chunkSize in [1, 100, 4096] where chunkSize > 1 || text.utf8.count < 20_000 {
-                let one = Self.count(text, workers: 1, chunkSize: chunkSize)
-                let reference = Self.count(text, workers: 1, chunkSize: chunkSize, lineByLine: true)
+                let one = Self.count(text, framing: framing, workers: 1, chunkSize: chunkSize)
+                let reference = Self.count(text, framing: framing, workers: 1, chunkSize: chunkSize, lineByLine: true)
                 #expect(one == reference, "chunks of \(chunkSize): \(text.prefix(40))")
                 for runBytes in [1, 16, 64] {
-                    let two = Self.count(text, workers: 2, runBytes: runBytes, chunkSize: chunkSize)
+                    let two = Self.count(text, framing: framing, workers: 2, runBytes: runBytes, chunkSize: chunkSize)
                     #expect(two == one, "runs of \(runBytes), chunks of \(chunkSize): \(text.prefix(40))")
                 }
             }

@@ -127,6 +127,32 @@ import Testing
         }
     }
 
+    /// After a value longer than a run may hold, the cutting resumes at the next value that ends
+    /// with a bracket or brace: values, counts and errors (their lines and excerpts) stay one
+    /// thread's, after several long values, between runs and scalars.
+    @Test func theCuttingResumesAfterALongValue() {
+        let long = "[" + Array(repeating: #""abcdefgh""#, count: 400).joined(separator: ",") + "]"
+        let short = String(repeating: "{\"k\": [1,\n 2]}", count: 50)
+        let texts = [
+            short + long + short + long + short,
+            long + long + " 1 2 " + short + "{\"k\": x}" + short,
+            short + long + "\n" + short + long.dropLast() + ",x]" + short,
+            short + long + " 3 \"s\" " + long + short + "[1,,2]",
+            long + "\n\n" + short + long + "{\"k\":\n[1 2]}",
+        ]
+        for text in texts {
+            let reference = Self.read(text, workers: 1, chunkSize: 100)
+            for runBytes in [1, 16] {
+                #expect(Self.read(text, workers: 2, runBytes: runBytes, chunkSize: 100) == reference, "runs of \(runBytes)")
+            }
+            let counted = Self.counted(Array(text.utf8), workers: 1, chunkSize: 100, rejectsDuplicates: false)
+            for runBytes in [1, 16] {
+                let split = Self.counted(Array(text.utf8), workers: 2, runBytes: runBytes, chunkSize: 100, rejectsDuplicates: false)
+                #expect(split == counted, "counted, runs of \(runBytes): \(text.prefix(30))")
+            }
+        }
+    }
+
     /// `elevate count --framing concatenated`: with one job a `ValueSequencePass` counts; with
     /// several, the workers count runs of whole values (`countConcatenatedValues`). The counts
     /// and the first error (its excerpt included) must agree.
@@ -228,6 +254,59 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The cutter, read on its own: every byte once, in order, in a run or the rest; each run
+    /// knows its offset, line and the bytes before it; and runs are cut again after each long
+    /// value.
+    @Test func theCutterResumesAfterTheRest() throws {
+        var options = StreamingOptions()
+        options.splitBatchByteCount = 16
+        var cutter = ValuesRunCutter(options: options)
+        let long = "[" + Array(repeating: "\"ab\ncd\"", count: 200).joined(separator: ",") + "]"
+        let short = String(repeating: "{\"k\":\n[1]} ", count: 30)
+        let text = Array((short + long + short + long + long + " 7 " + short).utf8)
+        var runs: [ValuesRunCutter.Piece] = []
+        var rests: [(start: Int, bytes: [UInt8])] = []
+        var fed = 0
+        while fed < text.count {
+            let end = min(fed + 100, text.count)
+            try text[fed..<end].withUnsafeBytes { chunk in
+                var start = 0
+                if cutter.handedOver {
+                    let restEnd = cutter.endOfRest(in: chunk)
+                    rests.append((fed, Array(chunk[..<(restEnd ?? chunk.count)])))
+                    guard let restEnd else { return }
+                    start = restEnd
+                }
+                if try !cutter.feed(chunk, from: start, isStopped: { false }, { runs.append($0) }) {
+                    let rest = try cutter.takeRest { runs.append($0) }
+                    rests.append((rest.start, rest.bytes))
+                }
+            }
+            fed = end
+        }
+        try cutter.finish { runs.append($0) }
+        // Every byte once, in order.
+        let pieces = (runs.map { ($0.start, $0.bytes) } + rests.map { ($0.start, $0.bytes) }).sorted { $0.0 < $1.0 }
+            .filter { !$0.1.isEmpty }
+        #expect(pieces.flatMap(\.1) == text)
+        var offset = 0
+        for piece in pieces {
+            #expect(piece.0 == offset)
+            offset += piece.1.count
+        }
+        for run in runs where !run.bytes.isEmpty {
+            let before = text[..<run.start]
+            #expect(run.newlinesBefore == before.filter { $0 == 0x0A }.count, "run at \(run.start)")
+            if run.newlinesBefore > 0 { #expect(run.lastLineStart == before.lastIndex(of: 0x0A)! + 1) }
+            #expect(run.bytesBefore == Array(before.suffix(16)), "run at \(run.start)")
+        }
+        // Runs after the first long value, and after the last (the scalar between does not end a rest).
+        let firstLongEnd = short.utf8.count + long.utf8.count
+        #expect(runs.contains { $0.start >= firstLongEnd && $0.start < firstLongEnd + short.utf8.count })
+        #expect(runs.contains { $0.start >= text.count - short.utf8.count + 10 })
+        #expect(rests.count > 4)
     }
 
     /// The cutter never holds more of one value than a run may: past it, the rest is the owner's.

@@ -176,6 +176,34 @@ import Testing
         }
     }
 
+    /// Lines (or values) longer than a run may hold (32 runs' length) are read by the calling
+    /// thread, and what follows each by workers again: the text, the summary (the first value the
+    /// key path led nowhere in, by its line or index, after several of them) and the error stay
+    /// one thread's.
+    @Test(arguments: [JSONFraming.jsonLines, .jsonTextSequence, .concatenated])
+    func longLinesBetweenRunsAreWrittenAsOneThreadWritesThem(framing: JSONFraming) {
+        let long = "{\"a\": [" + Array(repeating: "\"abcdefgh\"", count: 100).joined(separator: ",") + "]}"
+        let short = String(repeating: "{\"a\": [1, 2]}\n", count: 20)
+        let missing = "{\"b\": 1}\n"
+        let texts = [
+            short + long + "\n" + short + missing + short,
+            short + long + "\n" + long + "\n" + missing + short + long + "\n" + missing,
+            missing + long + "\n" + short + long + "\n" + short + "{\"a\": x}\n",
+            short + long + "\n" + short + long.dropLast() + " x\n" + short,
+            long + "\n" + short + missing + long + "\n" + short + "[1,,2]\n",
+        ]
+        for text in texts {
+            let input = framing == .jsonTextSequence ? Self.records(text) : text
+            for shape in [Shape(keyPath: "a"), Shape(keyPath: "a.*"), Shape(keyPath: "")] {
+                let one = Self.write(input, shape, workers: 1, chunkSize: 100, framing: framing)
+                for runBytes in [8, 16] {
+                    let two = Self.write(input, shape, workers: 2, runBytes: runBytes, chunkSize: 100, framing: framing)
+                    #expect(two == one, "\(input.prefix(60)) \(shape), runs of \(runBytes)")
+                }
+            }
+        }
+    }
+
     /// Generated lines, some damaged by a random edit: two and three workers write what one does.
     @Test(arguments: 0..<12)
     func generatedLinesAgree(seed: UInt64) {
