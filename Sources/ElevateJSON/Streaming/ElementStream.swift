@@ -255,7 +255,7 @@ package final class ElementStream<T> {
     }
 
     /// How many elements the split parse cut for the workers (0 when the array was not split).
-    var splitElementCount: Int { split?.elementCount ?? 0 }
+    var splitElementCount: Int { (split?.elementCount ?? 0) - (split?.elementsReadByTails ?? 0) }
 
     /// The failures recorded when the stream collects them, and how many there were.
     package var collectedFailures: (kept: [ElementFailure], count: Int) {

@@ -21,10 +21,12 @@
 ///   the scanner counted before the run.
 /// - Runs are delivered in order, the elements before a run's error first.
 ///
-/// Two arrays are not shared: one that ends within its first run is fed to the stream's parser,
-/// as one thread reads it; and from a run that grows past 32 runs' length without the end of an
-/// element, the rest of the array is a ``SplitTail`` on the calling thread, so that a huge
-/// element is never held whole for a worker.
+/// An array that ends within its first run is not shared: it is fed to the stream's parser, as
+/// one thread reads it. A run that grows past 32 runs' length without the end of an element is
+/// read on by a ``SplitTail`` on the calling thread, so that a huge element is never held whole
+/// for a worker, up to the next comma between elements: its parser, having read every byte up to
+/// there without an error, stands between two elements, as the scanner does, and the cutting
+/// resumes at that comma.
 final class SplitArrayReader: SplitFeeding {
     private enum Phase {
         /// Before the array: the stream's parser reads the input, fed up to each `[` in turn, so
@@ -32,7 +34,8 @@ final class SplitArrayReader: SplitFeeding {
         case prefix
         /// In the array: the scanner cuts runs.
         case array
-        /// In the array, read on the calling thread from a run that grew too long (see ``SplitTail``).
+        /// In the array, a long element read on the calling thread from a run that grew too long
+        /// (see ``SplitTail``).
         case tail(SplitTail, SplitRun)
         /// After the array (or when it never started): the stream's parser reads the rest.
         case rest
@@ -73,8 +76,10 @@ final class SplitArrayReader: SplitFeeding {
     private var splitsAnyArray: Bool { everyArray != nil || chooser != nil }
     /// Whether the body stopped the stream while runs were delivered.
     private(set) var isStopped = false
-    /// Elements cut from the array so far.
+    /// Elements of the array so far: cut into runs, or read by tails that ended before it did.
     private(set) var elementCount = 0
+    /// Those read by tails.
+    private(set) var elementsReadByTails = 0
 
     // The array being cut.
     /// How deep the array is in the document (1 at the root).
@@ -356,9 +361,10 @@ final class SplitArrayReader: SplitFeeding {
         consumer = nil
     }
 
-    /// Reads the rest of the array on the calling thread, from the run cut so far: it grew past
-    /// 32 runs' length (8 MiB by default) without the end of an element, and holding more for a
-    /// worker would hold as much as the element is long.
+    /// Reads the long element on the calling thread, from the run cut so far, up to the comma
+    /// after it (see ``readTail(_:of:_:from:)``): the run grew past 32 runs' length (8 MiB by
+    /// default) without the end of an element, and holding more for a worker would hold as much
+    /// as the element is long.
     /// - Parameter after: The bytes after the run in its chunk (up to 16), for the excerpt of an
     ///   error inside the run that the tail's parser finds only once they arrive.
     private func startTail(after: some Collection<UInt8>) throws {
@@ -374,25 +380,44 @@ final class SplitArrayReader: SplitFeeding {
         try stoppingOnStop { try tail.start() }
     }
 
-    /// Feeds the tail `chunk[start...]` up to the array's end, where the stream's parser takes over.
+    /// Feeds the tail `chunk[start...]` up to the first comma between elements, where the cutting
+    /// resumes, or to the array's end, where the stream's parser takes over.
     /// - Returns: Where the reading of the chunk goes on.
     private func readTail(_ tail: SplitTail, of text: SplitRun, _ chunk: UnsafeRawBufferPointer, from start: Int) throws
         -> Int
     {
-        let stop = scanner.scan(chunk, from: start, base: inputOffset, mode: .splitArray(cutFrom: .max))
+        let stop = scanner.scan(chunk, from: start, base: inputOffset, mode: .splitArray(cutFrom: 0))
         guard case .at(let offset) = stop else {
             try stoppingOnStop { try tail.feed(UnsafeRawBufferPointer(rebasing: chunk[start...])) }
             return chunk.count
         }
         let after = chunk[(offset + 1)..<min(chunk.count, offset + 17)]
+        let isComma = chunk[offset] == UInt8(ascii: ",")
         try stoppingOnStop {
             try tail.feed(UnsafeRawBufferPointer(rebasing: chunk[start...offset]), after: after)
-            try tail.finish(after: after)
+            if isComma {
+                try tail.endBeforeElement(after: after)
+            } else {
+                try tail.finish(after: after)
+            }
         }
         guard !isStopped else { return chunk.count }
         consumer?.endTail(tail, of: text)
-        passOverContent(to: inputOffset + offset, lastBytes: inputBytes(before: offset, in: chunk))
-        return offset
+        guard isComma else {
+            passOverContent(to: inputOffset + offset, lastBytes: inputBytes(before: offset, in: chunk))
+            return offset
+        }
+        // The tail's parser read every byte up to the comma without an error: it stands between
+        // two elements there, as the scanner does, and a worker's run can start at the comma.
+        // The tail's elements are counted as a run's would be (see `dispatchRun`).
+        let commas = scanner.topLevelCommas - commasBeforeRun - 1
+        let count = runIsFirst ? commas + 1 : commas
+        elementCount += count
+        elementsReadByTails += count
+        phase = .array
+        beginRun(at: inputOffset + offset, isFirst: false, in: chunk)
+        run.append(UInt8(ascii: ","))
+        return offset + 1
     }
 
     /// Runs a step of the tail; a stop by the body (the tail's parser then ignores the rest)
@@ -470,10 +495,10 @@ protocol SplitRunConsumer: AnyObject {
     ///   the runs taken so far.
     func take(_ run: SplitRun) throws
 
-    /// Starts the rest of the array on the calling thread from `run` (see ``SplitTail``).
+    /// Starts a long element on the calling thread from `run` (see ``SplitTail``).
     func startTail(from run: SplitRun) -> SplitTail
 
-    /// Takes what the tail found once its array ended.
+    /// Takes what the tail found once it ended (at the array's end, or where the cutting resumes).
     func endTail(_ tail: SplitTail, of run: SplitRun)
 }
 
@@ -502,10 +527,11 @@ extension ElementDelivery: SplitRunConsumer {
     }
 }
 
-/// The rest of an array read on the calling thread: when a run grows past what may be held for a
-/// worker without finding the end of an element (one element of many megabytes), the reader stops
-/// cutting that array and this parser, started with the run, reads on as one thread reads,
-/// elements decoded on the workers as ever. Its errors are moved to the input as a run's are.
+/// A long element read on the calling thread: when a run grows past what may be held for a worker
+/// without finding the end of an element (one element of many megabytes), the reader stops
+/// cutting the array and this parser, started with the run, reads on as one thread reads, up to
+/// the next comma between elements, where the cutting resumes (or to the array's end), elements
+/// decoded on the workers as ever. Its errors are moved to the input as a run's are.
 final class SplitTail {
     private let run: SplitRun
     let parser: JSONEventParser
@@ -537,6 +563,14 @@ final class SplitTail {
 
     fileprivate func finish(after: some Collection<UInt8> = EmptyCollection()) throws {
         try moving(after: after) { try parser.finish() }
+    }
+
+    /// Ends the tail just after a comma between elements, the last byte fed: what the parser held
+    /// back for a long token is parsed (see ``JSONEventParser/parseHeld()``), so that every element
+    /// before the comma is delivered, and the parser is left there; a run of the split parse
+    /// starts at the comma.
+    fileprivate func endBeforeElement(after: some Collection<UInt8>) throws {
+        try moving(after: after) { try parser.parseHeld() }
     }
 
     private func moving(after: some Collection<UInt8> = EmptyCollection(), _ body: () throws -> Void) throws {
@@ -587,7 +621,7 @@ struct SplitRun: @unchecked Sendable {
         case included
         /// With the input's end: the array was cut short.
         case none
-        /// Never: the run starts the rest of the array on the calling thread (see ``SplitTail``).
+        /// Never: the run starts a long element read on the calling thread (see ``SplitTail``).
         case tail
     }
 
@@ -688,8 +722,8 @@ struct SplitRun: @unchecked Sendable {
         return parser
     }
 
-    /// Starts the tail of the array on the calling thread (see ``SplitTail``): a parser that has
-    /// read the run and reads the rest of the array as it comes, handing each element to `each`.
+    /// Starts a tail on the calling thread (see ``SplitTail``): a parser that has read the run and
+    /// reads on as the input comes, handing each element to `each`.
     func startTail(elements each: @escaping (_ index: Int, _ element: JSONValue) throws -> Void) -> SplitTail {
         var count = 0
         let parser = elementParser(reusesTapes: false) { element in
@@ -742,7 +776,7 @@ struct SplitRun: @unchecked Sendable {
             matches: selector?.forwardCount ?? 0)
     }
 
-    /// Starts the tail of the array on the calling thread, its events sent to `splitter`, which
+    /// Starts a tail on the calling thread, its events sent to `splitter`, which
     /// drops the placeholder element of a run that is not the first.
     /// - Parameter translated: The error to report for an error the splitter threw, or nil.
     func startTail(
@@ -752,7 +786,7 @@ struct SplitRun: @unchecked Sendable {
             run: self, parser: JSONEventParser(handler: splitter, options: options.parsing), translated: translated)
     }
 
-    /// Starts the tail of the array on the calling thread, counting its values into `counter`.
+    /// Starts a tail on the calling thread, counting its values into `counter`.
     func startTail(counting counter: DepthCounter) -> SplitTail {
         SplitTail(run: self, parser: JSONEventParser(handler: counter, options: options.parsing)) { _ in nil }
     }

@@ -144,6 +144,24 @@ import Testing
         }
     }
 
+    /// Elements longer than 32 runs (runs of 1 byte: over 32 bytes) are read by tails on the
+    /// calling thread, and the cutting resumes at the comma after each: values and errors, before,
+    /// in and after them, and in the runs between, are one thread's.
+    @Test func elementsAroundLongOnesAreThoseOfOneThread() {
+        let long = #""an element longer than thirty-two bytes""#
+        let number = "1234567890123456789012345678901234567890123"
+        for json in [
+            "[1, \(long), 2, 3, \(long), [4, 5], \(long)]",
+            "[\(long), \(long),\n\(long), 1]",
+            "[\(long)]", "[\(long),]", "[\(long),, 1]", "[\(long) 1]", "[1, \(number), 2, \(number)]",
+            "[{\"k\": \(long)}, {\"k\": 1}, {\"k\": x}]", "[\(long), 1, \(long), [2, \n 3,]]",
+            "[\(long), \"\\u12\", \(long)]", "[\(long), {\"a\": [\(long), \(long)]}, 2]",
+        ] {
+            expectSameAsOneThread(json)
+            expectSameAsOneThread(#"{"x": [1], "a": "# + json + #", "z": [2]}"#, keyPath: "a")
+        }
+    }
+
     /// Before the array at the key path, the values it cannot be in (skipped, or a target's) are
     /// passed over by the scan, which no longer stops the parser at each `[` in them (a count of
     /// a big object's members with two jobs took 30% longer than with one); what one thread finds
@@ -270,6 +288,10 @@ import Testing
             // An error in the run a tail starts with, found only when later bytes arrive (found
             // by review): the excerpt goes on past the run.
             #"[null,"aaaaaaaaaaaaaaaaaaaaaaaaaaa" nullx"#,
+            // Runs after tails: the cutting resumes at the comma after each long element.
+            #"{"a": {"items": [1, "an element longer than thirty-two bytes", 2, [3, 4], "another element longer than thirty-two", 5]}, "b": 1}"#,
+            #"{"a": {"items": ["an element longer than thirty-two bytes",, 2]}}"#,
+            #"{"a": {"items": ["an element longer than thirty-two bytes", [1, 2], "an element longer than thirty-two bytes" [3]]}}"#,
         ] {
             expectSameAsOneThread(Array(text.utf8), text)
         }
@@ -365,6 +387,35 @@ import Testing
                 #expect(
                     outcome(json, workers: 2, elementSize: size, stopAt: stop)
                         == outcome(json, workers: 1, elementSize: size, stopAt: stop))
+            }
+        }
+    }
+
+    /// After a long element, the cutting resumes at the next comma: the elements after it go to
+    /// the workers again, not to the calling thread, and every element is delivered in order.
+    @Test func theElementsAfterALongOneAreCutAgain() throws {
+        let items = (0..<200).map { #"{"v": \#($0)}"# }
+        let long = #"{"v": -1, "s": ""# + String(repeating: "y", count: 5_000) + #""}"#
+        let json = "[" + items.joined(separator: ", ") + ", " + long + ", " + items.joined(separator: ", ") + ", " + long
+            + ", " + long + "]"
+        for workers in [1, 2] {
+            var options = StreamingOptions()
+            options.concurrency = workers
+            options.splitBatchByteCount = 64
+            var delivered: [Int] = []
+            let stream = ElementStream<Int>(
+                keyPath: "", methodName: "forEachElement", options: options,
+                decode: { $0["v"]?.int ?? -2 }, deliver: { delivered.append($0) })
+            try Array(json.utf8).withUnsafeBytes { bytes in
+                for start in stride(from: 0, to: bytes.count, by: 1000) {
+                    try stream.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + 1000, bytes.count)]))
+                }
+            }
+            #expect(try stream.finish() == 403)
+            #expect(delivered == Array(0..<200) + [-1] + Array(0..<200) + [-1, -1])
+            if workers > 1 {
+                // All but the long elements and the few that shared their runs.
+                #expect(stream.splitElementCount > 390, "\(stream.splitElementCount) elements cut for the workers")
             }
         }
     }
