@@ -78,6 +78,19 @@ package struct StructuralScanner {
 
     package init() {}
 
+    /// Whether a scan of `bytes` from `start` would stop within `length` bytes, in `mode`: a look
+    /// ahead on a copy, this scanner unmoved (the split parse resumes after a long value only
+    /// where the next one is short).
+    /// - Parameter base: As in ``scan(_:from:base:mode:)``.
+    package func stops(in bytes: UnsafeRawBufferPointer, from start: Int, within length: Int, base: Int, mode: Mode)
+        -> Bool
+    {
+        let end = min(bytes.count, start + length)
+        guard start < end else { return false }
+        var probe = self
+        return probe.scan(UnsafeRawBufferPointer(rebasing: bytes[..<end]), from: start, base: base, mode: mode) != .end
+    }
+
     /// Scans `bytes[from...]` until `mode` says stop or the bytes end.
     /// - Parameter base: The offset of `bytes[0]` in the caller's numbering (for ``lastLineStart``).
     /// - Returns: Where it stopped; the state is then that of the byte just after the stop (a stop

@@ -298,4 +298,23 @@ import Testing
             }
         }
     }
+    /// The look ahead stops where a scan would, within its length, and leaves the scanner as it
+    /// was: a scan after it goes on from the same state.
+    @Test func theLookAheadLeavesTheScannerUnmoved() {
+        let text = Array(#"["a,b", [1, 2], 3], 4, {"c": ","}, 5"#.utf8)
+        for wide in [false, true] {
+            var scanner = StructuralScanner()
+            scanner.allowsWideScan = wide
+            text.withUnsafeBytes { bytes in
+                // An array's content: the first element ends at offset 17, the comma after it.
+                #expect(scanner.stops(in: bytes, from: 0, within: 19, base: 0, mode: .splitArray(cutFrom: 0)))
+                #expect(!scanner.stops(in: bytes, from: 0, within: 18, base: 0, mode: .splitArray(cutFrom: 0)))
+                #expect(!scanner.stops(in: bytes, from: 0, within: 0, base: 0, mode: .splitArray(cutFrom: 0)))
+                #expect(scanner.scan(bytes, from: 0, base: 0, mode: .splitArray(cutFrom: 0)) == .at(18))
+                #expect(scanner.stops(in: bytes, from: 19, within: 3, base: 0, mode: .splitArray(cutFrom: 0)))
+                #expect(scanner.scan(bytes, from: 19, base: 0, mode: .splitArray(cutFrom: 0)) == .at(21))
+                #expect(scanner.scan(bytes, from: 22, base: 0, mode: .splitArray(cutFrom: 0)) == .at(33))
+            }
+        }
+    }
 }
