@@ -361,8 +361,8 @@ final class SplitArrayReader: SplitFeeding {
         consumer = nil
     }
 
-    /// Reads the long element on the calling thread, from the run cut so far, up to the comma
-    /// after it (see ``readTail(_:of:_:from:)``): the run grew past 32 runs' length (8 MiB by
+    /// Reads the long element on the calling thread, from the run cut so far, and on to a comma
+    /// that a short element follows (see ``readTail(_:of:_:from:)``): the run grew past 32 runs' length (8 MiB by
     /// default) without the end of an element, and holding more for a worker would hold as much
     /// as the element is long.
     /// - Parameter after: The bytes after the run in its chunk (up to 16), for the excerpt of an
@@ -542,8 +542,8 @@ extension ElementDelivery: SplitRunConsumer {
 /// A long element read on the calling thread: when a run grows past what may be held for a worker
 /// without finding the end of an element (one element of many megabytes), the reader stops
 /// cutting the array and this parser, started with the run, reads on as one thread reads, up to
-/// the next comma between elements, where the cutting resumes (or to the array's end), elements
-/// decoded on the workers as ever. Its errors are moved to the input as a run's are.
+/// the next comma that a short element follows, where the cutting resumes (or to the array's
+/// end), elements decoded on the workers as ever. Its errors are moved to the input as a run's are.
 final class SplitTail {
     private let run: SplitRun
     let parser: JSONEventParser

@@ -6,8 +6,8 @@
 /// order. From a value longer than a run may hold on (``StreamingOptions/splitLongestHeld``), the
 /// calling thread reads the input itself, after taking every run before it, with the parser
 /// `makeRest` makes from where it starts, up to the next top-level value that ends with a bracket
-/// or brace (see ``ValuesRunCutter/endOfRest(in:)``); `restEnded` is told then, and the cutting
-/// resumes.
+/// or brace and that a short value follows (see ``ValuesRunCutter/endOfRest(in:)``); `restEnded`
+/// is told then, and the cutting resumes.
 ///
 /// `take` throws a run's error; the first thrown, in document order, is the one of the whole
 /// read, and it comes before an input error met later (the runs lie before it). The input must be

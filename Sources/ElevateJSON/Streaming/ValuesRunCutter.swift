@@ -9,8 +9,8 @@
 /// A value whose end the scanner does not find within ``StreamingOptions/splitLongestHeld``
 /// bytes (a value of many megabytes, or top-level numbers and strings, which have no bracket to
 /// end them) is never held whole: ``takeRest(_:)`` then gives the rest of the input to the owner,
-/// until a top-level value ends with a bracket or brace in it (``endOfRest(in:)``), where the
-/// cutting resumes.
+/// until a top-level value ends with a bracket or brace in it and a short one follows
+/// (``endOfRest(in:)``), where the cutting resumes.
 struct ValuesRunCutter {
     /// Whether concatenated JSON read with these options can be cut: the scanner reads strings
     /// and brackets as the parser does only when comments are not allowed (a comment may hold
