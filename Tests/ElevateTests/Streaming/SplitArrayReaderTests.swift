@@ -193,21 +193,10 @@ import Testing
         let items = (0..<400).map { #"{"v": \#($0)}"# }
         let json = #"{"skip": [\#(skipped.joined(separator: ", "))], "counted": {"x": [1], "y": [[2]]}, "#
             + #""items": [\#(items.joined(separator: ", "))]}"#
-        var options = StreamingOptions()
-        options.concurrency = 2
-        options.splitBatchByteCount = 64
-        var delivered: [Int] = []
-        let stream = ElementStream<Int>(
-            keyPath: "items", methodName: "forEachElement", options: options,
-            decode: { $0["v"]?.int ?? -1 }, deliver: { delivered.append($0) })
-        try Array(json.utf8).withUnsafeBytes { bytes in
-            for start in stride(from: 0, to: bytes.count, by: 1000) {
-                try stream.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + 1000, bytes.count)]))
-            }
-        }
-        #expect(try stream.finish() == 400)
-        #expect(delivered == Array(0..<400))
-        #expect(stream.splitElementCount == 400)
+        let streamed = try SplitTailTests.streamed(json, keyPath: "items", workers: 2)
+        #expect(streamed.count == 400)
+        #expect(streamed.delivered == Array(0..<400))
+        #expect(streamed.cut == 400)
     }
 
     @Test func theDepthLimitCountsTheContainersAroundTheArray() {
@@ -399,25 +388,34 @@ import Testing
         let json = "[" + items.joined(separator: ", ") + ", " + long + ", " + items.joined(separator: ", ") + ", " + long
             + ", " + long + "]"
         for workers in [1, 2] {
-            var options = StreamingOptions()
-            options.concurrency = workers
-            options.splitBatchByteCount = 64
-            var delivered: [Int] = []
-            let stream = ElementStream<Int>(
-                keyPath: "", methodName: "forEachElement", options: options,
-                decode: { $0["v"]?.int ?? -2 }, deliver: { delivered.append($0) })
-            try Array(json.utf8).withUnsafeBytes { bytes in
-                for start in stride(from: 0, to: bytes.count, by: 1000) {
-                    try stream.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + 1000, bytes.count)]))
-                }
-            }
-            #expect(try stream.finish() == 403)
-            #expect(delivered == Array(0..<200) + [-1] + Array(0..<200) + [-1, -1])
+            let streamed = try Self.streamed(json, keyPath: "", workers: workers)
+            #expect(streamed.count == 403)
+            #expect(streamed.delivered == Array(0..<200) + [-1] + Array(0..<200) + [-1, -1])
             if workers > 1 {
                 // All but the long elements and the few that shared their runs.
-                #expect(stream.splitElementCount > 390, "\(stream.splitElementCount) elements cut for the workers")
+                #expect(streamed.cut > 390, "\(streamed.cut) elements cut for the workers")
             }
         }
+    }
+
+    /// Streams the `"v"` of each element of the array at `keyPath` in `json`, fed in chunks of 1000
+    /// bytes, with runs of 64 bytes: what was delivered, the count returned, and how many
+    /// elements were cut for the workers.
+    static func streamed(_ json: String, keyPath: String, workers: Int) throws -> (delivered: [Int], count: Int, cut: Int) {
+        var options = StreamingOptions()
+        options.concurrency = workers
+        options.splitBatchByteCount = 64
+        var delivered: [Int] = []
+        let stream = ElementStream<Int>(
+            keyPath: keyPath, methodName: "forEachElement", options: options,
+            decode: { $0["v"]?.int ?? -2 }, deliver: { delivered.append($0) })
+        try Array(json.utf8).withUnsafeBytes { bytes in
+            for start in stride(from: 0, to: bytes.count, by: 1000) {
+                try stream.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + 1000, bytes.count)]))
+            }
+        }
+        let count = try stream.finish()
+        return (delivered, count, stream.splitElementCount)
     }
 
     @Test func countsThroughATailAreOneThreads() throws {
