@@ -49,9 +49,9 @@ struct LinesRunCutter {
     /// lines before it went to `dispatch` first): its owner reads the line itself.
     var longLine: ((Piece) throws -> Void)?
     /// Told of the rest of a long line, chunk by chunk, up to and including its separator (the
-    /// last piece, where `endsLine` is true); the cutting then resumes at the next line, so that one long line does not leave the rest of
-    /// the input to one thread. Nil: the cutter takes no more input after the first long line
-    /// (its owner stops there, the line being an error).
+    /// last piece, where `endsLine` is true); the cutting then resumes at the next line, so that
+    /// one long line does not leave the rest of the input to one thread. Nil: the cutter takes no
+    /// more input after the first long line (its owner stops there, the line being an error).
     var restOfLongLine: ((UnsafeRawBufferPointer, _ endsLine: Bool) throws -> Void)?
     /// Whether a long line was handed to `longLine` and has not ended: its bytes are its owner's.
     private(set) var isInLongLine = false

@@ -362,9 +362,9 @@ final class SplitArrayReader: SplitFeeding {
     }
 
     /// Reads the long element on the calling thread, from the run cut so far, and on to a comma
-    /// that a short element follows (see ``readTail(_:of:_:from:)``): the run grew past 32 runs' length (8 MiB by
-    /// default) without the end of an element, and holding more for a worker would hold as much
-    /// as the element is long.
+    /// that a short element follows (see ``readTail(_:of:_:from:)``): the run grew past 32 runs'
+    /// length (8 MiB by default) without the end of an element, and holding more for a worker
+    /// would hold as much as the element is long.
     /// - Parameter after: The bytes after the run in its chunk (up to 16), for the excerpt of an
     ///   error inside the run that the tail's parser finds only once they arrive.
     private func startTail(after: some Collection<UInt8>) throws {
@@ -391,9 +391,10 @@ final class SplitArrayReader: SplitFeeding {
         var stop = scanner.scan(chunk, from: position, base: inputOffset, mode: .splitArray(cutFrom: 0))
         // Past the commas that a long element follows (or one that goes on past the chunk): the
         // tail reads those too. A tail per element would cost its parser's buffers anew each time
-        // (an array of 9 MiB elements took twice as long as one thread).
+        // (`count` of an array of 9 MiB elements took 0.5 s at two jobs, 0.38 s at one).
         while case .at(let comma) = stop, chunk[comma] == UInt8(ascii: ","),
-            !scanner.stops(in: chunk, from: comma + 1, within: runByteCount, base: inputOffset, mode: .splitArray(cutFrom: 0))
+            !scanner.stops(
+                in: chunk, from: comma + 1, within: runByteCount, base: inputOffset, mode: .splitArray(cutFrom: 0))
         {
             position = comma + 1
             stop = scanner.scan(chunk, from: position, base: inputOffset, mode: .splitArray(cutFrom: 0))
