@@ -195,6 +195,11 @@ public final class JSONEventParser {
     package private(set) var skippedByteOrderMarkLength = 0
     /// Bytes held for a token that spans chunks (for tests).
     var bufferedByteCount: Int { carry.count + held.count }
+    /// Whether the next chunk is held back, unparsed (see `parse(_:)`): a token of 64 KiB or more
+    /// is open, or chunks are held already. Held, it is parsed once as much has arrived, and an
+    /// error in it is found only then (or never, when the input fails first): the split parse
+    /// resumes nowhere in such a chunk.
+    package var holdsNextChunkBack: Bool { openLexemeLength >= 1 << 16 || !held.isEmpty }
 
     /// Creates a parser that sends events to `handler`.
     ///
@@ -370,7 +375,7 @@ public final class JSONEventParser {
             // While one token spans chunks, YAJL re-lexes it from its start on every call: hold
             // chunks back until the new input is as large as what is buffered, so the cost stays
             // linear in the token size instead of quadratic.
-            if openLexemeLength >= 1 << 16 || !held.isEmpty {
+            if holdsNextChunkBack {
                 held.append(contentsOf: input)
                 // Parsed when the held chunks match what is buffered, or earlier when the token
                 // could pass the size limit: the check after the parse then sees it, whereas a

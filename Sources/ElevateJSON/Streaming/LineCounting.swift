@@ -16,7 +16,7 @@ package func countLines(
     in input: JSONInput, framing: JSONFraming = .jsonLines, options: StreamingOptions
 ) throws -> (lines: Int, values: Int) {
     var totals = (lines: 0, values: 0)
-    // From a line longer than a run may hold on, the calling thread reads the rest itself.
+    // A line longer than a run may hold, the calling thread reads itself: every such line.
     let counter = ValueCounter()
     let rest = JSONLinesParser(handler: counter, options: options.parsing, separator: framing.separator)
     try readLineRuns(of: input, framing: framing, options: options, rest: rest, work: { $0.count() }) { outcome in

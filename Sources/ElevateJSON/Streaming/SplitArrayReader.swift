@@ -80,6 +80,9 @@ final class SplitArrayReader: SplitFeeding {
     private(set) var elementCount = 0
     /// Those read by tails.
     private(set) var elementsReadByTails = 0
+    /// Whether the tail under way holds an element before its first comma (a first run of
+    /// whitespace alone does not).
+    private var tailStartsWithElement = false
 
     // The array being cut.
     /// How deep the array is in the document (1 at the root).
@@ -373,6 +376,7 @@ final class SplitArrayReader: SplitFeeding {
             firstIndex: elementCount, expectedCount: 0, nestedInside: arrayDepth - 1,
             context: .init(before: bytesBeforeRun, after: Array(after), chunkEnds: chunkEndsInRun), options: options,
             tooLarge: tooLarge)
+        tailStartsWithElement = !runIsFirst || run.contains { !$0.isJSONWhitespace }
         run = []
         guard let consumer else { return }
         let tail = consumer.startTail(from: text)
@@ -389,12 +393,16 @@ final class SplitArrayReader: SplitFeeding {
     {
         var position = start
         var stop = scanner.scan(chunk, from: position, base: inputOffset, mode: .splitArray(cutFrom: 0))
+        // Not in a chunk the tail's parser holds back (after a long token): one thread's parser
+        // holds it too, and would meet an error in it later, or never (the input failing first).
+        let mayResume = !tail.parser.holdsNextChunkBack
         // Past the commas that a long element follows (or one that goes on past the chunk): the
         // tail reads those too. A tail per element would cost its parser's buffers anew each time
         // (`count` of an array of 9 MiB elements took 0.5 s at two jobs, 0.38 s at one).
         while case .at(let comma) = stop, chunk[comma] == UInt8(ascii: ","),
-            !scanner.stops(
-                in: chunk, from: comma + 1, within: runByteCount, base: inputOffset, mode: .splitArray(cutFrom: 0))
+            !mayResume
+                || !scanner.stops(
+                    in: chunk, from: comma + 1, within: runByteCount, base: inputOffset, mode: .splitArray(cutFrom: 0))
         {
             position = comma + 1
             stop = scanner.scan(chunk, from: position, base: inputOffset, mode: .splitArray(cutFrom: 0))
@@ -416,17 +424,18 @@ final class SplitArrayReader: SplitFeeding {
         }
         guard !isStopped else { return chunk.count }
         consumer?.endTail(tail, of: text)
+        // The tail's elements, counted as a run's are (see `dispatchRun`): the comma where the
+        // cutting resumes is the next run's.
+        let commas = scanner.topLevelCommas - commasBeforeRun - (isComma ? 1 : 0)
+        let count = runIsFirst ? (tailStartsWithElement ? commas + 1 : 0) : commas
+        elementCount += count
+        elementsReadByTails += count
         guard isComma else {
             passOverContent(to: inputOffset + offset, lastBytes: inputBytes(before: offset, in: chunk))
             return offset
         }
         // The tail's parser read every byte up to the comma without an error: it stands between
         // two elements there, as the scanner does, and a worker's run can start at the comma.
-        // The tail's elements are counted as a run's would be (see `dispatchRun`).
-        let commas = scanner.topLevelCommas - commasBeforeRun - 1
-        let count = runIsFirst ? commas + 1 : commas
-        elementCount += count
-        elementsReadByTails += count
         phase = .array
         beginRun(at: inputOffset + offset, isFirst: false, in: chunk)
         run.append(UInt8(ascii: ","))
@@ -524,6 +533,11 @@ extension ElementDelivery: SplitRunConsumer {
                 // The tail's parser stops; the stream learns it here, as from a run.
                 noteStopOutsideParser()
                 throw JSONEventParser.Stop()
+            } catch {
+                // Taking an element delivers what the workers finished: an error of a run before
+                // the tail, whose position was moved to the input already (found by the
+                // differential test: moved again, its offset and line doubled).
+                throw SplitTail.EarlierRunFailed(error: error)
             }
         }
     }
@@ -586,9 +600,18 @@ final class SplitTail {
         try moving(after: after) { try parser.parseHeld() }
     }
 
+    /// An error of a run before the tail (in the input's terms already), thrown from a handler
+    /// of the tail's parser that delivers what the runs before it gave: carried through the
+    /// parser, and not moved again as an error of the tail's own text.
+    struct EarlierRunFailed: Error {
+        var error: any Error
+    }
+
     private func moving(after: some Collection<UInt8> = EmptyCollection(), _ body: () throws -> Void) throws {
         do {
             try body()
+        } catch let earlier as EarlierRunFailed {
+            throw earlier.error
         } catch var error as JSONSyntaxError {
             // Its excerpt stops where the parser's input does; the input's goes on to 16 bytes
             // past the error.
@@ -789,14 +812,10 @@ struct SplitRun: @unchecked Sendable {
             matches: selector?.forwardCount ?? 0)
     }
 
-    /// Starts a tail on the calling thread, its events sent to `splitter`, which
-    /// drops the placeholder element of a run that is not the first.
-    /// - Parameter translated: The error to report for an error the splitter threw, or nil.
-    func startTail(
-        sendingTo splitter: JSONLinesSplitter, translated: @escaping (any Error) -> (any Error)?
-    ) -> SplitTail {
-        SplitTail(
-            run: self, parser: JSONEventParser(handler: splitter, options: options.parsing), translated: translated)
+    /// Starts a tail on the calling thread, its events sent to `splitter`, which drops the
+    /// placeholder element of a run that is not the first.
+    func startTail(sendingTo splitter: JSONLinesSplitter) -> SplitTail {
+        SplitTail(run: self, parser: JSONEventParser(handler: splitter, options: options.parsing)) { _ in nil }
     }
 
     /// Starts a tail on the calling thread, counting its values into `counter`.

@@ -86,18 +86,13 @@ final class SplitElementLinesWriter: SplitRunConsumer {
             do {
                 try settle()
             } catch {
-                throw EarlierRunFailed(error: error)
+                throw SplitTail.EarlierRunFailed(error: error)
             }
         }
-        let tail = run.startTail(sendingTo: splitter) { ($0 as? EarlierRunFailed)?.error }
+        let tail = run.startTail(sendingTo: splitter)
         selector?.refusedKeyError = { [unowned parser = tail.parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         tailSelector = selector
         return tail
-    }
-
-    /// An error of a run before the tail, thrown from the tail's parser.
-    private struct EarlierRunFailed: Error {
-        var error: any Error
     }
 
     func endTail(_ tail: SplitTail, of run: SplitRun) {

@@ -22,8 +22,9 @@
 ///
 /// Top-level numbers, strings and literals need no bracket, so they never end a run; a run that
 /// grows past ``StreamingOptions/splitLongestHeld`` without the end of a value (one value of many
-/// megabytes, or a stream of scalars) stops the cutting, and the rest of the input is read by one
-/// parser, a chunk at a time, each chunk's values decoded as it is read: what one thread does.
+/// megabytes, or a stream of scalars) stops the cutting, and the input is read by one parser, a
+/// chunk at a time, each chunk's values decoded as it is read, as one thread does, up to where
+/// the cutting resumes (``ValuesRunCutter/endOfRest(in:mayEnd:)``).
 final class SplitValuesReader<T> {
     /// Whether concatenated JSON read with these options is split: several workers, and a
     /// grammar whose strings and brackets the scanner reads as the parser does (no comments).
@@ -35,8 +36,8 @@ final class SplitValuesReader<T> {
     private let keyPath: KeyPath
     private let options: StreamingOptions
     private var cutter: ValuesRunCutter
-    /// Once the cutter stopped (see ``ValuesRunCutter/takeRest(_:)``): the parser that reads the
-    /// rest of the input.
+    /// While the cutter is stopped (see ``ValuesRunCutter/takeRest(_:)``): the parser that reads
+    /// the input.
     private var rest: ValuesRunParser?
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`).
@@ -61,7 +62,7 @@ final class SplitValuesReader<T> {
         try namingValues {
             var start = 0
             if let rest {
-                let end = cutter.endOfRest(in: chunk)
+                let end = cutter.endOfRest(in: chunk, mayEnd: !rest.holdsNextChunkBack)
                 let bytes = Array(chunk)
                 try takingRun { each in rest.read(restOf: bytes, endingAt: end, each) }
                 try delivery.deliverCompleted(isStopped: isStopped)
@@ -85,8 +86,8 @@ final class SplitValuesReader<T> {
         try takingRun { each in run.parse(each) }
     }
 
-    /// Reads `bytes` (the rest of the input) with `parser`, on a worker or here, and waits for
-    /// it: the rest is read by one parser, its chunks in turn.
+    /// Reads `bytes` (the start of a rest, see ``ValuesRunCutter/takeRest(_:)``) with `parser`,
+    /// on a worker or here, and waits for it: the rest is read by one parser, its chunks in turn.
     /// - Parameters:
     ///   - chunkEnds: Where input chunks end inside `bytes` (absolute offsets).
     ///   - finishing: Whether the input ends after `bytes`.
@@ -217,7 +218,7 @@ final class SplitValuesRun: @unchecked Sendable {
 }
 
 /// The parser of a run of concatenated values, started where the run starts in the input, as one
-/// thread's parser is there: a worker's for one run, or the one that reads the rest of the input
+/// thread's parser is there: a worker's for one run, or the one that reads a rest of the input
 /// a chunk at a time (see ``SplitValuesReader``), on one thread at a time. Its errors are the
 /// input's: offsets, lines, columns and excerpts.
 final class ValuesRunParser: @unchecked Sendable {
@@ -350,7 +351,10 @@ final class ValuesRunParser: @unchecked Sendable {
         return nil
     }
 
-    /// Reads the rest's bytes in `chunk` (see ``ValuesRunCutter/endOfRest(in:)``): all of them, or
+    /// Whether the parser holds the next chunk back (see ``JSONEventParser/holdsNextChunkBack``).
+    var holdsNextChunkBack: Bool { parser.holdsNextChunkBack }
+
+    /// Reads the rest's bytes in `chunk` (see ``ValuesRunCutter/endOfRest(in:mayEnd:)``): all of them, or
     /// those up to `end`, just past the value that ends the rest, where no more input comes to
     /// this parser (the chunk's bytes after it go on an error's excerpt).
     /// - Returns: The error that ended the parse, in the input's terms.

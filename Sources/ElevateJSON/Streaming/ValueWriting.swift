@@ -19,8 +19,8 @@
 ///   most double a line's text) is handed back to the calling thread, which writes it itself
 ///   with a pass of its own, in its turn. Pretty-printed output, whose indentation has no such
 ///   bound, is written by one thread.
-/// - From the first line longer than ``StreamingOptions/splitLongestHeld``, the calling thread
-///   reads the rest of the input itself, so that a line of any length is never held.
+/// - A line longer than ``StreamingOptions/splitLongestHeld`` the calling thread reads itself,
+///   so that a line of any length is never held; the cutting resumes at the next line.
 ///
 /// Concatenated values (without comments) are split the same way into runs of whole values
 /// (``readValueRuns(of:options:rest:whenInputWaits:work:take:)``), each read by a worker's pass

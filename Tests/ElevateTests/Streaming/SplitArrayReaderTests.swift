@@ -418,6 +418,72 @@ import Testing
         return (delivered, count, stream.splitElementCount)
     }
 
+    /// After a token of 64 KiB or more, one thread's parser holds the chunks that follow back
+    /// until as much has arrived: the tail goes on reading while its parser holds chunks back, so
+    /// the excerpt of an error just before a chunk's end is one thread's (found by review).
+    @Test func theCuttingDoesNotResumeWhileOneThreadHoldsChunksBack() {
+        let prefix = #"[""# + String(repeating: "x", count: 70_000) + #"", "#
+        let json0 = prefix + Array(repeating: #"{"k": [1, 2]}"#, count: 1_500).joined(separator: ", ") + "]"
+        // A chunk boundary some way into the elements after the long one, in 4 KiB chunks.
+        let boundary = (prefix.utf8.count / 4096 + 3) * 4096
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("held-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        // Read from a file in 4 KiB chunks (`Data` is read in one piece): the elements and the
+        // error with its excerpt.
+        func read(workers: Int, runBytes: Int) -> String {
+            var options = StreamingOptions(chunkSize: 4096, wrapsErrorsInParserError: false)
+            options.concurrency = workers
+            options.splitBatchByteCount = runBytes
+            var count = 0
+            do {
+                _ = try forEachElement(from: .file(url), as: JSON.self, options: options) { _ in count += 1 }
+                return "\(count) elements"
+            } catch {
+                return "\(count) elements, then \(SplitLinesReaderTests.describe(error))"
+            }
+        }
+        for distance in [1, 2, 5, 9, 15, 16, 17] {
+            var text = Array(json0.utf8)
+            text[boundary - distance] = UInt8(ascii: "x")
+            try! Data(text).write(to: url)
+            let one = read(workers: 1, runBytes: 1 << 20)
+            #expect(one.contains("near"), "\(one)")
+            for runBytes in [1, 1024] {
+                #expect(
+                    read(workers: 2, runBytes: runBytes) == one, "\(distance) bytes before a chunk's end, runs of \(runBytes)")
+            }
+        }
+    }
+
+    /// An array whose elements a tail read to its end has delivered elements: a repeat of its key
+    /// after it is refused, as on one thread (found by review: the tail's elements were not
+    /// counted, and the repeat's elements were delivered as well).
+    @Test func aKeyRepeatedAfterAnArrayReadByATailIsRefused() {
+        let long = String(repeating: "y", count: 5_000)
+        for json in [
+            #"{"items": ["\#(long)", 1], "items": [2]}"#, #"{"items": [1, "\#(long)"], "items": [2]}"#,
+            #"{"items": ["\#(long)"], "items": []}"#,
+        ] {
+            func read(workers: Int) -> String {
+                var options = StreamingOptions(chunkSize: 4096)
+                options.concurrency = workers
+                options.splitBatchByteCount = 64
+                var count = 0
+                do {
+                    _ = try forEachElement(from: .data(Data(json.utf8)), atKeyPath: "items", as: JSON.self, options: options) {
+                        _ in count += 1
+                    }
+                    return "\(count) elements"
+                } catch {
+                    return "\(count) elements, then \(error)"
+                }
+            }
+            let one = read(workers: 1)
+            #expect(one.contains("appears more than once"), "\(one)")
+            #expect(read(workers: 2) == one)
+        }
+    }
+
     @Test func countsThroughATailAreOneThreads() throws {
         var options = StreamingOptions(chunkSize: 4096)
         options.splitBatchByteCount = 64

@@ -153,6 +153,33 @@ import Testing
         }
     }
 
+    /// After a token of 64 KiB or more, one thread's parser holds the chunks that follow back
+    /// until as much has arrived, and meets an error in them only then, in one piece: the cutting
+    /// does not resume while the rest's parser holds chunks back, so the excerpt of an error just
+    /// before a chunk's end is one thread's (found by review: the resumed runs cut it at the chunk's
+    /// end, and an input failing there gave the syntax error instead of the input's).
+    @Test func theCuttingDoesNotResumeWhileOneThreadHoldsChunksBack() {
+        let long = #"{"s": ""# + String(repeating: "x", count: 70_000) + #""}"#
+        let short = String(repeating: #"{"k": [1, 2]} "#, count: 1_500)
+        // A chunk boundary some way into the values after the long one, in 4 KiB chunks.
+        let boundary = (long.utf8.count / 4096 + 3) * 4096
+        for distance in [1, 2, 5, 9, 15, 16, 17] {
+            let errorAt = boundary - distance - long.utf8.count
+            var text = Array((long + short).utf8)
+            text[long.utf8.count + errorAt] = UInt8(ascii: "x")
+            let json = String(decoding: text, as: UTF8.self)
+            let reference = Self.read(json, workers: 1, chunkSize: 4096)
+            for runBytes in [1, 1024] {
+                #expect(
+                    Self.read(json, workers: 2, runBytes: runBytes, chunkSize: 4096) == reference,
+                    "\(distance) bytes before a chunk's end, runs of \(runBytes)")
+                let counted = Self.counted(text, workers: 1, chunkSize: 4096, rejectsDuplicates: false)
+                let split = Self.counted(text, workers: 2, runBytes: runBytes, chunkSize: 4096, rejectsDuplicates: false)
+                #expect(split == counted, "counted, \(distance) bytes before a chunk's end, runs of \(runBytes)")
+            }
+        }
+    }
+
     /// `elevate count --framing concatenated`: with one job a `ValueSequencePass` counts; with
     /// several, the workers count runs of whole values (`countConcatenatedValues`). The counts
     /// and the first error (its excerpt included) must agree.
@@ -274,7 +301,7 @@ import Testing
             try text[fed..<end].withUnsafeBytes { chunk in
                 var start = 0
                 if cutter.handedOver {
-                    let restEnd = cutter.endOfRest(in: chunk)
+                    let restEnd = cutter.endOfRest(in: chunk, mayEnd: true)
                     rests.append((fed, Array(chunk[..<(restEnd ?? chunk.count)])))
                     guard let restEnd else { return }
                     start = restEnd
