@@ -391,21 +391,18 @@ final class SplitArrayReader: SplitFeeding {
     private func readTail(_ tail: SplitTail, of text: SplitRun, _ chunk: UnsafeRawBufferPointer, from start: Int) throws
         -> Int
     {
-        var position = start
-        var stop = scanner.scan(chunk, from: position, base: inputOffset, mode: .splitArray(cutFrom: 0))
-        // Not in a chunk the tail's parser holds back (after a long token): one thread's parser
-        // holds it too, and would meet an error in it later, or never (the input failing first).
-        let mayResume = !tail.parser.holdsNextChunkBack
+        // No comma in a chunk the tail's parser holds back (after a long token), only the array's
+        // end: one thread's parser holds it too, and would meet an error in it later, or never
+        // (the input failing first).
+        let mode = StructuralScanner.Mode.splitArray(cutFrom: tail.parser.holdsNextChunkBack ? .max : 0)
+        var stop = scanner.scan(chunk, from: start, base: inputOffset, mode: mode)
         // Past the commas that a long element follows (or one that goes on past the chunk): the
         // tail reads those too. A tail per element would cost its parser's buffers anew each time
         // (`count` of an array of 9 MiB elements took 0.5 s at two jobs, 0.38 s at one).
         while case .at(let comma) = stop, chunk[comma] == UInt8(ascii: ","),
-            !mayResume
-                || !scanner.stops(
-                    in: chunk, from: comma + 1, within: runByteCount, base: inputOffset, mode: .splitArray(cutFrom: 0))
+            !scanner.stops(in: chunk, from: comma + 1, within: runByteCount, base: inputOffset, mode: mode)
         {
-            position = comma + 1
-            stop = scanner.scan(chunk, from: position, base: inputOffset, mode: .splitArray(cutFrom: 0))
+            stop = scanner.scan(chunk, from: comma + 1, base: inputOffset, mode: mode)
         }
         guard case .at(let offset) = stop else {
             // Fed the whole chunk, as one thread's parser is, so that an error's excerpt is its.
