@@ -188,6 +188,13 @@ public final class JSONEventParser {
     @exclusivity(unchecked) private var bytesBeforeCarry: [UInt8] = []
     /// Chunks held back while one long token is open (see `parse(_:)`).
     @exclusivity(unchecked) private var held: [UInt8] = []
+    /// Where each held chunk ends in `held`: an error's excerpt ends where its chunk ended, as
+    /// when the chunks are parsed one by one.
+    private var heldChunkEnds: [Int] = []
+    /// `heldChunkEnds` while the held chunks are parsed.
+    private var excerptChunkEnds: [Int] = []
+    /// Watches the held chunks for the end of the lexeme they are held for.
+    private var heldLexemeEnd = LexemeEnd(token: [])
     @exclusivity(unchecked) private var byteOrderMarkProbe: [UInt8]?
     /// 3 once a byte order mark at the input's start was skipped, 0 otherwise: what the split
     /// parse leaves out of the input's bytes when it completes an excerpt, as this parser's
@@ -195,11 +202,9 @@ public final class JSONEventParser {
     package private(set) var skippedByteOrderMarkLength = 0
     /// Bytes held for a token that spans chunks (for tests).
     var bufferedByteCount: Int { carry.count + held.count }
-    /// Whether the next chunk is held back, unparsed (see `parse(_:)`): a token of 64 KiB or more
-    /// is open, or chunks are held already. Held, it is parsed once as much has arrived, and an
-    /// error in it is found only then (or never, when the input fails first): the split parse
-    /// resumes nowhere in such a chunk.
-    package var holdsNextChunkBack: Bool { openLexemeLength >= 1 << 16 || !held.isEmpty }
+    /// Whether the next chunk is held back, unparsed, unless it ends the lexeme (see `parse(_:)`):
+    /// a token or comment of 64 KiB or more is open, or chunks are held already.
+    var holdsNextChunkBack: Bool { openLexemeLength >= 1 << 16 || !held.isEmpty }
 
     /// Creates a parser that sends events to `handler`.
     ///
@@ -329,6 +334,7 @@ public final class JSONEventParser {
         recentBytes = RecentBytes()
         if !bytesBeforeCarry.isEmpty { bytesBeforeCarry.removeAll(keepingCapacity: true) }
         if !held.isEmpty { held.removeAll(keepingCapacity: held.count <= 1 << 16) }
+        if !heldChunkEnds.isEmpty { heldChunkEnds.removeAll() }
         byteOrderMarkProbe = skipsByteOrderMark ? [] : nil
         skippedByteOrderMarkLength = 0
     }
@@ -376,15 +382,22 @@ public final class JSONEventParser {
             // chunks back until the new input is as large as what is buffered, so the cost stays
             // linear in the token size instead of quadratic.
             if holdsNextChunkBack {
+                if held.isEmpty {
+                    heldLexemeEnd = carry.isEmpty ? LexemeEnd(comment: gap.comment) : LexemeEnd(token: carry)
+                }
+                let lexemeEnds = heldLexemeEnd.ends(in: input)
                 held.append(contentsOf: input)
-                // Parsed when the held chunks match what is buffered, or earlier when the token
-                // could pass the size limit: the check after the parse then sees it, whereas a
-                // token that ended among the held chunks would otherwise pass at twice the limit.
-                guard held.count >= openLexemeLength || carry.count + held.count > options.maximumTokenSize
+                heldChunkEnds.append(held.count)
+                // Parsed at once when the lexeme ends in the chunk, so that what follows it is
+                // parsed as it arrives (see `LexemeEnd`); when the held chunks match what is
+                // buffered; or when the token could pass the size limit: the check after the
+                // parse then sees it, whereas a token that ended among the held chunks would
+                // otherwise pass at twice the limit.
+                guard
+                    lexemeEnds || held.count >= openLexemeLength
+                        || carry.count + held.count > options.maximumTokenSize
                 else { return }
-                let pending = held
-                held.removeAll(keepingCapacity: false)
-                try pending.withUnsafeBytes { try feed($0) }
+                try feedHeld()
             } else {
                 try feed(input)
             }
@@ -432,11 +445,7 @@ public final class JSONEventParser {
                 try probe.withUnsafeBytes { try feed($0) }
             }
             byteOrderMarkProbe = nil
-            if !held.isEmpty, !isStopped {
-                let pending = held
-                held = []
-                try pending.withUnsafeBytes { try feed($0) }
-            }
+            if !held.isEmpty, !isStopped { try feedHeld() }
             // A handler may stop the parse during the replays above: then there is nothing to end.
             isFinished = true
             if isStopped { return }
@@ -802,14 +811,22 @@ public final class JSONEventParser {
         guard !held.isEmpty, !isStopped, !isFinished else { return }
         isFeeding = true
         defer { isFeeding = false }
-        let pending = held
-        held.removeAll(keepingCapacity: false)
         do {
-            try pending.withUnsafeBytes { try feed($0) }
+            try feedHeld()
         } catch {
             failure = error
             throw error
         }
+    }
+
+    /// Parses the chunks held back, in one call.
+    private func feedHeld() throws {
+        let pending = held
+        held.removeAll(keepingCapacity: false)
+        excerptChunkEnds = heldChunkEnds
+        heldChunkEnds.removeAll()
+        defer { excerptChunkEnds.removeAll() }
+        try pending.withUnsafeBytes { try feed($0) }
     }
 
     /// Makes the parser read on as it does after a complete top-level value with several values
@@ -852,11 +869,13 @@ public final class JSONEventParser {
     }
 
     /// Up to 16 bytes either side of `absolute`, from the last bytes of earlier chunks, the
-    /// carried token and `chunk`: the bytes before it are the same however the input was split.
+    /// carried token and `chunk`: the bytes before it are the same however the input was split,
+    /// those after it end with the chunk they came in (held chunks parsed together included).
     private func excerpt(around absolute: Int, in chunk: UnsafeRawBufferPointer) -> String {
+        let end = excerptChunkEnds.first { $0 > absolute - chunkOffset } ?? chunk.count
         var window: [UInt8] = []
         for position in max(absolute - 16, 0)..<(absolute + 16) {
-            if position >= chunkOffset, position - chunkOffset >= chunk.count { break }
+            if position >= chunkOffset, position - chunkOffset >= end { break }
             if let byte = byte(at: position, in: chunk) { window.append(byte) }
         }
         return JSONSyntaxError.excerptText(window)

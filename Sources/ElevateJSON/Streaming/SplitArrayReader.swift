@@ -391,10 +391,7 @@ final class SplitArrayReader: SplitFeeding {
     private func readTail(_ tail: SplitTail, of text: SplitRun, _ chunk: UnsafeRawBufferPointer, from start: Int) throws
         -> Int
     {
-        // No comma in a chunk the tail's parser holds back (after a long token), only the array's
-        // end: one thread's parser holds it too, and would meet an error in it later, or never
-        // (the input failing first).
-        let mode = StructuralScanner.Mode.splitArray(cutFrom: tail.parser.holdsNextChunkBack ? .max : 0)
+        let mode = StructuralScanner.Mode.splitArray(cutFrom: 0)
         var stop = scanner.scan(chunk, from: start, base: inputOffset, mode: mode)
         // Past the commas that a long element follows (or one that goes on past the chunk): the
         // tail reads those too. A tail per element would cost its parser's buffers anew each time

@@ -24,7 +24,7 @@
 /// grows past ``StreamingOptions/splitLongestHeld`` without the end of a value (one value of many
 /// megabytes, or a stream of scalars) stops the cutting, and the input is read by one parser, a
 /// chunk at a time, each chunk's values decoded as it is read, as one thread does, up to where
-/// the cutting resumes (``ValuesRunCutter/endOfRest(in:mayEnd:)``).
+/// the cutting resumes (``ValuesRunCutter/endOfRest(in:)``).
 final class SplitValuesReader<T> {
     /// Whether concatenated JSON read with these options is split: several workers, and a
     /// grammar whose strings and brackets the scanner reads as the parser does (no comments).
@@ -62,7 +62,7 @@ final class SplitValuesReader<T> {
         try namingValues {
             var start = 0
             if let rest {
-                let end = cutter.endOfRest(in: chunk, mayEnd: !rest.holdsNextChunkBack)
+                let end = cutter.endOfRest(in: chunk)
                 let bytes = Array(chunk)
                 try takingRun { each in rest.read(restOf: bytes, endingAt: end, each) }
                 try delivery.deliverCompleted(isStopped: isStopped)
@@ -351,10 +351,7 @@ final class ValuesRunParser: @unchecked Sendable {
         return nil
     }
 
-    /// Whether the parser holds the next chunk back (see ``JSONEventParser/holdsNextChunkBack``).
-    var holdsNextChunkBack: Bool { parser.holdsNextChunkBack }
-
-    /// Reads the rest's bytes in `chunk` (see ``ValuesRunCutter/endOfRest(in:mayEnd:)``): all of them, or
+    /// Reads the rest's bytes in `chunk` (see ``ValuesRunCutter/endOfRest(in:)``): all of them, or
     /// those up to `end`, just past the value that ends the rest, where no more input comes to
     /// this parser (the chunk's bytes after it go on an error's excerpt).
     /// - Returns: The error that ended the parse, in the input's terms.

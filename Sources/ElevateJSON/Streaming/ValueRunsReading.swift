@@ -6,7 +6,7 @@
 /// order. From a value longer than a run may hold on (``StreamingOptions/splitLongestHeld``), the
 /// calling thread reads the input itself, after taking every run before it, with the parser
 /// `makeRest` makes from where it starts, up to the next top-level value that ends with a bracket
-/// or brace and that a short value follows (see ``ValuesRunCutter/endOfRest(in:mayEnd:)``); `restEnded`
+/// or brace and that a short value follows (see ``ValuesRunCutter/endOfRest(in:)``); `restEnded`
 /// is told then, and the cutting resumes.
 ///
 /// `take` throws a run's error; the first thrown, in document order, is the one of the whole
@@ -36,7 +36,7 @@ func readValueRuns<Outcome>(
         // Where the cutting starts in the chunk; nil when the rest goes on past it.
         var start: Int? = 0
         if let parser = rest {
-            start = cutter.endOfRest(in: chunk, mayEnd: !parser.holdsNextChunkBack)
+            start = cutter.endOfRest(in: chunk)
             if let error = parser.read(restOf: Array(chunk), endingAt: start) { throw error }
             if start != nil {
                 rest = nil

@@ -10,7 +10,7 @@
 /// bytes (a value of many megabytes, or top-level numbers and strings, which have no bracket to
 /// end them) is never held whole: ``takeRest(_:)`` then gives the input to the owner,
 /// until a top-level value ends with a bracket or brace in it and a short one follows
-/// (``endOfRest(in:mayEnd:)``), where the cutting resumes.
+/// (``endOfRest(in:)``), where the cutting resumes.
 struct ValuesRunCutter {
     /// Whether concatenated JSON read with these options can be cut: the scanner reads strings
     /// and brackets as the parser does only when comments are not allowed (a comment may hold
@@ -57,7 +57,7 @@ struct ValuesRunCutter {
     private var inputOffset = 0
     /// Runs handed over so far.
     private var runCount = 0
-    /// Whether the input is the owner's, from ``takeRest(_:)`` to the ``endOfRest(in:mayEnd:)`` found.
+    /// Whether the input is the owner's, from ``takeRest(_:)`` to the ``endOfRest(in:)`` found.
     private(set) var handedOver = false
     /// Buffers of runs parsed, for the next runs.
     private let buffers = RunBuffers()
@@ -70,7 +70,7 @@ struct ValuesRunCutter {
     }
 
     /// Reads the next chunk of input from `start` (after the end of the rest in it, see
-    /// ``endOfRest(in:mayEnd:)``), handing every run it completes to `dispatch`.
+    /// ``endOfRest(in:)``), handing every run it completes to `dispatch`.
     /// - Returns: false when the run being cut grew past what may be held without the end of a
     ///   value: the bytes from the last value's end on, this chunk's included, are then to be
     ///   taken with ``takeRest(_:)``, and nothing more is cut until the rest ends.
@@ -125,7 +125,7 @@ struct ValuesRunCutter {
 
     /// After ``feed(_:from:isStopped:_:)`` returned false: the whole values held go to `dispatch`,
     /// and the rest, from the last value's end on, is returned as a run for the owner to read
-    /// on from, with the input after it up to ``endOfRest(in:mayEnd:)``.
+    /// on from, with the input after it up to ``endOfRest(in:)``.
     mutating func takeRest(_ dispatch: (Piece) throws -> Void) throws -> Piece {
         precondition(!handedOver, "one rest at a time")
         try cutCompleteValues(dispatch)
@@ -141,14 +141,10 @@ struct ValuesRunCutter {
     /// literals have no bracket to end them and leave the input to the owner.
     /// - Returns: The offset in `chunk` just past the value that ends the rest, or nil when the
     ///   whole chunk is the rest's.
-    /// - Parameter mayEnd: Whether the rest may end in `chunk`: not when its parser holds it back
-    ///   (``JSONEventParser/holdsNextChunkBack``), as one thread's parser then holds it too, and
-    ///   would meet an error in it later, or never.
-    mutating func endOfRest(in chunk: UnsafeRawBufferPointer, mayEnd: Bool) -> Int? {
+    mutating func endOfRest(in chunk: UnsafeRawBufferPointer) -> Int? {
         precondition(handedOver, "the rest was taken")
         var position = 0
-        // No value end in a chunk the rest's parser holds back: the scan goes through it.
-        let valueEnds = StructuralScanner.Mode.splitValues(cutFrom: mayEnd ? 0 : .max)
+        let valueEnds = StructuralScanner.Mode.splitValues(cutFrom: 0)
         while case .at(let close) = scanner.scan(chunk, from: position, base: inputOffset, mode: valueEnds) {
             position = close + 1
             // Only where the next value is short (it ends within a run's length in the chunk):

@@ -104,6 +104,39 @@ import Testing
         }
     }
 
+    /// A syntax error some chunks after a string of 2 MB, in input that fails soon after: the
+    /// syntax error, with two workers as with one (the parser held the chunks after the string
+    /// back until as much had come, so that the input failed first and its error was reported).
+    @Test(arguments: [4096, 1 << 20])
+    func aSyntaxErrorAfterALongStringComesBeforeTheInputsFailure(chunkSize: Int) throws {
+        let elements = (0..<30_000).map { "{\"i\": \($0)}" }
+        var document = Array(("{\"items\": [\"" + String(repeating: "x", count: 2_100_000) + "\", ").utf8)
+        document += Array(elements.joined(separator: ",\n").utf8)
+        for (distance, cut) in [(9_000, 20_000), (300_000, 100_000)] {
+            let errorAt = 2_100_000 + distance
+            var damaged = document
+            damaged[errorAt] = UInt8(ascii: "?")
+            let gzip = GzipFixture.member(damaged, level: 0)
+            var outcomes: [String] = []
+            for workers in [1, 2] {
+                var count = 0
+                try Self.withCutFile(gzip.prefix(errorAt + cut), workers: workers) { url, options in
+                    var options = options
+                    options.chunkSize = chunkSize
+                    do {
+                        try forEachElement(from: .file(url), atKeyPath: "items", as: JSON.self, options: options) { _ in count += 1 }
+                        outcomes.append("no error")
+                    } catch {
+                        let described = SplitLinesReaderTests.describe(error).replacingOccurrences(of: url.path, with: "the file")
+                        outcomes.append("\(count) elements, then \(described)")
+                    }
+                }
+            }
+            #expect(outcomes[0].contains("JSONSyntaxError") && outcomes[0].contains("byte \(errorAt)"), "\(outcomes[0])")
+            #expect(outcomes[1] == outcomes[0], "chunks of \(chunkSize), the error \(distance) bytes after the string")
+        }
+    }
+
     /// An asynchronous sequence of chunks that throws after some: every value its chunks
     /// complete is delivered before its error, with two workers (runs of a few bytes) as with one.
     @Test func anAsyncSequenceThatFailsDeliversWhatItsChunksHold() async throws {

@@ -418,10 +418,10 @@ import Testing
         return (delivered, count, stream.splitElementCount)
     }
 
-    /// After a token of 64 KiB or more, one thread's parser holds the chunks that follow back
-    /// until as much has arrived: the tail goes on reading while its parser holds chunks back, so
-    /// the excerpt of an error just before a chunk's end is one thread's (found by review).
-    @Test func theCuttingDoesNotResumeWhileOneThreadHoldsChunksBack() {
+    /// An error just before a chunk's end, some chunks after a token of 64 KiB or more: its
+    /// excerpt is one thread's (found by review: one thread's parser held the chunks after the
+    /// token back until as much had come, and its excerpt went on past the chunk's end).
+    @Test func anErrorAfterALongTokenIsOneThreads() {
         let prefix = #"[""# + String(repeating: "x", count: 70_000) + #"", "#
         let json0 = prefix + Array(repeating: #"{"k": [1, 2]}"#, count: 1_500).joined(separator: ", ") + "]"
         // A chunk boundary some way into the elements after the long one, in 4 KiB chunks.

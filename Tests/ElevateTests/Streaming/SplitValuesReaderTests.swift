@@ -153,12 +153,11 @@ import Testing
         }
     }
 
-    /// After a token of 64 KiB or more, one thread's parser holds the chunks that follow back
-    /// until as much has arrived, and meets an error in them only then, in one piece: the cutting
-    /// does not resume while the rest's parser holds chunks back, so the excerpt of an error just
-    /// before a chunk's end is one thread's (found by review: the resumed runs cut it at the chunk's
-    /// end, and an input failing there gave the syntax error instead of the input's).
-    @Test func theCuttingDoesNotResumeWhileOneThreadHoldsChunksBack() {
+    /// An error just before a chunk's end, some chunks after a token of 64 KiB or more: its
+    /// excerpt and the count before it are one thread's (found by review: one thread's parser
+    /// held the chunks after the token back until as much had come, met the error only then, in
+    /// one piece, and its excerpt went on past the chunk's end).
+    @Test func anErrorAfterALongTokenIsOneThreads() {
         let long = #"{"s": ""# + String(repeating: "x", count: 70_000) + #""}"#
         let short = String(repeating: #"{"k": [1, 2]} "#, count: 1_500)
         // A chunk boundary some way into the values after the long one, in 4 KiB chunks.
@@ -301,7 +300,7 @@ import Testing
             try text[fed..<end].withUnsafeBytes { chunk in
                 var start = 0
                 if cutter.handedOver {
-                    let restEnd = cutter.endOfRest(in: chunk, mayEnd: true)
+                    let restEnd = cutter.endOfRest(in: chunk)
                     rests.append((fed, Array(chunk[..<(restEnd ?? chunk.count)])))
                     guard let restEnd else { return }
                     start = restEnd

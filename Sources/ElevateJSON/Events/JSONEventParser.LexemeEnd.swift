@@ -1,0 +1,93 @@
+extension JSONEventParser {
+    /// Looks for the end of the long lexeme that chunks are held back for (see `parse(_:)`).
+    ///
+    /// Held chunks are parsed as soon as one of them brings the lexeme's end: what follows it is
+    /// then parsed, and an error in it found, in the `parse` call that brings it, as though
+    /// nothing had been held. Holding on until as much had arrived as the lexeme's length found
+    /// such an error later, or never, when the input failed first; and the split parse, whose
+    /// runs start after the lexeme, found it. Ending the hold early costs one more lexing of the
+    /// lexeme, once per lexeme.
+    ///
+    /// A byte that YAJL rejects in a string (a control character) ends the hold as well, so that
+    /// it is reported when it arrives. Stopping too early is never wrong, only slower: YAJL reads
+    /// on as it would, and the parser holds chunks again if the lexeme is still open.
+    struct LexemeEnd {
+        private enum Lexeme {
+            /// A string; `escaped` when the last byte read was a backslash that escapes the next.
+            case string(escaped: Bool)
+            case number
+            case lineComment
+            /// A block comment; `afterStar` when the last byte read was a `*`.
+            case blockComment(afterStar: Bool)
+            /// Nothing YAJL lets grow this long: the hold ends only by size.
+            case other
+        }
+
+        private var lexeme: Lexeme
+
+        /// For the open token `token` (its bytes so far, from its first).
+        init(token: [UInt8]) {
+            switch token.first ?? 0 {
+            case UInt8(ascii: "\""):
+                // An odd run of backslashes at the end escapes what comes next.
+                let backslashes = token.dropFirst().reversed().prefix { $0 == UInt8(ascii: "\\") }.count
+                lexeme = .string(escaped: backslashes % 2 == 1)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                lexeme = .number
+            default:
+                lexeme = .other
+            }
+        }
+
+        /// For the open comment whose state the gap scan left at `comment`.
+        init(comment: Gap.Comment) {
+            switch comment {
+            case .line: lexeme = .lineComment
+            case .block: lexeme = .blockComment(afterStar: false)
+            case .blockStar: lexeme = .blockComment(afterStar: true)
+            case .none, .slash: lexeme = .other
+            }
+        }
+
+        /// Reads `bytes`, the next bytes of the input: whether the lexeme ends in them.
+        mutating func ends(in bytes: UnsafeRawBufferPointer) -> Bool {
+            switch lexeme {
+            case .string(var escaped):
+                for byte in bytes {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") || byte < 0x20 {
+                        return true
+                    }
+                }
+                lexeme = .string(escaped: escaped)
+                return false
+            case .number:
+                return bytes.contains { !Self.isNumberByte($0) }
+            case .lineComment:
+                return bytes.contains(UInt8(ascii: "\n"))
+            case .blockComment(var afterStar):
+                for byte in bytes {
+                    if afterStar && byte == UInt8(ascii: "/") { return true }
+                    afterStar = byte == UInt8(ascii: "*")
+                }
+                lexeme = .blockComment(afterStar: afterStar)
+                return false
+            case .other:
+                return false
+            }
+        }
+
+        private static func isNumberByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+}
