@@ -1,3 +1,4 @@
+import ElevateSampleData
 import Foundation
 import Testing
 
@@ -78,5 +79,92 @@ import Testing
         #expect(failure?.call == 2)
         #expect(failure?.error.byteOffset == 70_002 + 995)
         #expect(failure?.error.excerpt.hasSuffix("abcd") == true, "\(String(describing: failure?.error.excerpt))")
+    }
+
+    /// Documents with long strings (escapes at chunk ends included), numbers and comments, some
+    /// damaged near a lexeme's end, fed in random chunks: the same events and error (offset, line,
+    /// column, kind, message) as fed whole, and an error after the last long lexeme is thrown by the
+    /// call whose chunk holds it.
+    @Test func randomChunkingsOfLongLexemesAreAsWhole() throws {
+        var generator = SplitMix64(seed: randomTestSeed)
+        let pieces = [#"\""#, #"\\"#, "\\u00e9", "é", "a", "b", "\\n"]
+        for round in 0..<40 {
+            let context = "round \(round), ELEVATE_TEST_SEED=\(randomTestSeed)"
+            var text = "[1"
+            var longEnds: [Int] = []
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                text += ", "
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0:
+                    text += String(repeating: "7", count: Int.random(in: 66_000...140_000, using: &generator))
+                case 1:
+                    text += "/*" + String(repeating: "c*", count: Int.random(in: 33_000...70_000, using: &generator)) + "*/ 2"
+                default:
+                    text += "\""
+                    let length = Int.random(in: 66_000...150_000, using: &generator)
+                    var body = ""
+                    while body.utf8.count < length {
+                        body += Int.random(in: 0..<8, using: &generator) == 0
+                            ? pieces.randomElement(using: &generator)! : String(repeating: "x", count: 97)
+                    }
+                    text += body + "\""
+                }
+                longEnds.append(text.utf8.count)
+                text += ", " + (0..<Int.random(in: 0...300, using: &generator)).map { "{\"k\": [\($0), true]}" }.joined(separator: ", ")
+            }
+            text += "]"
+            var bytes = Array(text.utf8)
+            if Int.random(in: 0..<3, using: &generator) > 0 {
+                // Damage near a long lexeme's end: before it, at it or after it.
+                let end = longEnds.randomElement(using: &generator)!
+                let at = min(bytes.count - 1, max(3, end + Int.random(in: -40...60, using: &generator)))
+                bytes[at] = [UInt8(ascii: "?"), 0x01, UInt8(ascii: "\""), UInt8(ascii: "\\"), 0xFF].randomElement(using: &generator)!
+            }
+            let options = JSONParsingOptions(allowsComments: true)
+            let whole = Self.outcome(bytes, chunkSizes: [bytes.count], options: options)
+            for _ in 0..<3 {
+                let sizes = (0..<5).map { _ in Int.random(in: 1_000...40_000, using: &generator) }
+                let chunked = Self.outcome(bytes, chunkSizes: sizes, options: options)
+                #expect(chunked.events == whole.events, "\(context), chunks \(sizes)")
+                #expect(chunked.error == whole.error, "\(context), chunks \(sizes)")
+                if let offset = chunked.errorOffset, offset >= longEnds.last!, offset < bytes.count - 1 {
+                    // Thrown by `parse`, with the chunk that holds the error, not later.
+                    #expect(chunked.thrownByParse, "\(context), chunks \(sizes): thrown by finish()")
+                    #expect(chunked.chunkStartOfThrow <= offset, "\(context), chunks \(sizes): held past the error")
+                }
+            }
+        }
+    }
+
+    /// The events and error of parsing `bytes` in chunks of `chunkSizes` (cycled): the error
+    /// (position, kind, message, not the excerpt, which ends with a chunk), its offset, whether
+    /// `parse` threw it (rather than `finish()`), and where the chunk it was given started.
+    static func outcome(_ bytes: [UInt8], chunkSizes: [Int], options: JSONParsingOptions)
+        -> (events: [String], error: String?, errorOffset: Int?, thrownByParse: Bool, chunkStartOfThrow: Int)
+    {
+        let recorder = EventRecorder()
+        let parser = JSONEventParser(handler: recorder, options: options)
+        var offset = 0
+        var index = 0
+        do {
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + chunkSizes[index % chunkSizes.count])
+                do {
+                    try parser.parse(Array(bytes[offset..<end]))
+                } catch let error as JSONSyntaxError {
+                    let described = "\(error.kind) at \(error.byteOffset) \(error.line):\(error.column): \(error.message)"
+                    return (recorder.events, described, error.byteOffset, true, offset)
+                }
+                offset = end
+                index += 1
+            }
+            try parser.finish()
+        } catch let error as JSONSyntaxError {
+            let described = "\(error.kind) at \(error.byteOffset) \(error.line):\(error.column): \(error.message)"
+            return (recorder.events, described, error.byteOffset, false, offset)
+        } catch {
+            return (recorder.events, "\(error)", nil, false, offset)
+        }
+        return (recorder.events, nil, nil, false, offset)
     }
 }
