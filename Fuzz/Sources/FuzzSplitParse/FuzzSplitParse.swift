@@ -9,8 +9,8 @@ import _FuzzSupport
 /// for a `ParserError` its text without the excerpt; anything else by type and text). The input is
 /// read as the document, and wrapped in `[`…`]`; options (comments, a small depth limit, repeated
 /// keys refused, a small element size, skipping invalid elements, error wrapping, a body that
-/// stops) are drawn from the input. `summarizeValue` at the same key path must say the same with
-/// 2 workers as with 1.
+/// stops) are drawn from the input. `summarizeValue` at the same key path, and `countValues` (with
+/// a root object of many short members split too), must say the same with 2 workers as with 1.
 ///
 /// The batch size of the split comes from the first byte (1…64 bytes), so that small inputs are
 /// cut in many places (`StreamingOptions.splitBatchByteCount`, reached through its SPI). The input
@@ -67,6 +67,18 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             1 worker:  \(expectedSummary)
             2 workers: \(gotSummary)
             """)
+        // The count of `elevate validate`: every array split, and a root object of many short
+        // members; the error with its excerpt.
+        guard document.keyPath.isEmpty else { continue }
+        let expectedValues = values(data, options: one)
+        let gotValues = values(data, options: two)
+        fuzzCheck(
+            gotValues == expectedValues,
+            """
+            countValues: 2 workers (batches of \(batch) bytes) differ from 1 on \(document.name), \(options.parsing)
+            1 worker:  \(expectedValues)
+            2 workers: \(gotValues)
+            """)
     }
     // The input as JSON Lines, cut into runs of whole lines for the workers (`SplitLinesReader`),
     // and as concatenated JSON, cut into runs of whole values (`SplitValuesReader`): the values
@@ -121,6 +133,15 @@ func describe(_ found: Result<Bool, any Error>) -> String {
     switch found {
     case .success(let found): "found \(found)"
     case .failure(let error): Outcome.describe(error)
+    }
+}
+
+/// The values `countedValues` counts (`elevate validate`), or its error with its excerpt, as text.
+func values(_ data: Data, options: StreamingOptions) -> String {
+    do {
+        return "\(try countedValues(in: .data(data), options: options)) values"
+    } catch {
+        return Outcome.describe(error, withExcerpt: true)
     }
 }
 

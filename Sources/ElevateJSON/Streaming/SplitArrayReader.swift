@@ -21,6 +21,11 @@
 ///   the scanner counted before the run.
 /// - Runs are delivered in order, the elements before a run's error first.
 ///
+/// When counting values, a root object of many short members is cut the same way, into runs of
+/// members (see ``rootObjectToSplit(in:from:)``): a worker parses `{` or `{"":null` followed by
+/// the run and `}`, and YAJL rejects a `}` wherever it rejects a `,` in an object, with the same
+/// message, so the argument above holds for it too.
+///
 /// An array that ends within its first run is not shared: it is fed to the stream's parser, as
 /// one thread reads it. A run that grows past 32 runs' length without the end of an element is
 /// read on by a ``SplitTail`` on the calling thread, so that a huge element is never held whole
@@ -74,6 +79,11 @@ final class SplitArrayReader: SplitFeeding {
     /// anyway, is then read with what comes before the next one, without stopping the parser at
     /// its `[` (a document of many short arrays paid two parser calls and a run's set-up each).
     private var splitsAnyArray: Bool { everyArray != nil || chooser != nil }
+    /// Whether a root object of many short members is cut into runs of members, as an array is
+    /// into runs of elements (counting values: its runs go to ``everyArray``).
+    private let splitsRootObject: Bool
+    /// Whether the document's first byte has been looked at for ``splitsRootObject``.
+    private var rootLookedAt = false
     /// Whether the body stopped the stream while runs were delivered.
     private(set) var isStopped = false
     /// Elements of the array so far: cut into runs, or read by tails that ended before it did.
@@ -87,6 +97,8 @@ final class SplitArrayReader: SplitFeeding {
     // The array being cut.
     /// How deep the array is in the document (1 at the root).
     private var arrayDepth = 1
+    /// Whether it is the root object, cut into runs of members (see ``splitsRootObject``).
+    private var containerIsObject = false
     /// The absolute offset just past its `[`.
     private var contentStart = 0
     /// The run being cut, its absolute offset, line and column, and whether it is the first.
@@ -119,12 +131,16 @@ final class SplitArrayReader: SplitFeeding {
     ///     the array set in ``startedArray``.
     ///   - chooser: Asked at each array's `[` where its runs go, or nil not to split it; nil to
     ///     split only the array set in ``startedArray`` (or, with `everyArray`, every one).
+    ///   - splitsRootObject: Whether a root object of many short members is split too, its runs
+    ///     going to `everyArray` (see ``rootObjectToSplit(in:from:)``): not when its keys must be
+    ///     told apart (duplicate keys rejected), as no worker sees another's.
     ///   - tooLarge: The error for an element over ``StreamingOptions/maximumElementSize``; by
     ///     default the one of a value (a count captures no element, and never reports it).
     init(
         parser: JSONEventParser, options: StreamingOptions, containersOffSplit: (() -> Int)? = nil,
         everyArray: (any SplitRunConsumer)? = nil,
-        chooser: (() -> (any SplitRunConsumer)?)? = nil, tooLarge: @escaping TooLarge = { _, limit, offset in
+        chooser: (() -> (any SplitRunConsumer)?)? = nil, splitsRootObject: Bool = false,
+        tooLarge: @escaping TooLarge = { _, limit, offset in
             ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))
         }
     ) {
@@ -133,6 +149,7 @@ final class SplitArrayReader: SplitFeeding {
         self.containersOffSplit = containersOffSplit
         self.everyArray = everyArray
         self.chooser = chooser
+        self.splitsRootObject = splitsRootObject && everyArray != nil
         self.tooLarge = tooLarge
     }
 
@@ -152,6 +169,12 @@ final class SplitArrayReader: SplitFeeding {
         while position < chunk.count, !isStopped, !parser.isStopped {
             switch phase {
             case .prefix:
+                if splitsRootObject, !rootLookedAt, let everyArray, let brace = rootObjectToSplit(in: chunk, from: position) {
+                    try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[position...brace]), endingIn: chunk, at: brace + 1)
+                    position = brace + 1
+                    startArray(everyArray, at: inputOffset + position, in: chunk, isObject: true)
+                    continue
+                }
                 // Up to the next `[` (past the short arrays, when any array may be split; past the
                 // containers where the array at the key path cannot be, when only it may).
                 var contentStart: Int?
@@ -204,9 +227,38 @@ final class SplitArrayReader: SplitFeeding {
         return true
     }
 
-    private func startArray(_ consumer: any SplitRunConsumer, at offset: Int, in chunk: UnsafeRawBufferPointer) {
+    /// Looks at the document's first byte in `chunk[start...]` (after whitespace and a byte order
+    /// mark): whether it opens an object to cut into runs of members, and where, or nil. One is
+    /// when its first members are many and short: at least 8 commas between members in the
+    /// window after the brace (``StreamingOptions/splitBatchByteCount``, 256 KiB by default, 128
+    /// bytes at least), the last within its last quarter, and no end. An object of few members, or of
+    /// short ones and then a long one (`{"meta": …, "items": [huge]}`), is not: its long member
+    /// would be read by one thread, where its array is split. Nil also when the window is not all
+    /// in the chunk, or the first byte is not there yet (``rootLookedAt`` stays false then).
+    private func rootObjectToSplit(in chunk: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var first = start
+        if inputOffset + first == 0, chunk.count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { first = 3 }
+        while first < chunk.count, chunk[first].isJSONWhitespace { first += 1 }
+        guard first < chunk.count else { return nil }
+        rootLookedAt = true
+        let window = max(options.splitBatchByteCount, 128)
+        guard chunk[first] == UInt8(ascii: "{"), first + 1 + window <= chunk.count else { return nil }
+        var probe = StructuralScanner()
+        let windowBytes = UnsafeRawBufferPointer(rebasing: chunk[..<(first + 1 + window)])
+        guard probe.scan(windowBytes, from: first + 1, base: inputOffset, mode: .splitArray(cutFrom: .max)) == .end,
+            probe.topLevelCommas >= 8, probe.lastTopLevelComma >= inputOffset + first + 1 + window - window / 4
+        else { return nil }
+        // The lines before the brace (whitespace only), as the scan of the prefix counts them.
+        _ = scanner.scan(UnsafeRawBufferPointer(rebasing: chunk[..<first]), from: start, base: inputOffset, mode: .findArrayStart)
+        return first
+    }
+
+    private func startArray(
+        _ consumer: any SplitRunConsumer, at offset: Int, in chunk: UnsafeRawBufferPointer, isObject: Bool = false
+    ) {
         startedArray = nil
         self.consumer = consumer
+        containerIsObject = isObject
         phase = .array
         arrayDepth = parser.containerDepth
         contentStart = offset
@@ -372,7 +424,7 @@ final class SplitArrayReader: SplitFeeding {
     ///   error inside the run that the tail's parser finds only once they arrive.
     private func startTail(after: some Collection<UInt8>) throws {
         let text = SplitRun(
-            bytes: run, isFirst: runIsFirst, closing: .tail, start: runStart, line: runLine, column: runColumn,
+            bytes: run, isFirst: runIsFirst, isObject: containerIsObject, closing: .tail, start: runStart, line: runLine, column: runColumn,
             firstIndex: elementCount, expectedCount: 0, nestedInside: arrayDepth - 1,
             context: .init(before: bytesBeforeRun, after: Array(after), chunkEnds: chunkEndsInRun), options: options,
             tooLarge: tooLarge)
@@ -464,7 +516,7 @@ final class SplitArrayReader: SplitFeeding {
         let hasElement = commas > 0 || run.dropLast(closing == .included ? 1 : 0).contains { !$0.isJSONWhitespace }
         let count = runIsFirst ? (hasElement ? commas + 1 : 0) : commas
         let text = SplitRun(
-            bytes: run, isFirst: runIsFirst, closing: closing, start: runStart, line: runLine, column: runColumn,
+            bytes: run, isFirst: runIsFirst, isObject: containerIsObject, closing: closing, start: runStart, line: runLine, column: runColumn,
             firstIndex: elementCount, expectedCount: count, nestedInside: arrayDepth - 1,
             context: .init(before: bytesBeforeRun, after: Array(after), chunkEnds: chunkEndsInRun), options: options,
             tooLarge: tooLarge)
@@ -644,8 +696,9 @@ struct SplitRun: @unchecked Sendable {
 
     /// How the worker's parse of a run ends.
     enum Closing {
-        /// With a `]` of its own: the run ends before a comma, for which the bracket stands (YAJL
-        /// accepts both after a value and rejects both where a value must come).
+        /// With a `]` (an object's `}`) of its own: the run ends before a comma, for which the
+        /// bracket stands (YAJL accepts both after a value or member, and rejects both with the
+        /// same message wherever else they come: where a value, a key or a colon must).
         case synthetic
         /// With the run's last byte, the array's real closing bracket.
         case included
@@ -658,6 +711,8 @@ struct SplitRun: @unchecked Sendable {
     let bytes: [UInt8]
     /// Whether it begins the array (and so with an element, not a comma).
     let isFirst: Bool
+    /// Whether the container cut is an object (its runs hold members) rather than an array.
+    var isObject = false
     let closing: Closing
     /// Where its first byte is in the input.
     let start: Int
@@ -681,9 +736,19 @@ struct SplitRun: @unchecked Sendable {
     let options: StreamingOptions
     let tooLarge: TooLarge
 
-    /// What the worker's parser reads before the run: an array's start, and for a run that
-    /// begins with a comma, a placeholder element before it.
-    private var prefix: [UInt8] { isFirst ? [UInt8(ascii: "[")] : Array("[null".utf8) }
+    /// What the worker's parser reads before the run: the container's start, and for a run that
+    /// begins with a comma, a placeholder element (or member) before it.
+    private var prefix: [UInt8] {
+        switch (isObject, isFirst) {
+        case (false, true): [UInt8(ascii: "[")]
+        case (false, false): Array("[null".utf8)
+        case (true, true): [UInt8(ascii: "{")]
+        case (true, false): Array(#"{"":null"#.utf8)
+        }
+    }
+
+    /// What closes the container when the run ends before a comma (``Closing/synthetic``).
+    private var closingByte: UInt8 { isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
 
     /// Parses the run (on a worker), handing each element to `each` as it is parsed, on a tape
     /// the next element writes over, until `each` returns false.
@@ -857,7 +922,7 @@ struct SplitRun: @unchecked Sendable {
             metIn = nil
             try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)...]))
         }
-        if closing == .synthetic { try parser.parse([UInt8(ascii: "]")]) }
+        if closing == .synthetic { try parser.parse([closingByte]) }
         try parser.finish()
     }
 
@@ -902,7 +967,7 @@ struct SplitRun: @unchecked Sendable {
         guard closing == .synthetic || closing == .included else { return nil }
         let counts = prefix.withUnsafeBytes { prefix in
             bytes.withUnsafeBytes { bytes in
-                withUnsafeBytes(of: UInt8(ascii: "]")) { bracket in
+                withUnsafeBytes(of: closingByte) { bracket in
                     CallbackValueCounter.count(
                         closing == .synthetic ? [prefix, bytes, bracket] : [prefix, bytes],
                         nestedInside: nestedInside, options: options.parsing)

@@ -48,8 +48,8 @@ final class SplitRunCounter: SplitRunConsumer {
 
 /// Counts every value of a document (nested ones included, keys not), as `elevate validate` does,
 /// with ``StreamingOptions/concurrency`` workers: every array is split (see
-/// ``SplitArrayReader``) and its runs counted on the workers, so the first error and the count
-/// are one thread's.
+/// ``SplitArrayReader``), and a root object of many short members, and its runs counted on the
+/// workers, so the first error and the count are one thread's.
 /// - Returns: The number of values.
 /// - Throws: As ``summarizeValue(from:atKeyPath:options:)``.
 package func countValues(in input: JSONInput, options: StreamingOptions) throws -> Int {
@@ -63,7 +63,8 @@ package func countValues(in input: JSONInput, options: StreamingOptions) throws 
     }
     let runs = SplitRunCounter(workers: options.concurrency)
     defer { runs.cancel() }
-    let split = SplitArrayReader(parser: parser, options: options, everyArray: runs)
+    let split = SplitArrayReader(
+        parser: parser, options: options, everyArray: runs, splitsRootObject: !options.parsing.rejectsDuplicateKeys)
     do {
         try readChunks(of: input, options: options, until: { false }, beforeInputFailure: split.inputFailed, split.feed)
         try split.finish()
@@ -75,6 +76,17 @@ package func countValues(in input: JSONInput, options: StreamingOptions) throws 
     }
     try runs.settle()
     return counter.count + runs.totals.values
+}
+
+/// ``countValues(in:options:)`` for the split parse's fuzz target, a package of its own, which
+/// compares its counts and errors at several ``StreamingOptions/concurrency`` settings.
+/// - Parameters:
+///   - input: The document.
+///   - options: How to read it.
+/// - Returns: The number of values.
+/// - Throws: As ``countValues(in:options:)``.
+@_spi(Testing) public func countedValues(in input: JSONInput, options: StreamingOptions) throws -> Int {
+    try countValues(in: input, options: options)
 }
 
 /// Runs `body`, wrapping the event and input layers' errors in ``ParserError`` as `options` say.
