@@ -135,9 +135,16 @@ import Testing
             ("a long member", "{" + map + #", "long": ""# + long + #"", "# + more + "}"),
             ("a long member cut short", "{" + map + #", "long": ""# + long),
             ("an error after a long member", "{" + map + #", "long": [""# + long + #"", x], "# + more + "}"),
+            ("too deep", "{" + map + #", "deep": "# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+                + ", " + more + "}"),
+            ("a bad escape in a key", "{" + map.replacingOccurrences(of: key, with: #""k\x":"#) + "}"),
+            ("a control character in a key", "{" + map.replacingOccurrences(of: key, with: "\"k\u{01}\":") + "}"),
         ] {
             Self.expectOneThreads(Array(text.utf8), label)
         }
+        var invalidUTF8 = Array(("{" + map + "}").utf8)
+        invalidUTF8[invalidUTF8.count / 2] = 0xFF
+        Self.expectOneThreads(invalidUTF8, "invalid UTF-8")
         Self.expectOneThreads(Array(("{" + map + ", " + seventh + ": 1}").utf8), "repeated key, rejected", rejectsDuplicates: true)
     }
 
