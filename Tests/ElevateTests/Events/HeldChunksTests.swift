@@ -29,13 +29,18 @@ import Testing
 
     /// The error after the lexeme is thrown by the call that brings it (they were held until
     /// 70 000 bytes more had come, or the input ended: an input failing first hid the error).
-    @Test(arguments: [
-        (#"[""# + long, #"xyz", x]"#, 6), ("[1" + String(repeating: "5", count: 70_000), "55 x]", 3),
-        (#"[""# + long + #"\\"#, #"", x]"#, 3),
-        (#"[1 /*"# + long, #"*/ x]"#, 3), (#"[1 //"# + long, "\n x]", 2),
-    ])
-    func anErrorAfterALongLexemeIsFoundInTheChunkThatBringsIt(opening: String, closing: String, errorAt: Int) throws {
-        let options = JSONParsingOptions(allowsComments: opening.contains("/"))
+    /// The cases are named, not passed, so that the test's arguments print short.
+    @Test(arguments: ["string", "number", "string ending in an escaped backslash", "block comment", "line comment"])
+    func anErrorAfterALongLexemeIsFoundInTheChunkThatBringsIt(_ lexeme: String) throws {
+        let (opening, closing, errorAt) =
+            switch lexeme {
+            case "string": (#"[""# + Self.long, #"xyz", x]"#, 6)
+            case "number": ("[1" + String(repeating: "5", count: 70_000), "55 x]", 3)
+            case "string ending in an escaped backslash": (#"[""# + Self.long + #"\\"#, #"", x]"#, 3)
+            case "block comment": (#"[1 /*"# + Self.long, #"*/ x]"#, 3)
+            default: (#"[1 //"# + Self.long, "\n x]", 2)
+            }
+        let options = JSONParsingOptions(allowsComments: lexeme.hasSuffix("comment"))
         let failure = Self.firstFailure([Array(opening.utf8), Array(closing.utf8)], options: options)
         #expect(failure?.call == 1)
         #expect(failure?.error.byteOffset == opening.utf8.count + errorAt, "\(String(describing: failure?.error))")
