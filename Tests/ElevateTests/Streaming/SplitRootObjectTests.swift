@@ -61,8 +61,10 @@ import Testing
         let runs = try Self.runs(text, runBytes: 1024)
         #expect(runs.values == 1 + 400 * 6)
         #expect(runs.objectRuns > 10, "\(runs.objectRuns) runs of members")
-        // With the window not yet in the first chunk: not cut (nothing is waited for).
+        // With less of the window than 16 KiB in the first chunk: not cut (nothing is waited for).
         #expect(try Self.runs(text, chunkSize: 512, runBytes: 1024).objectRuns == 0)
+        // With 16 KiB of it or more (a pipe's first read): cut.
+        #expect(try Self.runs(text, chunkSize: 20_000, runBytes: 1 << 18).objectRuns > 0)
         // Members of a few bytes, in a window of 128 bytes.
         #expect(try Self.runs("{" + Self.shortMap(members: 2000) + "}", runBytes: 1).objectRuns > 100)
     }
