@@ -15,12 +15,40 @@ extension JSONEventParser {
         private enum Lexeme {
             /// A string; `escaped` when the last byte read was a backslash that escapes the next.
             case string(escaped: Bool)
-            case number
+            /// A number, at this point of its grammar.
+            case number(NumberPart)
             case lineComment
             /// A block comment; `afterStar` when the last byte read was a `*`.
             case blockComment(afterStar: Bool)
             /// Nothing YAJL lets grow this long: the hold ends only by size.
             case other
+        }
+
+        /// Where a number's grammar is: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+        private enum NumberPart {
+            case sign, zero, integer, point, fraction, exponentMark, exponentSign, exponent
+
+            /// The part after `byte`, or nil when the number cannot go on with it: its token ends
+            /// there (YAJL reads the byte as the next token's, or rejects it).
+            func after(_ byte: UInt8) -> NumberPart? {
+                let isDigit = byte &- UInt8(ascii: "0") < 10
+                switch self {
+                case .sign:
+                    return byte == UInt8(ascii: "0") ? .zero : isDigit ? .integer : nil
+                case .zero, .integer:
+                    if isDigit { return self == .zero ? nil : .integer }
+                    if byte == UInt8(ascii: ".") { return .point }
+                    return byte | 0x20 == UInt8(ascii: "e") ? .exponentMark : nil
+                case .point, .fraction:
+                    if isDigit { return .fraction }
+                    return self == .fraction && byte | 0x20 == UInt8(ascii: "e") ? .exponentMark : nil
+                case .exponentMark:
+                    if isDigit { return .exponent }
+                    return byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") ? .exponentSign : nil
+                case .exponentSign, .exponent:
+                    return isDigit ? .exponent : nil
+                }
+            }
         }
 
         private var lexeme: Lexeme
@@ -33,7 +61,16 @@ extension JSONEventParser {
                 let backslashes = token.dropFirst().reversed().prefix { $0 == UInt8(ascii: "\\") }.count
                 lexeme = .string(escaped: backslashes % 2 == 1)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                lexeme = .number
+                // Where the number so far leaves its grammar (read once, when the hold begins).
+                var part = NumberPart.sign
+                for byte in token.dropFirst(token.first == UInt8(ascii: "-") ? 1 : 0) {
+                    guard let next = part.after(byte) else {
+                        lexeme = .other
+                        return
+                    }
+                    part = next
+                }
+                lexeme = .number(part)
             default:
                 lexeme = .other
             }
@@ -64,8 +101,13 @@ extension JSONEventParser {
                 }
                 lexeme = .string(escaped: escaped)
                 return false
-            case .number:
-                return bytes.contains { !Self.isNumberByte($0) }
+            case .number(var part):
+                for byte in bytes {
+                    guard let next = part.after(byte) else { return true }
+                    part = next
+                }
+                lexeme = .number(part)
+                return false
             case .lineComment:
                 return bytes.contains(UInt8(ascii: "\n"))
             case .blockComment(var afterStar):
@@ -80,14 +122,5 @@ extension JSONEventParser {
             }
         }
 
-        private static func isNumberByte(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                UInt8(ascii: "e"), UInt8(ascii: "E"):
-                return true
-            default:
-                return false
-            }
-        }
     }
 }

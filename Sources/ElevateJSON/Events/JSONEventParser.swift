@@ -200,6 +200,10 @@ public final class JSONEventParser {
     /// parse leaves out of the input's bytes when it completes an excerpt, as this parser's
     /// excerpts leave it out.
     package private(set) var skippedByteOrderMarkLength = 0
+    /// Where the excerpt of the last error made ended (an absolute offset, exclusive): the end of
+    /// the chunk it looked in (see `excerpt(around:in:)`). The split parse, which moves a run's
+    /// error to the input and makes its excerpt again from the input's bytes, ends it there too.
+    package private(set) var lastExcerptEnd = 0
     /// Bytes held for a token that spans chunks (for tests).
     var bufferedByteCount: Int { carry.count + held.count }
     /// Whether the next chunk is held back, unparsed, unless it ends the lexeme (see `parse(_:)`):
@@ -609,7 +613,10 @@ public final class JSONEventParser {
         if position >= chunkOffset - recentBytes.count {
             return recentBytes[position - (chunkOffset - recentBytes.count)]
         }
-        guard !carry.isEmpty, carryStart + carry.count == chunkOffset else { return nil }
+        // The carried token ends where the chunk starts, or, once it has taken the chunk in
+        // (a token over the size limit is reported then), where the chunk ends.
+        guard !carry.isEmpty, carryStart + carry.count == chunkOffset || carryStart + carry.count == chunkOffset + chunk.count
+        else { return nil }
         if position >= carryStart { return carry[position - carryStart] }
         if position >= carryStart - bytesBeforeCarry.count {
             return bytesBeforeCarry[position - (carryStart - bytesBeforeCarry.count)]
@@ -873,6 +880,7 @@ public final class JSONEventParser {
     /// those after it end with the chunk they came in (held chunks parsed together included).
     private func excerpt(around absolute: Int, in chunk: UnsafeRawBufferPointer) -> String {
         let end = excerptChunkEnds.first { $0 > absolute - chunkOffset } ?? chunk.count
+        lastExcerptEnd = chunkOffset + end
         var window: [UInt8] = []
         for position in max(absolute - 16, 0)..<(absolute + 16) {
             if position >= chunkOffset, position - chunkOffset >= end { break }

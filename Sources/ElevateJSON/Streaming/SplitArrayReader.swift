@@ -666,7 +666,7 @@ final class SplitTail {
             // past the error.
             let more = error.byteOffset + 16 - fedCount
             if more > 0 { error.excerpt += JSONSyntaxError.excerptText(after.prefix(more)) }
-            throw run.moved(error)
+            throw run.moved(error, excerptEnd: parser.lastExcerptEnd)
         } catch {
             throw translated(error) ?? error
         }
@@ -769,11 +769,10 @@ struct SplitRun: @unchecked Sendable {
                 throw JSONEventParser.Stop()
             }
         }
-        var metIn: Int?
         do {
-            try read(with: parser, metIn: &metIn)
+            try read(with: parser)
         } catch let error as JSONSyntaxError {
-            return moved(error, metIn: metIn)
+            return moved(error, excerptEnd: parser.lastExcerptEnd)
         } catch let error as KeyPathSelector.CaptureTooLarge {
             let offset = start + max(0, parser.currentByteOffset - prefix.count)
             return tooLarge(firstIndex + progress.count, error.limit, offset)
@@ -856,11 +855,10 @@ struct SplitRun: @unchecked Sendable {
         let parser = JSONEventParser(handler: splitter, options: options.parsing)
         selector?.refusedKeyError = { [unowned parser] in parser.errorAtDeliveredKey(.duplicateKey, $0) }
         var failure: (any Error)?
-        var metIn: Int?
         do {
-            try read(with: parser, metIn: &metIn)
+            try read(with: parser)
         } catch let error as JSONSyntaxError {
-            failure = moved(error, metIn: metIn)
+            failure = moved(error, excerptEnd: parser.lastExcerptEnd)
         } catch {
             failure = error
         }
@@ -900,39 +898,37 @@ struct SplitRun: @unchecked Sendable {
     /// The length of the prefix and the run, as `start(_:)` feeds them.
     fileprivate var prefixedCount: Int { prefix.count + bytes.count }
 
-    /// Feeds `parser` the prefix and the run.
+    /// Feeds `parser` the prefix, then the run's bytes in the pieces the input's chunks cut them
+    /// into, as one thread's parser is fed them: an error is met in the piece, and its excerpt
+    /// ends with the chunk, where one thread's meets it and ends it (a long token's chunks are held
+    /// back alike, see ``JSONEventParser/parse(_:)-(UnsafeRawBufferPointer)``).
     fileprivate func start(_ parser: JSONEventParser) throws {
-        parser.startNested(inside: nestedInside)
-        try parser.parse(prefix)
-        try bytes.withUnsafeBytes { try parser.parse($0) }
-    }
-
-    /// Feeds `parser` the prefix, the run's bytes in the pieces the input's chunks cut them into
-    /// (so that an error is met in the piece, and so the chunk, where one thread's parse meets
-    /// it: see ``excerpt(around:metIn:)``), and the closing bracket it needs, and finishes it.
-    /// - Parameter metIn: Set, while a piece that ends at one of ``Context/chunkEnds`` is read,
-    ///   to that end; nil while the last piece and the closing are (for ``excerpt(around:metIn:)``).
-    private func read(with parser: JSONEventParser, metIn: inout Int?) throws {
         parser.startNested(inside: nestedInside)
         try parser.parse(prefix)
         try bytes.withUnsafeBytes { bytes in
             var pieceStart = start
             for chunkEnd in context.chunkEnds where chunkEnd > pieceStart && chunkEnd < start + bytes.count {
-                metIn = chunkEnd
                 try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)..<(chunkEnd - start)]))
                 pieceStart = chunkEnd
             }
-            metIn = nil
             try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)...]))
         }
+    }
+
+    /// Feeds `parser` the prefix and the run (see ``start(_:)``), and the closing bracket it
+    /// needs, and finishes it.
+    private func read(with parser: JSONEventParser) throws {
+        try start(parser)
         if closing == .synthetic { try parser.parse([closingByte]) }
         try parser.finish()
     }
 
     /// A syntax error of the worker's parse as the stream reports it: moved to the input, and
     /// wrapped as the options say.
-    fileprivate func moved(_ error: JSONSyntaxError, metIn: Int? = nil) -> any Error {
-        let moved = positionedInInput(error, metIn: metIn)
+    /// - Parameter excerptEnd: Where the parser's excerpt of the error ended, in its own text
+    ///   (``JSONEventParser/lastExcerptEnd``).
+    fileprivate func moved(_ error: JSONSyntaxError, excerptEnd: Int) -> any Error {
+        let moved = positionedInInput(error, excerptEnd: excerptEnd)
         return options.wrapsErrorsInParserError ? ParserError(moved) : moved
     }
 
@@ -953,11 +949,10 @@ struct SplitRun: @unchecked Sendable {
         // Not surely valid: the event layer reads it again and names its error.
         let counter = DepthCounter()
         let parser = JSONEventParser(handler: counter, options: options.parsing)
-        var metIn: Int?
         do {
-            try read(with: parser, metIn: &metIn)
+            try read(with: parser)
         } catch let error as JSONSyntaxError {
-            return .failure(moved(error, metIn: metIn))
+            return .failure(moved(error, excerptEnd: parser.lastExcerptEnd))
         } catch {
             return .failure(error)
         }
@@ -981,9 +976,9 @@ struct SplitRun: @unchecked Sendable {
     }
 
     /// An error of the worker's parse, moved from its text (the prefix, then the run) to the input.
-    /// - Parameter metIn: The end of the input's chunk whose piece was being read when the
-    ///   error was met (see ``read(with:metIn:)``); nil past the last piece, or for the tail.
-    private func positionedInInput(_ error: JSONSyntaxError, metIn: Int? = nil) -> JSONSyntaxError {
+    /// - Parameter excerptEnd: Where the parser's excerpt ended, in its own text (see
+    ///   ``excerpt(around:parsedEnd:)``).
+    private func positionedInInput(_ error: JSONSyntaxError, excerptEnd: Int) -> JSONSyntaxError {
         var error = error
         let intoRun = max(0, error.byteOffset - prefix.count)
         error.byteOffset = start + intoRun
@@ -995,19 +990,19 @@ struct SplitRun: @unchecked Sendable {
         }
         // Past the run (the tail's input, see `SplitTail`), the parser's own excerpt is the input's.
         if closing != .tail || error.byteOffset < start + bytes.count {
-            error.excerpt = excerpt(around: error.byteOffset, metIn: metIn)
+            error.excerpt = excerpt(around: error.byteOffset, parsedEnd: start + excerptEnd - prefix.count)
         }
         return error
     }
 
     /// The excerpt of the sequential parse around absolute offset `offset`: up to 16 bytes
-    /// before it, and up to 16 from it, within the chunk the parse was reading when it met the
-    /// error (a token carried from an earlier chunk shows on into the chunk that ends it): the
-    /// input's chunk of the piece being read then (see ``read(with:metIn:)``), or past the run's last
-    /// piece, the chunk the bytes after it are in.
-    private func excerpt(around offset: Int, metIn: Int?) -> String {
+    /// before it, and up to 16 from it, up to where the parser's excerpt ended, `parsedEnd` (the
+    /// end of the input chunk the error is in, or of the one that ends a token carried from an
+    /// earlier chunk: the run is fed in the input's pieces, see ``start(_:)``), or, where that is
+    /// the run's end, to the end of the input chunk the bytes after the run are in.
+    private func excerpt(around offset: Int, parsedEnd: Int) -> String {
         let end = start + bytes.count
-        let chunkEnd = metIn ?? end + context.after.count
+        let chunkEnd = parsedEnd < end ? parsedEnd : end + context.after.count
         var window: [UInt8] = []
         for position in max(offset - 16, start - context.before.count)..<min(offset + 16, chunkEnd) {
             if position < start {

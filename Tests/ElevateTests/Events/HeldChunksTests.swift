@@ -30,7 +30,10 @@ import Testing
     /// The error after the lexeme is thrown by the call that brings it (they were held until
     /// 70 000 bytes more had come, or the input ended: an input failing first hid the error).
     /// The cases are named, not passed, so that the test's arguments print short.
-    @Test(arguments: ["string", "number", "string ending in an escaped backslash", "block comment", "line comment"])
+    @Test(arguments: [
+        "string", "number", "string ending in an escaped backslash", "block comment", "line comment",
+        "number then a sign", "number with two points", "number with an exponent",
+    ])
     func anErrorAfterALongLexemeIsFoundInTheChunkThatBringsIt(_ lexeme: String) throws {
         let (opening, closing, errorAt) =
             switch lexeme {
@@ -38,6 +41,11 @@ import Testing
             case "number": ("[1" + String(repeating: "5", count: 70_000), "55 x]", 3)
             case "string ending in an escaped backslash": (#"[""# + Self.long + #"\\"#, #"", x]"#, 3)
             case "block comment": (#"[1 /*"# + Self.long, #"*/ x]"#, 3)
+            // The number ends where its grammar does, although every byte of the chunk could be
+            // part of one (the hold went on through `-+.eE` anywhere).
+            case "number then a sign": ("[1" + String(repeating: "5", count: 70_000), "5-5-5", 1)
+            case "number with two points": ("[1" + String(repeating: "5", count: 70_000), "5.5.5", 3)
+            case "number with an exponent": ("[1" + String(repeating: "5", count: 70_000), "5.5e-7e", 6)
             default: (#"[1 //"# + Self.long, "\n x]", 2)
             }
         let options = JSONParsingOptions(allowsComments: lexeme.hasSuffix("comment"))
