@@ -230,12 +230,14 @@ final class SplitArrayReader: SplitFeeding {
     /// Looks at the document's first byte in `chunk[start...]` (after whitespace and a byte order
     /// mark): whether it opens an object to cut into runs of members, and where, or nil. One is
     /// when its first members are many and short: at least 8 commas between members in the
-    /// window after the brace (``StreamingOptions/splitBatchByteCount``, 256 KiB by default, 128
-    /// bytes at least, or what the chunk holds of it, 16 KiB at least), the last within its last
-    /// quarter, and no end. An object of few members, or of short ones and then a long one
-    /// (`{"meta": …, "items": [huge]}`), is not: its long member would be read by one thread,
-    /// where its array is split. Nil also when the chunk holds too little of the window, or the
-    /// first byte is not there yet (``rootLookedAt`` stays false then).
+    /// window after the brace (four runs' length, ``StreamingOptions/splitBatchByteCount``: 1 MiB
+    /// by default, 128 bytes at least; or what the chunk holds of it, 16 KiB at least), the last
+    /// within its last quarter, and no end. An object of few members, or of short ones and then a
+    /// long one (`{"meta": …, "items": [huge]}`), is not: its long member would be read by one
+    /// thread, where its array is split. (Short members for more than three quarters of the
+    /// window and then a huge one cannot be told from a map: that member is read by one thread.)
+    /// Nil also when the chunk holds too little of the window, or the first byte is not there yet
+    /// (``rootLookedAt`` stays false then).
     private func rootObjectToSplit(in chunk: UnsafeRawBufferPointer, from start: Int) -> Int? {
         var first = start
         if inputOffset + first == 0, chunk.count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { first = 3 }
@@ -243,7 +245,7 @@ final class SplitArrayReader: SplitFeeding {
         guard first < chunk.count else { return nil }
         rootLookedAt = true
         // The window in the first chunk: a pipe's first read may hold less than a run's length.
-        let wanted = max(options.splitBatchByteCount, 128)
+        let wanted = max(4 * options.splitBatchByteCount, 128)
         let window = min(wanted, chunk.count - (first + 1))
         guard chunk[first] == UInt8(ascii: "{"), window >= min(wanted, 16 << 10) else { return nil }
         var probe = StructuralScanner()

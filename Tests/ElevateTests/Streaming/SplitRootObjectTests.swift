@@ -75,11 +75,15 @@ import Testing
         #"{"meta": {"page": 1}, "items": [ITEMS]}"#,
         #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "items": [ITEMS]}"#,
         "[{MAP}]", #"{"x": {MAP}}"#,
+        // Short members for half of the window (256 bytes, runs of 64), then the array (found by
+        // review: a window of 128 bytes took it for a map, and one thread read the array).
+        "{SHORT, \"items\": [ITEMS]}",
     ])
     func anObjectOfFewMembersIsNotCut(_ shape: String) throws {
         let items = (0..<400).map { #"{"n": \#($0), "tags": ["a", "b"]}"# }.joined(separator: ", ")
         let text = shape.replacingOccurrences(of: "ITEMS", with: items)
             .replacingOccurrences(of: "MAP", with: Self.map(members: 400))
+            .replacingOccurrences(of: "SHORT", with: Self.shortMap(members: 15))
         let runs = try Self.runs(text)
         #expect(runs.objectRuns == 0)
         if shape.contains("ITEMS") { #expect(runs.arrayRuns > 50, "\(runs.arrayRuns) runs of elements") }
