@@ -121,6 +121,5 @@ extension JSONEventParser {
                 return false
             }
         }
-
     }
 }

@@ -188,11 +188,9 @@ public final class JSONEventParser {
     @exclusivity(unchecked) private var bytesBeforeCarry: [UInt8] = []
     /// Chunks held back while one long token is open (see `parse(_:)`).
     @exclusivity(unchecked) private var held: [UInt8] = []
-    /// Where each held chunk ends in `held`: an error's excerpt ends where its chunk ended, as
-    /// when the chunks are parsed one by one.
+    /// Where each held chunk ends in `held`, kept while they are parsed: an error's excerpt ends
+    /// where its chunk ended, as when the chunks are parsed one by one.
     private var heldChunkEnds: [Int] = []
-    /// `heldChunkEnds` while the held chunks are parsed.
-    private var excerptChunkEnds: [Int] = []
     /// Watches the held chunks for the end of the lexeme they are held for.
     private var heldLexemeEnd = LexemeEnd(token: [])
     @exclusivity(unchecked) private var byteOrderMarkProbe: [UInt8]?
@@ -615,8 +613,8 @@ public final class JSONEventParser {
         }
         // The carried token ends where the chunk starts, or, once it has taken the chunk in
         // (a token over the size limit is reported then), where the chunk ends.
-        guard !carry.isEmpty, carryStart + carry.count == chunkOffset || carryStart + carry.count == chunkOffset + chunk.count
-        else { return nil }
+        let carryEnd = carryStart + carry.count
+        guard !carry.isEmpty, carryEnd == chunkOffset || carryEnd == chunkOffset + chunk.count else { return nil }
         if position >= carryStart { return carry[position - carryStart] }
         if position >= carryStart - bytesBeforeCarry.count {
             return bytesBeforeCarry[position - (carryStart - bytesBeforeCarry.count)]
@@ -830,9 +828,7 @@ public final class JSONEventParser {
     private func feedHeld() throws {
         let pending = held
         held.removeAll(keepingCapacity: false)
-        excerptChunkEnds = heldChunkEnds
-        heldChunkEnds.removeAll()
-        defer { excerptChunkEnds.removeAll() }
+        defer { heldChunkEnds.removeAll() }
         try pending.withUnsafeBytes { try feed($0) }
     }
 
@@ -879,7 +875,7 @@ public final class JSONEventParser {
     /// carried token and `chunk`: the bytes before it are the same however the input was split,
     /// those after it end with the chunk they came in (held chunks parsed together included).
     private func excerpt(around absolute: Int, in chunk: UnsafeRawBufferPointer) -> String {
-        let end = excerptChunkEnds.first { $0 > absolute - chunkOffset } ?? chunk.count
+        let end = heldChunkEnds.first { $0 > absolute - chunkOffset } ?? chunk.count
         lastExcerptEnd = chunkOffset + end
         var window: [UInt8] = []
         for position in max(absolute - 16, 0)..<(absolute + 16) {

@@ -169,8 +169,11 @@ final class SplitArrayReader: SplitFeeding {
         while position < chunk.count, !isStopped, !parser.isStopped {
             switch phase {
             case .prefix:
-                if splitsRootObject, !rootLookedAt, let everyArray, let brace = rootObjectToSplit(in: chunk, from: position) {
-                    try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[position...brace]), endingIn: chunk, at: brace + 1)
+                if splitsRootObject, !rootLookedAt, let everyArray,
+                    let brace = rootObjectToSplit(in: chunk, from: position)
+                {
+                    let piece = UnsafeRawBufferPointer(rebasing: chunk[position...brace])
+                    try parsePiece(piece, endingIn: chunk, at: brace + 1)
                     position = brace + 1
                     startArray(everyArray, at: inputOffset + position, in: chunk, isObject: true)
                     continue
@@ -240,7 +243,7 @@ final class SplitArrayReader: SplitFeeding {
     /// (``rootLookedAt`` stays false then).
     private func rootObjectToSplit(in chunk: UnsafeRawBufferPointer, from start: Int) -> Int? {
         var first = start
-        if inputOffset + first == 0, chunk.count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { first = 3 }
+        if inputOffset + first == 0, chunk.starts(with: [0xEF, 0xBB, 0xBF]) { first = 3 }
         while first < chunk.count, chunk[first].isJSONWhitespace { first += 1 }
         guard first < chunk.count else { return nil }
         rootLookedAt = true
@@ -254,7 +257,8 @@ final class SplitArrayReader: SplitFeeding {
             probe.topLevelCommas >= 8, probe.lastTopLevelComma >= inputOffset + first + 1 + window - window / 4
         else { return nil }
         // The lines before the brace (whitespace only), as the scan of the prefix counts them.
-        _ = scanner.scan(UnsafeRawBufferPointer(rebasing: chunk[..<first]), from: start, base: inputOffset, mode: .findArrayStart)
+        let before = UnsafeRawBufferPointer(rebasing: chunk[..<first])
+        _ = scanner.scan(before, from: start, base: inputOffset, mode: .findArrayStart)
         return first
     }
 
@@ -429,7 +433,8 @@ final class SplitArrayReader: SplitFeeding {
     ///   error inside the run that the tail's parser finds only once they arrive.
     private func startTail(after: some Collection<UInt8>) throws {
         let text = SplitRun(
-            bytes: run, isFirst: runIsFirst, isObject: containerIsObject, closing: .tail, start: runStart, line: runLine, column: runColumn,
+            bytes: run, isFirst: runIsFirst, isObject: containerIsObject, closing: .tail, start: runStart,
+            line: runLine, column: runColumn,
             firstIndex: elementCount, expectedCount: 0, nestedInside: arrayDepth - 1,
             context: .init(before: bytesBeforeRun, after: Array(after), chunkEnds: chunkEndsInRun), options: options,
             tooLarge: tooLarge)
@@ -521,7 +526,8 @@ final class SplitArrayReader: SplitFeeding {
         let hasElement = commas > 0 || run.dropLast(closing == .included ? 1 : 0).contains { !$0.isJSONWhitespace }
         let count = runIsFirst ? (hasElement ? commas + 1 : 0) : commas
         let text = SplitRun(
-            bytes: run, isFirst: runIsFirst, isObject: containerIsObject, closing: closing, start: runStart, line: runLine, column: runColumn,
+            bytes: run, isFirst: runIsFirst, isObject: containerIsObject, closing: closing, start: runStart,
+            line: runLine, column: runColumn,
             firstIndex: elementCount, expectedCount: count, nestedInside: arrayDepth - 1,
             context: .init(before: bytesBeforeRun, after: Array(after), chunkEnds: chunkEndsInRun), options: options,
             tooLarge: tooLarge)
@@ -717,7 +723,7 @@ struct SplitRun: @unchecked Sendable {
     /// Whether it begins the array (and so with an element, not a comma).
     let isFirst: Bool
     /// Whether the container cut is an object (its runs hold members) rather than an array.
-    var isObject = false
+    let isObject: Bool
     let closing: Closing
     /// Where its first byte is in the input.
     let start: Int
