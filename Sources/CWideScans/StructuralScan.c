@@ -156,13 +156,15 @@ WIDE static inline uint64_t array_opens(const uint8_t *block) {
         _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(block + 32)), open));
 }
 
-WIDE int64_t elevate_scan_long_array_wide(
-    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t within) {
+WIDE int64_t elevate_scan_long_container_wide(
+    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t within,
+    int objects) {
     if (bytes == NULL) return -1;
-    // The depth relative to `start`, and the outermost array open (-1: none), with the depth
-    // before it, where it must close, and the lines before it.
+    // The depth relative to `start`, and the outermost candidate open (-1: none), with its
+    // closing byte, the depth before it, where it must close, and the lines before it.
     int64_t depth = 0;
     int64_t open = -1, open_depth = 0, limit = 0, open_newlines = 0, open_line_start = 0;
+    uint8_t open_closing = ']';
     for (int64_t block_start = start; block_start < count; block_start += 64) {
         block_masks masks;
         uint8_t padded[64];
@@ -179,9 +181,10 @@ WIDE int64_t elevate_scan_long_array_wide(
         const uint64_t in_string = string_mask(state, masks.quotes, masks.backslashes, last_bit);
         const uint64_t brackets = masks.brackets & ~in_string;
         const int64_t closes = __builtin_popcountll(masks.closes & brackets);
-        // No array to look for in the block (none open, no `[` in it), or the open one cannot
-        // close in it: its brackets only move the depth.
-        const int skips = open < 0 ? (array_opens(block) & brackets) == 0 : depth - closes > open_depth;
+        // No candidate to look for in the block (none open, no `[`, or with objects no `[` or
+        // `{`, in it), or the open one cannot close in it: its brackets only move the depth.
+        const uint64_t opens = objects ? brackets & ~masks.closes : array_opens(block) & brackets;
+        const int skips = open < 0 ? opens == 0 : depth - closes > open_depth;
         if (skips) {
             depth += __builtin_popcountll(brackets) - 2 * closes;
         } else {
@@ -193,8 +196,9 @@ WIDE int64_t elevate_scan_long_array_wide(
                 if (open >= 0 && offset >= limit) goto found;
                 const uint8_t byte = bytes[offset];
                 if ((byte | 0x20) == '{') {  // `[` or `{`
-                    if (byte == '[' && open < 0) {
+                    if ((byte == '[' || objects) && open < 0) {
                         open = offset;
+                        open_closing = (uint8_t)(byte + 2);  // `]` or `}`
                         open_depth = depth;
                         limit = offset + 1 + within;
                         const uint64_t before = masks.newlines & ((1ull << bit) - 1);
@@ -206,8 +210,8 @@ WIDE int64_t elevate_scan_long_array_wide(
                 } else {
                     depth -= 1;
                     if (open >= 0 && depth == open_depth) {
-                        // Closed in time by its own bracket: short. A `}` is the parser's error.
-                        if (byte != ']') goto found;
+                        // Closed in time by its own bracket: short. Another is the parser's error.
+                        if (byte != open_closing) goto found;
                         open = -1;
                     }
                 }
@@ -218,7 +222,7 @@ WIDE int64_t elevate_scan_long_array_wide(
     }
     if (open < 0) return -1;
 found:
-    // The state just after the `[`: outside a string, no escape pending, the lines before it.
+    // The state just after the `[` or `{`: outside a string, no escape pending, the lines before it.
     state->newlines = open_newlines;
     state->last_line_start = open_line_start;
     state->in_string_carry = 0;
@@ -228,9 +232,10 @@ found:
 
 #else
 
-int64_t elevate_scan_long_array_wide(
-    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t within) {
-    (void)state; (void)bytes; (void)count; (void)start; (void)base; (void)within;
+int64_t elevate_scan_long_container_wide(
+    elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t within,
+    int objects) {
+    (void)state; (void)bytes; (void)count; (void)start; (void)base; (void)within; (void)objects;
     return -1;
 }
 

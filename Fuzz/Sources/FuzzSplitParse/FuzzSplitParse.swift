@@ -10,7 +10,7 @@ import _FuzzSupport
 /// read as the document, and wrapped in `[`…`]`; options (comments, a small depth limit, repeated
 /// keys refused, a small element size, skipping invalid elements, error wrapping, a body that
 /// stops) are drawn from the input. `summarizeValue` at the same key path, and `countValues` (with
-/// a root object of many short members split too), must say the same with 2 workers as with 1.
+/// objects of many short members split too), must say the same with 2 workers as with 1.
 ///
 /// The batch size of the split comes from the first byte (1…64 bytes), so that small inputs are
 /// cut in many places (`StreamingOptions.splitBatchByteCount`, reached through its SPI). The input

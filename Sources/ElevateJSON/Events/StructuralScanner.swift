@@ -21,7 +21,7 @@ package struct StructuralScanner {
         /// Every byte was read.
         case end
         /// At this offset of the buffer: an opening bracket (``Mode/findArrayStart``,
-        /// ``Mode/findLongArray(within:)``), a comma at depth 1 at or past the cut offset, or the
+        /// ``Mode/findLongContainer(within:objects:)``), a comma at depth 1 at or past the cut offset, or the
         /// bracket or brace that closed depth 1.
         case at(Int)
     }
@@ -30,10 +30,11 @@ package struct StructuralScanner {
     package enum Mode {
         /// Each `[` outside strings.
         case findArrayStart
-        /// The `[` of the first array (outside strings, at any depth, not inside an earlier one)
-        /// that its own `]` does not close within `within` bytes after it, nor before the bytes
-        /// end: the arrays long enough to share, past those the stream's parser reads whole.
-        case findLongArray(within: Int)
+        /// The `[` (with `objects`, the `[` or `{`) of the first container (outside strings, at
+        /// any depth, not inside an earlier one) that its own closing bracket does not close
+        /// within `within` bytes after it, nor before the bytes end: the containers long enough
+        /// to share, past those the stream's parser reads whole.
+        case findLongContainer(within: Int, objects: Bool)
         /// A comma at depth 1 at or past an offset, or the end of depth 1.
         case splitArray(cutFrom: Int)
         /// The bracket or brace that ends a top-level value of concatenated JSON (depth 1 back
@@ -45,7 +46,7 @@ package struct StructuralScanner {
         /// stop (nil: every structural byte is looked at).
         var lowestDepthSkipped: Int? {
             switch self {
-            case .findArrayStart, .findLongArray: nil
+            case .findArrayStart, .findLongContainer: nil
             case .splitArray: 2
             case .splitValues: 1
             }
@@ -103,14 +104,15 @@ package struct StructuralScanner {
                 return scanWide(pointer, count: bytes.count, from: start, base: base, cutFrom: cutFrom, values: false)
             case .splitValues(let cutFrom):
                 return scanWide(pointer, count: bytes.count, from: start, base: base, cutFrom: cutFrom, values: true)
-            case .findLongArray(let within):
-                return scanLongArrayWide(pointer, count: bytes.count, from: start, base: base, within: within)
+            case .findLongContainer(let within, let objects):
+                return scanLongContainerWide(
+                    pointer, count: bytes.count, from: start, base: base, within: within, objects: objects)
             case .findArrayStart:
                 break
             }
         }
-        if case .findLongArray(let within) = mode {
-            return scanLongArray(bytes, from: start, base: base, within: within)
+        if case .findLongContainer(let within, let objects) = mode {
+            return scanLongContainer(bytes, from: start, base: base, within: within, objects: objects)
         }
         var blockStart = start
         let count = bytes.count
@@ -141,8 +143,8 @@ package struct StructuralScanner {
                     guard byte == UInt8(ascii: "[") else { continue }
                     stop(at: bit, masks: masks, blockStart: blockStart, base: base)
                     return .at(offset)
-                case .findLongArray:
-                    preconditionFailure("scanned by scanLongArray")
+                case .findLongContainer:
+                    preconditionFailure("scanned by scanLongContainer")
                 case .splitArray(let cutFrom):
                     if byte == UInt8(ascii: ",") {
                         guard depth == 1 else { continue }
@@ -180,16 +182,16 @@ package struct StructuralScanner {
         return .end
     }
 
-    /// ``Mode/findLongArray(within:)``, portably: one pass that keeps the outermost array open and
-    /// gives it up when its `]` comes in time, rather than a probe of every array found (a
-    /// document of many short arrays paid two scans' set-up for each).
-    private mutating func scanLongArray(_ bytes: UnsafeRawBufferPointer, from start: Int, base: Int, within: Int)
-        -> Stop
-    {
+    /// ``Mode/findLongContainer(within:objects:)``, portably: one pass that keeps the outermost
+    /// candidate open and gives it up when its closing bracket comes in time, rather than a probe
+    /// of every container found (a document of many short arrays paid two scans' set-up for each).
+    private mutating func scanLongContainer(
+        _ bytes: UnsafeRawBufferPointer, from start: Int, base: Int, within: Int, objects: Bool
+    ) -> Stop {
         guard let pointer = bytes.baseAddress else { return .end }
-        /// The outermost open array: its `[`, the depth before it, where its `]` must come by,
-        /// and the scanner's state just after it.
-        var open: (offset: Int, depth: Int, limit: Int, atOpen: StructuralScanner)?
+        /// The outermost open candidate: its opening byte, the depth before it, where its closing
+        /// byte (`]` or `}`) must come by, and the scanner's state just after it.
+        var open: (offset: Int, depth: Int, limit: Int, closing: UInt8, atOpen: StructuralScanner)?
         var depth = 0
         var blockStart = start
         let count = bytes.count
@@ -202,46 +204,49 @@ package struct StructuralScanner {
                 let bit = structural.trailingZeroBitCount
                 structural &= structural &- 1
                 let offset = blockStart + bit
-                if let array = open, offset >= array.limit { return found(array.offset, array.atOpen) }
+                if let candidate = open, offset >= candidate.limit { return found(candidate.offset, candidate.atOpen) }
                 let byte = pointer.load(fromByteOffset: offset, as: UInt8.self)
                 if byte | 0x20 == UInt8(ascii: "{") {  // `[` or `{`
-                    if byte == UInt8(ascii: "["), open == nil {
+                    if byte == UInt8(ascii: "[") || objects, open == nil {
                         var atOpen = self
                         atOpen.stop(at: bit, masks: masks, blockStart: blockStart, base: base)
-                        open = (offset, depth, offset + 1 + within, atOpen)
+                        open = (offset, depth, offset + 1 + within, byte &+ 2, atOpen)  // `]` or `}`
                     }
                     depth += 1
                 } else {
                     depth -= 1
-                    if let array = open, depth == array.depth {
-                        // Closed in time by its own bracket: short. A `}` is the parser's error.
-                        guard byte == UInt8(ascii: "]") else { return found(array.offset, array.atOpen) }
+                    if let candidate = open, depth == candidate.depth {
+                        // Closed in time by its own bracket: short. Another is the parser's error.
+                        guard byte == candidate.closing else { return found(candidate.offset, candidate.atOpen) }
                         open = nil
                     }
                 }
             }
             countLines(masks.newlines, blockStart: blockStart, base: base)
-            if let array = open, blockStart + 64 >= array.limit { return found(array.offset, array.atOpen) }
+            if let candidate = open, blockStart + 64 >= candidate.limit {
+                return found(candidate.offset, candidate.atOpen)
+            }
             blockStart += 64
         }
-        guard let array = open else { return .end }
-        return found(array.offset, array.atOpen)
+        guard let candidate = open else { return .end }
+        return found(candidate.offset, candidate.atOpen)
     }
 
-    /// The stop at the `[` at `offset`, with the state just after it.
+    /// The stop at the `[` or `{` at `offset`, with the state just after it.
     private mutating func found(_ offset: Int, _ atOpen: StructuralScanner) -> Stop {
         self = atOpen
         return .at(offset)
     }
 
-    /// ``Mode/findLongArray(within:)`` in C with AVX2 (see `CWideScans.h`), on this scanner's state.
-    private mutating func scanLongArrayWide(_ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, within: Int)
-        -> Stop
-    {
+    /// ``Mode/findLongContainer(within:objects:)`` in C with AVX2 (see `CWideScans.h`), on this
+    /// scanner's state.
+    private mutating func scanLongContainerWide(
+        _ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, within: Int, objects: Bool
+    ) -> Stop {
         withWideState { state in
-            elevate_scan_long_array_wide(
+            elevate_scan_long_container_wide(
                 state, pointer.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(start), Int64(base),
-                Int64(within))
+                Int64(within), objects ? 1 : 0)
         }
     }
 

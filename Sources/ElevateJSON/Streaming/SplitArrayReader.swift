@@ -21,10 +21,10 @@
 ///   the scanner counted before the run.
 /// - Runs are delivered in order, the elements before a run's error first.
 ///
-/// When counting values, a root object of many short members is cut the same way, into runs of
-/// members (see ``rootObjectToSplit(in:from:)``): a worker parses `{` or `{"":null` followed by
-/// the run and `}`, and YAJL rejects a `}` wherever it rejects a `,` in an object, with the same
-/// message, so the argument above holds for it too.
+/// When counting values, an object of many short members (a map of records, at the root or at any
+/// depth) is cut the same way, into runs of members (see ``isMap(openedAt:in:)``): a worker parses
+/// `{` or `{"":null` followed by the run and `}`, and YAJL rejects a `}` wherever it rejects a `,`
+/// in an object, with the same message, so the argument above holds for it too.
 ///
 /// An array that ends within its first run is not shared: it is fed to the stream's parser, as
 /// one thread reads it. A run that grows past 32 runs' length without the end of an element is
@@ -79,11 +79,13 @@ final class SplitArrayReader: SplitFeeding {
     /// anyway, is then read with what comes before the next one, without stopping the parser at
     /// its `[` (a document of many short arrays paid two parser calls and a run's set-up each).
     private var splitsAnyArray: Bool { everyArray != nil || chooser != nil }
-    /// Whether a root object of many short members is cut into runs of members, as an array is
-    /// into runs of elements (counting values: its runs go to ``everyArray``).
-    private let splitsRootObject: Bool
-    /// Whether the document's first byte has been looked at for ``splitsRootObject``.
-    private var rootLookedAt = false
+    /// Whether an object of many short members is cut into runs of members, as an array is into
+    /// runs of elements (counting values: its runs go to ``everyArray``).
+    private let splitsObjects: Bool
+    /// How many more long objects may be probed for short members (see ``isMap(openedAt:in:)``):
+    /// each probe reads up to a window, and long objects nested in each other would otherwise
+    /// each pay one over the same bytes.
+    private var objectProbesLeft = 16
     /// Whether the body stopped the stream while runs were delivered.
     private(set) var isStopped = false
     /// Elements of the array so far: cut into runs, or read by tails that ended before it did.
@@ -97,7 +99,7 @@ final class SplitArrayReader: SplitFeeding {
     // The array being cut.
     /// How deep the array is in the document (1 at the root).
     private var arrayDepth = 1
-    /// Whether it is the root object, cut into runs of members (see ``splitsRootObject``).
+    /// Whether it is an object, cut into runs of members (see ``splitsObjects``).
     private var containerIsObject = false
     /// The absolute offset just past its `[`.
     private var contentStart = 0
@@ -131,15 +133,15 @@ final class SplitArrayReader: SplitFeeding {
     ///     the array set in ``startedArray``.
     ///   - chooser: Asked at each array's `[` where its runs go, or nil not to split it; nil to
     ///     split only the array set in ``startedArray`` (or, with `everyArray`, every one).
-    ///   - splitsRootObject: Whether a root object of many short members is split too, its runs
-    ///     going to `everyArray` (see ``rootObjectToSplit(in:from:)``): not when its keys must be
-    ///     told apart (duplicate keys rejected), as no worker sees another's.
+    ///   - splitsObjects: Whether an object of many short members is split too, its runs going to
+    ///     `everyArray` (see ``isMap(openedAt:in:)``): not when its keys must be told apart
+    ///     (duplicate keys rejected), as no worker sees another's.
     ///   - tooLarge: The error for an element over ``StreamingOptions/maximumElementSize``; by
     ///     default the one of a value (a count captures no element, and never reports it).
     init(
         parser: JSONEventParser, options: StreamingOptions, containersOffSplit: (() -> Int)? = nil,
         everyArray: (any SplitRunConsumer)? = nil,
-        chooser: (() -> (any SplitRunConsumer)?)? = nil, splitsRootObject: Bool = false,
+        chooser: (() -> (any SplitRunConsumer)?)? = nil, splitsObjects: Bool = false,
         tooLarge: @escaping TooLarge = { _, limit, offset in
             ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))
         }
@@ -149,7 +151,7 @@ final class SplitArrayReader: SplitFeeding {
         self.containersOffSplit = containersOffSplit
         self.everyArray = everyArray
         self.chooser = chooser
-        self.splitsRootObject = splitsRootObject && everyArray != nil
+        self.splitsObjects = splitsObjects && everyArray != nil
         self.tooLarge = tooLarge
     }
 
@@ -169,23 +171,16 @@ final class SplitArrayReader: SplitFeeding {
         while position < chunk.count, !isStopped, !parser.isStopped {
             switch phase {
             case .prefix:
-                if splitsRootObject, !rootLookedAt, let everyArray,
-                    let brace = rootObjectToSplit(in: chunk, from: position)
-                {
-                    let piece = UnsafeRawBufferPointer(rebasing: chunk[position...brace])
-                    try parsePiece(piece, endingIn: chunk, at: brace + 1)
-                    position = brace + 1
-                    startArray(everyArray, at: inputOffset + position, in: chunk, isObject: true)
-                    continue
-                }
-                // Up to the next `[` (past the short arrays, when any array may be split; past the
-                // containers where the array at the key path cannot be, when only it may).
+                // Up to the next `[` (past the short arrays, when any array may be split, and up to
+                // a long object's `{` when objects may be; past the containers where the array at
+                // the key path cannot be, when only it may).
                 var contentStart: Int?
                 var scanFrom = position
                 if splitsAnyArray {
-                    let mode = StructuralScanner.Mode.findLongArray(within: runByteCount)
-                    if case .at(let bracket) = scanner.scan(chunk, from: position, base: inputOffset, mode: mode) {
-                        contentStart = bracket + 1
+                    let mode = StructuralScanner.Mode.findLongContainer(
+                        within: runByteCount, objects: splitsObjects && objectProbesLeft > 0)
+                    if case .at(let opening) = scanner.scan(chunk, from: position, base: inputOffset, mode: mode) {
+                        contentStart = opening + 1
                     }
                 } else if passOver(from: &scanFrom, in: chunk),
                     case .at(let bracket) = scanner.scan(chunk, from: scanFrom, base: inputOffset, mode: .findArrayStart)
@@ -196,6 +191,14 @@ final class SplitArrayReader: SplitFeeding {
                 try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[position..<end]), endingIn: chunk, at: end)
                 position = end
                 guard contentStart != nil else { break }
+                if chunk[end - 1] == UInt8(ascii: "{") {
+                    // A long object: cut into runs of members when it is a map; otherwise the scan
+                    // goes on inside it, to the long containers it holds.
+                    if let everyArray, isMap(openedAt: end - 1, in: chunk) {
+                        startArray(everyArray, at: inputOffset + end, in: chunk, isObject: true)
+                    }
+                    continue
+                }
                 if let consumer = startedArray ?? everyArray ?? chooser?() {
                     startArray(consumer, at: inputOffset + end, in: chunk)
                 } else if !splitsAnyArray, let containersOffSplit {
@@ -230,36 +233,24 @@ final class SplitArrayReader: SplitFeeding {
         return true
     }
 
-    /// Looks at the document's first byte in `chunk[start...]` (after whitespace and a byte order
-    /// mark): whether it opens an object to cut into runs of members, and where, or nil. One is
-    /// when its first members are many and short: at least 8 commas between members in the
-    /// window after the brace (four runs' length, ``StreamingOptions/splitBatchByteCount``: 1 MiB
-    /// by default, 128 bytes at least; or what the chunk holds of it, 16 KiB at least), the last
-    /// within its last quarter, and no end. An object of few members, or of short ones and then a
-    /// long one (`{"meta": …, "items": [huge]}`), is not: its long member would be read by one
-    /// thread, where its array is split. (Short members for more than three quarters of the
-    /// window and then a huge one cannot be told from a map: that member is read by one thread.)
-    /// Nil also when the chunk holds too little of the window, or the first byte is not there yet
-    /// (``rootLookedAt`` stays false then).
-    private func rootObjectToSplit(in chunk: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        var first = start
-        if inputOffset + first == 0, chunk.starts(with: [0xEF, 0xBB, 0xBF]) { first = 3 }
-        while first < chunk.count, chunk[first].isJSONWhitespace { first += 1 }
-        guard first < chunk.count else { return nil }
-        rootLookedAt = true
-        // The window in the first chunk: a pipe's first read may hold less than a run's length.
+    /// Whether the long object whose `{` is at `brace` in `chunk` is cut into runs of members: when
+    /// its first members are many and short, at least 8 commas between members in the window
+    /// after the brace (four runs' length, ``StreamingOptions/splitBatchByteCount``: 1 MiB by
+    /// default, 128 bytes at least; or what the chunk holds of it, 16 KiB at least: a pipe's first
+    /// read), the last within its last quarter, and no end. An object of few members, or of short
+    /// ones and then a long one (`{"meta": …, "items": [huge]}`), is not: the scan goes on inside
+    /// it, and its long array is split. (Short members for more than three quarters of the window
+    /// and then a huge one cannot be told from a map: that member is read by one thread. So is a
+    /// map whose `{` comes too near its chunk's end, and any after the first 16 probes.)
+    private func isMap(openedAt brace: Int, in chunk: UnsafeRawBufferPointer) -> Bool {
+        objectProbesLeft -= 1
         let wanted = max(4 * options.splitBatchByteCount, 128)
-        let window = min(wanted, chunk.count - (first + 1))
-        guard chunk[first] == UInt8(ascii: "{"), window >= min(wanted, 16 << 10) else { return nil }
+        let window = min(wanted, chunk.count - (brace + 1))
+        guard window >= min(wanted, 16 << 10) else { return false }
         var probe = StructuralScanner()
-        let windowBytes = UnsafeRawBufferPointer(rebasing: chunk[..<(first + 1 + window)])
-        guard probe.scan(windowBytes, from: first + 1, base: inputOffset, mode: .splitArray(cutFrom: .max)) == .end,
-            probe.topLevelCommas >= 8, probe.lastTopLevelComma >= inputOffset + first + 1 + window - window / 4
-        else { return nil }
-        // The lines before the brace (whitespace only), as the scan of the prefix counts them.
-        let before = UnsafeRawBufferPointer(rebasing: chunk[..<first])
-        _ = scanner.scan(before, from: start, base: inputOffset, mode: .findArrayStart)
-        return first
+        let windowBytes = UnsafeRawBufferPointer(rebasing: chunk[..<(brace + 1 + window)])
+        return probe.scan(windowBytes, from: brace + 1, base: inputOffset, mode: .splitArray(cutFrom: .max)) == .end
+            && probe.topLevelCommas >= 8 && probe.lastTopLevelComma >= inputOffset + brace + 1 + window - window / 4
     }
 
     private func startArray(

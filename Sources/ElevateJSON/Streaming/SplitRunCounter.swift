@@ -64,7 +64,7 @@ package func countValues(in input: JSONInput, options: StreamingOptions) throws 
     let runs = SplitRunCounter(workers: options.concurrency)
     defer { runs.cancel() }
     let split = SplitArrayReader(
-        parser: parser, options: options, everyArray: runs, splitsRootObject: !options.parsing.rejectsDuplicateKeys)
+        parser: parser, options: options, everyArray: runs, splitsObjects: !options.parsing.rejectsDuplicateKeys)
     do {
         try readChunks(of: input, options: options, until: { false }, beforeInputFailure: split.inputFailed, split.feed)
         try split.finish()

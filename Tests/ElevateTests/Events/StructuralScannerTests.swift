@@ -206,11 +206,11 @@ import Testing
         }
     }
 
-    /// What a byte-by-byte reading finds for `.findLongArray(within:)` from offset 0, going on
-    /// just past each stop (as the split parse does when an array is not split): the `[` of each
-    /// array, not inside an earlier one, that its own `]` does not close within `within` bytes
-    /// nor before the end, with the newlines before it and where the line it is on starts; then
-    /// every newline of the text.
+    /// What a byte-by-byte reading finds for `.findLongContainer(within:objects:)` from offset 0,
+    /// going on just past each stop (as the split parse does when a container is not split): the
+    /// `[` (with `objects`, the `[` or `{`) of each container, not inside an earlier one, that its
+    /// own closing bracket does not close within `within` bytes nor before the end, with the
+    /// newlines before it and where the line it is on starts; then every newline of the text.
     private struct NaiveLongArrays: Equatable {
         struct Stop: Equatable {
             var offset: Int
@@ -222,7 +222,7 @@ import Testing
         var lastLineStart = 0
     }
 
-    private func naiveLongArrays(_ bytes: [UInt8], within: Int) -> NaiveLongArrays {
+    private func naiveLongContainers(_ bytes: [UInt8], within: Int, objects: Bool) -> NaiveLongArrays {
         var structure: [(offset: Int, byte: UInt8)] = []
         _ = readStructure(bytes) { offset, byte in
             if byte != UInt8(ascii: ",") { structure.append((offset, byte)) }
@@ -234,8 +234,8 @@ import Testing
         var scan = NaiveLongArrays()
         var index = 0
         search: while index < structure.count {
-            let open = structure[index].offset
-            guard structure[index].byte == UInt8(ascii: "[") else {
+            let (open, opening) = structure[index]
+            guard opening == UInt8(ascii: "[") || (objects && opening == UInt8(ascii: "{")) else {
                 index += 1
                 continue
             }
@@ -244,7 +244,7 @@ import Testing
                 let (offset, byte) = structure[next]
                 depth += byte | 0x20 == UInt8(ascii: "{") ? 1 : -1
                 guard depth == 0 else { continue }
-                if byte == UInt8(ascii: "]"), offset < open + 1 + within {
+                if byte == opening + 2, offset < open + 1 + within {
                     index = next + 1
                     continue search
                 }
@@ -258,13 +258,14 @@ import Testing
         return scan
     }
 
-    private func scannedLongArrays(_ bytes: [UInt8], within: Int, wide: Bool) -> NaiveLongArrays {
+    private func scannedLongContainers(_ bytes: [UInt8], within: Int, objects: Bool, wide: Bool) -> NaiveLongArrays {
         var scanner = StructuralScanner()
         scanner.allowsWideScan = wide
         var scan = NaiveLongArrays()
         bytes.withUnsafeBytes { buffer in
             var position = 0
-            while case .at(let offset) = scanner.scan(buffer, from: position, base: 0, mode: .findLongArray(within: within)) {
+            let mode = StructuralScanner.Mode.findLongContainer(within: within, objects: objects)
+            while case .at(let offset) = scanner.scan(buffer, from: position, base: 0, mode: mode) {
                 scan.stops.append(.init(offset: offset, newlines: scanner.newlines, lastLineStart: scanner.lastLineStart))
                 position = offset + 1
             }
@@ -275,10 +276,10 @@ import Testing
     }
 
     /// Random texts of arrays and objects, short and long, strings with brackets and escapes,
-    /// stray closing brackets: the long-array mode stops at the arrays a byte-by-byte reading
-    /// finds too long to pass over (a probe of each array's end, as the split parse made before),
-    /// and its lines are the reading's.
-    @Test func theLongArrayModeAgreesWithAByteByByteReading() {
+    /// stray closing brackets: the long-container mode stops at the arrays (and objects, when
+    /// asked) a byte-by-byte reading finds too long to pass over (a probe of each one's end, as
+    /// the split parse made before), and its lines are the reading's.
+    @Test func theLongContainerModeAgreesWithAByteByByteReading() {
         var generator = SplitMix64(seed: randomTestSeed)
         let pieces: [String] = [
             "[", "]", "{", "}", ",", "\"a\"", "\"\\\"[\"", "\"\\\\\"", "\"[{,}]\"", "1", " ", "\n", "\"ü\"",
@@ -289,11 +290,12 @@ import Testing
             let length = Int.random(in: 0...700, using: &generator)
             while text.count < length { text += Array(pieces.randomElement(using: &generator)!.utf8) }
             let within = Int.random(in: 0...160, using: &generator)
-            let expected = naiveLongArrays(text, within: within)
+            let objects = Bool.random(using: &generator)
+            let expected = naiveLongContainers(text, within: within, objects: objects)
             for wide in [false, true] {
                 #expect(
-                    scannedLongArrays(text, within: within, wide: wide) == expected,
-                    "\(String(decoding: text, as: UTF8.self)) within \(within), wide \(wide), ELEVATE_TEST_SEED=\(randomTestSeed)"
+                    scannedLongContainers(text, within: within, objects: objects, wide: wide) == expected,
+                    "\(String(decoding: text, as: UTF8.self)) within \(within), objects \(objects), wide \(wide), ELEVATE_TEST_SEED=\(randomTestSeed)"
                 )
             }
         }

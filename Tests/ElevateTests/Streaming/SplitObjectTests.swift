@@ -4,10 +4,10 @@ import Testing
 
 @_spi(Testing) @testable import ElevateJSON
 
-/// `countValues` (`elevate validate`) with workers cuts a root object of many short members into
-/// runs of members, as it cuts an array into runs of elements; counts and first errors are one
-/// thread's, and an object of few members is left to the arrays inside it.
-@Suite struct SplitRootObjectTests {
+/// `countValues` (`elevate validate`) with workers cuts an object of many short members (at the
+/// root or below it) into runs of members, as it cuts an array into runs of elements; counts and
+/// first errors are one thread's, and an object of few members is left to the containers inside it.
+@Suite struct SplitObjectTests {
     /// Records the runs a `SplitArrayReader` hands over, and counts them as `countValues` does.
     final class RecordingCounter: SplitRunConsumer {
         let counter = SplitRunCounter(workers: 2)
@@ -34,7 +34,7 @@ import Testing
         let parser = JSONEventParser(handler: counter, options: options.parsing)
         let recorder = RecordingCounter()
         defer { recorder.counter.cancel() }
-        let split = SplitArrayReader(parser: parser, options: options, everyArray: recorder, splitsRootObject: true)
+        let split = SplitArrayReader(parser: parser, options: options, everyArray: recorder, splitsObjects: true)
         try Array(text.utf8).withUnsafeBytes { bytes in
             for start in stride(from: 0, to: bytes.count, by: chunkSize) {
                 try split.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + chunkSize, bytes.count)]))
@@ -74,7 +74,8 @@ import Testing
     @Test(arguments: [
         #"{"meta": {"page": 1}, "items": [ITEMS]}"#,
         #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "items": [ITEMS]}"#,
-        "[{MAP}]", #"{"x": {MAP}}"#,
+        // A map inside a long array is inside an element: the array is cut.
+        "[{MAP}]", #"{"items": [1, 2, {"inner": {MAP}}]}"#,
         // Short members for half of the window (256 bytes, runs of 64), then the array (found by
         // review: a window of 128 bytes took it for a map, and one thread read the array).
         "{SHORT, \"items\": [ITEMS]}",
@@ -87,6 +88,35 @@ import Testing
         let runs = try Self.runs(text)
         #expect(runs.objectRuns == 0)
         if shape.contains("ITEMS") { #expect(runs.arrayRuns > 50, "\(runs.arrayRuns) runs of elements") }
+    }
+
+    /// A map below the root (`{"users": {…}}`), after other members, after another map, or
+    /// under objects of few members: its members are cut into runs, and counted as one thread
+    /// counts them.
+    @Test(arguments: [
+        #"{"x": {MAP}}"#,
+        #"{"meta": {"page": 1, "tags": [1, 2]}, "users": {MAP}, "after": [1, 2, 3]}"#,
+        #"{"a": {"b": {"c": {MAP}}}, "z": null}"#,
+        #"{"first": {MAP}, "second": {MAP}}"#,
+    ])
+    func aMapBelowTheRootIsCut(_ shape: String) throws {
+        let text = shape.replacingOccurrences(of: "MAP", with: Self.map(members: 400))
+        let runs = try Self.runs(text, runBytes: 1024)
+        #expect(runs.objectRuns > 10, "\(runs.objectRuns) runs of members")
+        Self.expectOneThreads(Array(text.utf8), shape)
+    }
+
+    /// Long objects nested in each other are probed for short members 16 times at most: a map
+    /// under 10 of them is cut, one under 20 is read by one thread (each probe reads up to a
+    /// window, and the probes of nested objects read the same bytes), with the same count.
+    @Test func longObjectsAreProbedSixteenTimesAtMost() throws {
+        func nested(_ levels: Int) -> String {
+            String(repeating: #"{"a": 1, "b": "#, count: levels) + "{" + Self.map(members: 400) + "}"
+                + String(repeating: "}", count: levels)
+        }
+        #expect(try Self.runs(nested(10), runBytes: 1024).objectRuns > 10)
+        #expect(try Self.runs(nested(20), runBytes: 1024).objectRuns == 0)
+        Self.expectOneThreads(Array(nested(20).utf8), "under 20 objects")
     }
 
     /// What `elevate validate` reports with two workers, runs of `runBytes` and chunks of
@@ -117,8 +147,8 @@ import Testing
     /// Damage at a run's edge or inside one: a missing colon, a comma where a key or value must
     /// be, a trailing comma, the wrong closing bracket, a repeated key, a long member read by a
     /// tail, text after the object, a byte order mark.
-    @Test(arguments: [false, true])
-    func countsAndErrorsAreOneThreads(short: Bool) {
+    @Test(arguments: [false, true], [false, true])
+    func countsAndErrorsAreOneThreads(short: Bool, nested: Bool) {
         let map = short ? Self.shortMap(members: 3000) : Self.map(members: 300)
         let more = short ? Self.shortMap(members: 3000, from: 3000) : Self.map(members: 300, from: 300)
         let (key, seventh) = short ? (#""k1500":"#, #""k7""#) : (#""id150": "#, #""id7""#)
@@ -146,7 +176,9 @@ import Testing
             ("a bad escape in a key", "{" + map.replacingOccurrences(of: key, with: #""k\x":"#) + "}"),
             ("a control character in a key", "{" + map.replacingOccurrences(of: key, with: "\"k\u{01}\":") + "}"),
         ] {
-            Self.expectOneThreads(Array(text.utf8), label)
+            // The same damage in a map below the root, between other members.
+            let wrapped = nested ? #"{"meta": {"page": 1}, "users": "# + text + #", "n": [1, 2]}"# : text
+            Self.expectOneThreads(Array(wrapped.utf8), nested ? "\(label), nested" : label)
         }
         var invalidUTF8 = Array(("{" + map + "}").utf8)
         invalidUTF8[invalidUTF8.count / 2] = 0xFF
@@ -154,14 +186,15 @@ import Testing
         Self.expectOneThreads(Array(("{" + map + ", " + seventh + ": 1}").utf8), "repeated key, rejected", rejectsDuplicates: true)
     }
 
-    /// Seeded root objects, damaged at random (a byte flipped, deleted or inserted, the text cut
+    /// Seeded maps, at the root and below it, damaged at random (a byte flipped, deleted or inserted, the text cut
     /// short), counted with workers as with one thread.
     @Test func randomlyDamagedObjectsCountAsOnOneThread() {
         var generator = SplitMix64(seed: randomTestSeed)
         for round in 0..<60 {
             let members = Int.random(in: 60...200, using: &generator)
             let map = round % 8 < 4 ? Self.map(members: members) : Self.shortMap(members: members * 8)
-            var bytes = Array(("{" + map + "}").utf8)
+            // A third of them below the root.
+            var bytes = Array((round % 3 == 2 ? #"{"m": {"p": 1}, "users": {"# + map + "}}" : "{" + map + "}").utf8)
             let at = Int.random(in: 0..<bytes.count, using: &generator)
             switch round % 4 {
             case 0: bytes[at] = [UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "\""), 0x20].randomElement(using: &generator)!
