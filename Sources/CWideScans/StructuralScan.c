@@ -158,7 +158,7 @@ WIDE static inline uint64_t array_opens(const uint8_t *block) {
 
 WIDE int64_t elevate_scan_long_container_wide(
     elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t within,
-    int objects) {
+    int objects, int has_end, int64_t end_depth) {
     if (bytes == NULL) return -1;
     // The depth relative to `start`, and the outermost candidate open (-1: none), with its
     // closing byte, the depth before it, where it must close, and the lines before it.
@@ -182,20 +182,27 @@ WIDE int64_t elevate_scan_long_container_wide(
         const uint64_t brackets = masks.brackets & ~in_string;
         const int64_t closes = __builtin_popcountll(masks.closes & brackets);
         // No candidate to look for in the block (none open, no `[`, or with objects no `[` or
-        // `{`, in it), or the open one cannot close in it: its brackets only move the depth.
+        // `{`, in it, and no end it can reach), or the open one cannot close in it: its brackets
+        // only move the depth.
         const uint64_t opens = objects ? brackets & ~masks.closes : array_opens(block) & brackets;
-        const int skips = open < 0 ? opens == 0 : depth - closes > open_depth;
+        const int skips =
+            open < 0 ? opens == 0 && (!has_end || depth - closes > end_depth) : depth - closes > open_depth;
         if (skips) {
             depth += __builtin_popcountll(brackets) - 2 * closes;
         } else {
-            uint64_t structural = brackets;
+            uint64_t structural = has_end ? brackets | (masks.commas & ~in_string) : brackets;
             while (structural != 0) {
                 const int bit = __builtin_ctzll(structural);
                 structural &= structural - 1;
                 const int64_t offset = block_start + bit;
                 if (open >= 0 && offset >= limit) goto found;
                 const uint8_t byte = bytes[offset];
-                if ((byte | 0x20) == '{') {  // `[` or `{`
+                // The end: a comma at the end depth, or a bracket that closes it (none is open there).
+                int ends = 0;
+                if (byte == ',') {
+                    if (depth != end_depth) continue;
+                    ends = 1;
+                } else if ((byte | 0x20) == '{') {  // `[` or `{`
                     if ((byte == '[' || objects) && open < 0) {
                         open = offset;
                         open_closing = (uint8_t)(byte + 2);  // `]` or `}`
@@ -213,7 +220,17 @@ WIDE int64_t elevate_scan_long_container_wide(
                         // Closed in time by its own bracket: short. Another is the parser's error.
                         if (byte != open_closing) goto found;
                         open = -1;
+                    } else if (has_end && depth < end_depth) {
+                        ends = 1;
                     }
+                }
+                if (ends) {
+                    // The state just after the end: outside a string, no escape pending, the lines
+                    // before it counted.
+                    state->in_string_carry = 0;
+                    state->escape_carry = 0;
+                    count_lines(state, masks.newlines & ((1ull << bit) - 1), block_start, base);
+                    return offset;
                 }
             }
         }
@@ -234,8 +251,9 @@ found:
 
 int64_t elevate_scan_long_container_wide(
     elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t within,
-    int objects) {
-    (void)state; (void)bytes; (void)count; (void)start; (void)base; (void)within; (void)objects;
+    int objects, int has_end, int64_t end_depth) {
+    (void)state; (void)bytes; (void)count; (void)start; (void)base; (void)within; (void)objects; (void)has_end;
+    (void)end_depth;
     return -1;
 }
 

@@ -30,15 +30,17 @@ int64_t elevate_scan_split_wide(
     elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t cut_from,
     int split_values);
 
-// The scan of StructuralScanner's `.findLongContainer(within:objects:)`: reads bytes[start..<count]
-// until the `[` (or, when `objects` is 1, the `[` or `{`) of the first container (outside strings,
-// at any depth, not inside an earlier one) that its own closing bracket does not close within
-// `within` bytes after it, nor before `count`; returns the offset of that byte, the state then
-// being that just after it, or -1 when there is none (every byte read; the depth is not kept).
-// Only call it when elevate_scan_has_wide() said 1.
+// The scan of StructuralScanner's `.findLongContainer(within:objects:endDepth:)`: reads
+// bytes[start..<count] until the `[` (or, when `objects` is 1, the `[` or `{`) of the first
+// container (outside strings, at any depth, not inside an earlier one) that its own closing
+// bracket does not close within `within` bytes after it, nor before `count`; returns the offset of
+// that byte, the state then being that just after it, or -1 when there is none (every byte read;
+// the depth is not kept). With has_end 1, it stops first at a comma at depth end_depth (relative
+// to `start`, 0 or below) or a bracket that closes that depth, outside every candidate, the state
+// then being that just after it. Only call it when elevate_scan_has_wide() said 1.
 int64_t elevate_scan_long_container_wide(
     elevate_scan_state *state, const uint8_t *bytes, int64_t count, int64_t start, int64_t base, int64_t within,
-    int objects);
+    int objects, int has_end, int64_t end_depth);
 
 // Whether bytes[0..<count] are valid UTF-8 (strictly: no overlong form, surrogate or code point
 // above U+10FFFF, no sequence cut short at the end) and hold no form feed or vertical tab, which

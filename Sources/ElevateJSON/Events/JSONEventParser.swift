@@ -202,7 +202,8 @@ public final class JSONEventParser {
     /// the chunk it looked in (see `excerpt(around:in:)`). The split parse, which moves a run's
     /// error to the input and makes its excerpt again from the input's bytes, ends it there too.
     package private(set) var lastExcerptEnd = 0
-    /// Bytes held for a token that spans chunks (for tests).
+    /// Bytes held for a token that spans chunks: 0 between tokens, where the split parse may pass
+    /// over bytes (see ``pass(over:newlines:lastLineStart:lastBytes:)``).
     var bufferedByteCount: Int { carry.count + held.count }
     /// Whether the next chunk is held back, unparsed, unless it ends the lexeme (see `parse(_:)`):
     /// a token or comment of 64 KiB or more is open, or chunks are held already.

@@ -21,8 +21,8 @@ package struct StructuralScanner {
         /// Every byte was read.
         case end
         /// At this offset of the buffer: an opening bracket (``Mode/findArrayStart``,
-        /// ``Mode/findLongContainer(within:objects:)``), a comma at depth 1 at or past the cut offset, or the
-        /// bracket or brace that closed depth 1.
+        /// ``Mode/findLongContainer(within:objects:endDepth:)``), a comma at depth 1 at or past the
+        /// cut offset, or the bracket or brace that closed depth 1 (or the end depth).
         case at(Int)
     }
 
@@ -33,8 +33,10 @@ package struct StructuralScanner {
         /// The `[` (with `objects`, the `[` or `{`) of the first container (outside strings, at
         /// any depth, not inside an earlier one) that its own closing bracket does not close
         /// within `within` bytes after it, nor before the bytes end: the containers long enough
-        /// to share, past those the stream's parser reads whole.
-        case findLongContainer(within: Int, objects: Bool)
+        /// to share, past those the stream's parser reads whole. With an `endDepth` (relative to
+        /// where the scan begins, 0 or below), it stops first at a comma at that depth or at a
+        /// bracket that closes it: the end of an element being read (see `SplitArrayReader`).
+        case findLongContainer(within: Int, objects: Bool, endDepth: Int? = nil)
         /// A comma at depth 1 at or past an offset, or the end of depth 1.
         case splitArray(cutFrom: Int)
         /// The bracket or brace that ends a top-level value of concatenated JSON (depth 1 back
@@ -104,15 +106,17 @@ package struct StructuralScanner {
                 return scanWide(pointer, count: bytes.count, from: start, base: base, cutFrom: cutFrom, values: false)
             case .splitValues(let cutFrom):
                 return scanWide(pointer, count: bytes.count, from: start, base: base, cutFrom: cutFrom, values: true)
-            case .findLongContainer(let within, let objects):
+            case .findLongContainer(let within, let objects, let endDepth):
                 return scanLongContainerWide(
-                    pointer, count: bytes.count, from: start, base: base, within: within, objects: objects)
+                    pointer, count: bytes.count, from: start, base: base, within: within, objects: objects,
+                    endDepth: endDepth)
             case .findArrayStart:
                 break
             }
         }
-        if case .findLongContainer(let within, let objects) = mode {
-            return scanLongContainer(bytes, from: start, base: base, within: within, objects: objects)
+        if case .findLongContainer(let within, let objects, let endDepth) = mode {
+            return scanLongContainer(
+                bytes, from: start, base: base, within: within, objects: objects, endDepth: endDepth)
         }
         var blockStart = start
         let count = bytes.count
@@ -182,11 +186,11 @@ package struct StructuralScanner {
         return .end
     }
 
-    /// ``Mode/findLongContainer(within:objects:)``, portably: one pass that keeps the outermost
+    /// ``Mode/findLongContainer(within:objects:endDepth:)``, portably: one pass that keeps the outermost
     /// candidate open and gives it up when its closing bracket comes in time, rather than a probe
     /// of every container found (a document of many short arrays paid two scans' set-up for each).
     private mutating func scanLongContainer(
-        _ bytes: UnsafeRawBufferPointer, from start: Int, base: Int, within: Int, objects: Bool
+        _ bytes: UnsafeRawBufferPointer, from start: Int, base: Int, within: Int, objects: Bool, endDepth: Int?
     ) -> Stop {
         guard let pointer = bytes.baseAddress else { return .end }
         /// The outermost open candidate: its opening byte, the depth before it, where its closing
@@ -199,14 +203,20 @@ package struct StructuralScanner {
             let masks = BlockMasks(of: bytes, at: blockStart)
             let inString = stringMask(
                 quotes: masks.quotes, backslashes: masks.backslashes, lastBit: min(63, count - blockStart - 1))
-            var structural = masks.brackets & ~inString
+            var structural = (endDepth == nil ? masks.brackets : masks.brackets | masks.commas) & ~inString
             while structural != 0 {
                 let bit = structural.trailingZeroBitCount
                 structural &= structural &- 1
                 let offset = blockStart + bit
                 if let candidate = open, offset >= candidate.limit { return found(candidate.offset, candidate.atOpen) }
                 let byte = pointer.load(fromByteOffset: offset, as: UInt8.self)
-                if byte | 0x20 == UInt8(ascii: "{") {  // `[` or `{`
+                // The end: a comma at the end depth, or a bracket that closes it. No candidate is
+                // open there (one opens at the end depth or deeper, and the depth stays deeper).
+                var ends = false
+                if byte == UInt8(ascii: ",") {
+                    guard depth == endDepth else { continue }
+                    ends = true
+                } else if byte | 0x20 == UInt8(ascii: "{") {  // `[` or `{`
                     if byte == UInt8(ascii: "[") || objects, open == nil {
                         var atOpen = self
                         atOpen.stop(at: bit, masks: masks, blockStart: blockStart, base: base)
@@ -219,7 +229,13 @@ package struct StructuralScanner {
                         // Closed in time by its own bracket: short. Another is the parser's error.
                         guard byte == candidate.closing else { return found(candidate.offset, candidate.atOpen) }
                         open = nil
+                    } else if let endDepth, depth < endDepth {
+                        ends = true
                     }
+                }
+                if ends {
+                    stop(at: bit, masks: masks, blockStart: blockStart, base: base)
+                    return .at(offset)
                 }
             }
             countLines(masks.newlines, blockStart: blockStart, base: base)
@@ -238,15 +254,15 @@ package struct StructuralScanner {
         return .at(offset)
     }
 
-    /// ``Mode/findLongContainer(within:objects:)`` in C with AVX2 (see `CWideScans.h`), on this
-    /// scanner's state.
+    /// ``Mode/findLongContainer(within:objects:endDepth:)`` in C with AVX2 (see `CWideScans.h`),
+    /// on this scanner's state.
     private mutating func scanLongContainerWide(
-        _ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, within: Int, objects: Bool
+        _ pointer: UnsafeRawPointer, count: Int, from start: Int, base: Int, within: Int, objects: Bool, endDepth: Int?
     ) -> Stop {
         withWideState { state in
             elevate_scan_long_container_wide(
                 state, pointer.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(start), Int64(base),
-                Int64(within), objects ? 1 : 0)
+                Int64(within), objects ? 1 : 0, endDepth == nil ? 0 : 1, Int64(endDepth ?? 0))
         }
     }
 

@@ -31,7 +31,10 @@
 /// read on by a ``SplitTail`` on the calling thread, so that a huge element is never held whole
 /// for a worker, up to the next comma between elements that a short element follows: its parser,
 /// having read every byte up to there without an error, stands between two elements, as the
-/// scanner does, and the cutting resumes at that comma.
+/// scanner does, and the cutting resumes at that comma. When values are counted, an array whose
+/// first element, an object or array, is that long has its cutting put off instead while the
+/// stream's parser reads the element, so that the long containers inside it are split, and
+/// resumed after it (see ``descendIntoFirstElement(of:)``).
 final class SplitArrayReader: SplitFeeding {
     private enum Phase {
         /// Before the array: the stream's parser reads the input, fed up to each `[` in turn, so
@@ -86,6 +89,13 @@ final class SplitArrayReader: SplitFeeding {
     /// each probe reads up to a window, and long objects nested in each other would otherwise
     /// each pay one over the same bytes.
     private var objectProbesLeft = 16
+    /// How many more times a long first element may be read again for the containers inside it
+    /// (see ``descendIntoFirstElement(of:)``): each time reads a run's bytes again, and containers
+    /// nested in each other would otherwise each pay that over the same bytes.
+    private var descentsLeft = 16
+    /// The depths (as ``JSONEventParser/containerDepth`` counts them) of the arrays whose cutting
+    /// was put off while the stream's parser reads their first element, innermost last.
+    private var putOffArrays: [Int] = []
     /// Whether the body stopped the stream while runs were delivered.
     private(set) var isStopped = false
     /// Elements of the array so far: cut into runs, or read by tails that ended before it did.
@@ -101,8 +111,9 @@ final class SplitArrayReader: SplitFeeding {
     private var arrayDepth = 1
     /// Whether it is an object, cut into runs of members (see ``splitsObjects``).
     private var containerIsObject = false
-    /// The absolute offset just past its `[`.
+    /// The absolute offset just past its `[`, and the scanner's state there.
     private var contentStart = 0
+    private var scannerAtContentStart = StructuralScanner()
     /// The run being cut, its absolute offset, line and column, and whether it is the first.
     private var run: [UInt8] = []
     private var runStart = 0
@@ -163,10 +174,18 @@ final class SplitArrayReader: SplitFeeding {
 
     /// Reads the next chunk of input.
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        defer {
-            inputOffset += chunk.count
-            earlierBytes = Array((earlierBytes + chunk.suffix(16)).suffix(16))
-        }
+        defer { advance(past: chunk) }
+        try read(chunk)
+    }
+
+    /// After `chunk` was read: the next one follows it in the input.
+    private func advance(past chunk: UnsafeRawBufferPointer) {
+        inputOffset += chunk.count
+        earlierBytes = Array((earlierBytes + chunk.suffix(16)).suffix(16))
+    }
+
+    /// Reads `chunk`, which starts at ``inputOffset``.
+    private func read(_ chunk: UnsafeRawBufferPointer) throws {
         var position = 0
         while position < chunk.count, !isStopped, !parser.isStopped {
             switch phase {
@@ -177,10 +196,17 @@ final class SplitArrayReader: SplitFeeding {
                 var contentStart: Int?
                 var scanFrom = position
                 if splitsAnyArray {
+                    // Inside the first element of an array whose cutting was put off, up to its end
+                    // too (see ``descendIntoFirstElement(of:)``).
                     let mode = StructuralScanner.Mode.findLongContainer(
-                        within: runByteCount, objects: splitsObjects && objectProbesLeft > 0)
-                    if case .at(let opening) = scanner.scan(chunk, from: position, base: inputOffset, mode: mode) {
-                        contentStart = opening + 1
+                        within: runByteCount, objects: splitsObjects && objectProbesLeft > 0,
+                        endDepth: putOffArrays.last.map { $0 - parser.containerDepth })
+                    if case .at(let stop) = scanner.scan(chunk, from: position, base: inputOffset, mode: mode) {
+                        guard chunk[stop] | 0x20 == UInt8(ascii: "{") else {  // not `[` or `{`: the end
+                            position = try firstElementEnded(at: stop, in: chunk, from: position)
+                            continue
+                        }
+                        contentStart = stop + 1
                     }
                 } else if passOver(from: &scanFrom, in: chunk),
                     case .at(let bracket) = scanner.scan(chunk, from: scanFrom, base: inputOffset, mode: .findArrayStart)
@@ -262,6 +288,7 @@ final class SplitArrayReader: SplitFeeding {
         phase = .array
         arrayDepth = parser.containerDepth
         contentStart = offset
+        scannerAtContentStart = scanner
         newlinesBeforeArray = scanner.newlines
         scanner.depth = 1
         beginRun(at: offset, isFirst: true, in: chunk)
@@ -308,7 +335,13 @@ final class SplitArrayReader: SplitFeeding {
         guard case .at(let offset) = stop else {
             run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<limit]))
             if limit == chunk.count { chunkEndsInRun.append(inputOffset + chunk.count) }
-            if run.count > longest { try startTail(after: chunk[limit..<min(chunk.count, limit + 16)]) }
+            guard run.count > longest else { return limit }
+            if runIsFirst, !containerIsObject, let everyArray, consumer === everyArray, descentsLeft > 0,
+                let first = run.first(where: { !$0.isJSONWhitespace }), first | 0x20 == UInt8(ascii: "{")
+            {
+                return try descendIntoFirstElement(of: chunk)
+            }
+            try startTail(after: chunk[limit..<min(chunk.count, limit + 16)])
             return limit
         }
         run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<offset]))
@@ -414,6 +447,75 @@ final class SplitArrayReader: SplitFeeding {
     private func arrayEnded() {
         phase = splitsAnyArray ? .prefix : .rest
         consumer = nil
+    }
+
+    /// When values are counted and an array's first element, an object or array, is longer than a
+    /// run may hold: rather than a tail reading the element on the calling thread (and with it
+    /// every container inside it), the array's cutting is put off, and the reading starts again
+    /// at its content as before it, the stream's parser reading the element, so that the long
+    /// containers inside it are found and split in turn (a GeoJSON collection of one huge
+    /// feature: its coordinates). Nothing of the array went to the workers yet. The run's bytes
+    /// from earlier chunks are read again in the pieces those chunks gave, from the scanner's
+    /// state at the content's start, so that the stream's parser is fed the same pieces as one
+    /// thread's and errors and excerpts are the sequential parse's. The cutting resumes at the
+    /// comma after the element (see ``firstElementEnded(at:in:from:)``).
+    /// - Returns: Where the reading of `chunk` goes on: the run's first byte in it, or its start.
+    private func descendIntoFirstElement(of chunk: UnsafeRawBufferPointer) throws -> Int {
+        descentsLeft -= 1
+        putOffArrays.append(arrayDepth)
+        let chunkStart = inputOffset
+        let (bytes, start, chunkEnds) = (run, runStart, chunkEndsInRun)
+        run = []
+        chunkEndsInRun = []
+        scanner = scannerAtContentStart
+        arrayEnded()
+        guard start < chunkStart else { return start - chunkStart }
+        earlierBytes = bytesBeforeRun
+        inputOffset = start
+        try bytes.withUnsafeBytes { bytes in
+            var pieceStart = start
+            for end in chunkEnds where end <= chunkStart {
+                let piece = UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)..<(end - start)])
+                try read(piece)
+                advance(past: piece)
+                pieceStart = end
+            }
+        }
+        // Every chunk end inside the run was kept (see `cut`): the pieces led back to `chunk`.
+        assert(inputOffset == chunkStart, "the run's pieces end where the chunk being read starts")
+        return 0
+    }
+
+    /// The first element of the innermost array whose cutting was put off (see
+    /// ``descendIntoFirstElement(of:)``) ended at `stop` in `chunk`, just before a comma between
+    /// its elements or at a bracket that closes the array: the stream's parser is fed up to
+    /// there, from `start`. At a comma it stands between two elements, as a tail's parser does,
+    /// and the cutting of the array resumes there, the stream's parser later passing over the
+    /// rest of its content from the comma. (The element, an object or array, ends with a
+    /// bracket, which YAJL takes at once; when the parser has a token open or stands elsewhere,
+    /// the text before the comma is invalid, and the parser reads on to find the error.)
+    /// - Returns: Where the reading of `chunk` goes on.
+    private func firstElementEnded(at stop: Int, in chunk: UnsafeRawBufferPointer, from start: Int) throws -> Int {
+        let depth = putOffArrays.removeLast()
+        guard chunk[stop] == UInt8(ascii: ","), let everyArray else {
+            try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[start...stop]), endingIn: chunk, at: stop + 1)
+            return stop + 1
+        }
+        try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[start..<stop]), endingIn: chunk, at: stop)
+        guard parser.bufferedByteCount == 0, parser.containerDepth == depth, !parser.isStopped else { return stop }
+        consumer = everyArray
+        containerIsObject = false
+        phase = .array
+        arrayDepth = depth
+        contentStart = inputOffset + stop
+        newlinesBeforeArray = scanner.newlines
+        // The comma is the array's, and begins the next run (as in `cut`).
+        scanner.depth = 1
+        scanner.topLevelCommas += 1
+        scanner.lastTopLevelComma = inputOffset + stop
+        beginRun(at: inputOffset + stop, isFirst: false, in: chunk)
+        run.append(UInt8(ascii: ","))
+        return stop + 1
     }
 
     /// Reads the long element on the calling thread, from the run cut so far, and on to a comma

@@ -48,8 +48,9 @@ final class SplitRunCounter: SplitRunConsumer {
 
 /// Counts every value of a document (nested ones included, keys not), as `elevate validate` does,
 /// with ``StreamingOptions/concurrency`` workers: every array is split (see
-/// ``SplitArrayReader``), and a root object of many short members, and its runs counted on the
-/// workers, so the first error and the count are one thread's.
+/// ``SplitArrayReader``), and every object of many short members, the containers inside an
+/// array's huge first element included, and the runs counted on the workers, so the first error
+/// and the count are one thread's.
 /// - Returns: The number of values.
 /// - Throws: As ``summarizeValue(from:atKeyPath:options:)``.
 package func countValues(in input: JSONInput, options: StreamingOptions) throws -> Int {

@@ -206,11 +206,13 @@ import Testing
         }
     }
 
-    /// What a byte-by-byte reading finds for `.findLongContainer(within:objects:)` from offset 0,
-    /// going on just past each stop (as the split parse does when a container is not split): the
-    /// `[` (with `objects`, the `[` or `{`) of each container, not inside an earlier one, that its
-    /// own closing bracket does not close within `within` bytes nor before the end, with the
-    /// newlines before it and where the line it is on starts; then every newline of the text.
+    /// What a byte-by-byte reading finds for `.findLongContainer(within:objects:endDepth:)` from
+    /// offset 0, going on just past each stop (as the split parse does when a container is not
+    /// split): the `[` (with `objects`, the `[` or `{`) of each container, not inside an earlier
+    /// one, that its own closing bracket does not close within `within` bytes nor before the end;
+    /// with an end depth, first a comma at that depth, or a bracket that closes it, the depth
+    /// counted from each restart; with the newlines before each stop and where the line it is on
+    /// starts; then every newline of the text.
     private struct NaiveLongArrays: Equatable {
         struct Stop: Equatable {
             var offset: Int
@@ -222,49 +224,73 @@ import Testing
         var lastLineStart = 0
     }
 
-    private func naiveLongContainers(_ bytes: [UInt8], within: Int, objects: Bool) -> NaiveLongArrays {
+    private func naiveLongContainers(_ bytes: [UInt8], within: Int, objects: Bool, endDepth: Int?) -> NaiveLongArrays {
         var structure: [(offset: Int, byte: UInt8)] = []
         _ = readStructure(bytes) { offset, byte in
-            if byte != UInt8(ascii: ",") { structure.append((offset, byte)) }
+            if byte != UInt8(ascii: ",") || endDepth != nil { structure.append((offset, byte)) }
             return true
         }
         func lines(before end: Int) -> (Int, Int) {
             (bytes[..<end].filter { $0 == 0x0A }.count, bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
         }
         var scan = NaiveLongArrays()
+        func record(_ offset: Int) {
+            let (newlines, lastLineStart) = lines(before: offset)
+            scan.stops.append(.init(offset: offset, newlines: newlines, lastLineStart: lastLineStart))
+        }
         var index = 0
+        // The depth since the last restart.
+        var depth = 0
         search: while index < structure.count {
             let (open, opening) = structure[index]
-            guard opening == UInt8(ascii: "[") || (objects && opening == UInt8(ascii: "{")) else {
-                index += 1
+            index += 1
+            if opening == UInt8(ascii: ",") {
+                if depth == endDepth {
+                    record(open)
+                    depth = 0
+                }
                 continue
             }
-            var depth = 1
-            for next in (index + 1)..<structure.count {
+            guard opening | 0x20 == UInt8(ascii: "{") else {
+                depth -= 1
+                if let endDepth, depth < endDepth {
+                    record(open)
+                    depth = 0
+                }
+                continue
+            }
+            guard opening == UInt8(ascii: "[") || objects else {
+                depth += 1
+                continue
+            }
+            var inner = 1
+            for next in index..<structure.count where structure[next].byte != UInt8(ascii: ",") {
                 let (offset, byte) = structure[next]
-                depth += byte | 0x20 == UInt8(ascii: "{") ? 1 : -1
-                guard depth == 0 else { continue }
+                inner += byte | 0x20 == UInt8(ascii: "{") ? 1 : -1
+                guard inner == 0 else { continue }
                 if byte == opening + 2, offset < open + 1 + within {
+                    // Short: passed over whole, the depth as before it.
                     index = next + 1
                     continue search
                 }
                 break
             }
-            let (newlines, lastLineStart) = lines(before: open)
-            scan.stops.append(.init(offset: open, newlines: newlines, lastLineStart: lastLineStart))
-            index += 1
+            record(open)
+            depth = 0
         }
         (scan.newlines, scan.lastLineStart) = lines(before: bytes.count)
         return scan
     }
 
-    private func scannedLongContainers(_ bytes: [UInt8], within: Int, objects: Bool, wide: Bool) -> NaiveLongArrays {
+    private func scannedLongContainers(_ bytes: [UInt8], within: Int, objects: Bool, endDepth: Int?, wide: Bool)
+        -> NaiveLongArrays
+    {
         var scanner = StructuralScanner()
         scanner.allowsWideScan = wide
         var scan = NaiveLongArrays()
         bytes.withUnsafeBytes { buffer in
             var position = 0
-            let mode = StructuralScanner.Mode.findLongContainer(within: within, objects: objects)
+            let mode = StructuralScanner.Mode.findLongContainer(within: within, objects: objects, endDepth: endDepth)
             while case .at(let offset) = scanner.scan(buffer, from: position, base: 0, mode: mode) {
                 scan.stops.append(.init(offset: offset, newlines: scanner.newlines, lastLineStart: scanner.lastLineStart))
                 position = offset + 1
@@ -278,7 +304,8 @@ import Testing
     /// Random texts of arrays and objects, short and long, strings with brackets and escapes,
     /// stray closing brackets: the long-container mode stops at the arrays (and objects, when
     /// asked) a byte-by-byte reading finds too long to pass over (a probe of each one's end, as
-    /// the split parse made before), and its lines are the reading's.
+    /// the split parse made before), and at the end depth when asked, and its lines are the
+    /// reading's.
     @Test func theLongContainerModeAgreesWithAByteByByteReading() {
         var generator = SplitMix64(seed: randomTestSeed)
         let pieces: [String] = [
@@ -291,11 +318,13 @@ import Testing
             while text.count < length { text += Array(pieces.randomElement(using: &generator)!.utf8) }
             let within = Int.random(in: 0...160, using: &generator)
             let objects = Bool.random(using: &generator)
-            let expected = naiveLongContainers(text, within: within, objects: objects)
+            let endDepth = Bool.random(using: &generator) ? nil : -Int.random(in: 0...3, using: &generator)
+            let expected = naiveLongContainers(text, within: within, objects: objects, endDepth: endDepth)
             for wide in [false, true] {
                 #expect(
-                    scannedLongContainers(text, within: within, objects: objects, wide: wide) == expected,
-                    "\(String(decoding: text, as: UTF8.self)) within \(within), objects \(objects), wide \(wide), ELEVATE_TEST_SEED=\(randomTestSeed)"
+                    scannedLongContainers(text, within: within, objects: objects, endDepth: endDepth, wide: wide)
+                        == expected,
+                    "\(String(decoding: text, as: UTF8.self)) within \(within), objects \(objects), end depth \(endDepth.map(String.init) ?? "none"), wide \(wide), ELEVATE_TEST_SEED=\(randomTestSeed)"
                 )
             }
         }

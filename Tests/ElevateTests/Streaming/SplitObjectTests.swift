@@ -195,14 +195,20 @@ import Testing
             let map = round % 8 < 4 ? Self.map(members: members) : Self.shortMap(members: members * 8)
             // A third of them below the root.
             var bytes = Array((round % 3 == 2 ? #"{"m": {"p": 1}, "users": {"# + map + "}}" : "{" + map + "}").utf8)
-            let at = Int.random(in: 0..<bytes.count, using: &generator)
-            switch round % 4 {
-            case 0: bytes[at] = [UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "\""), 0x20].randomElement(using: &generator)!
-            case 1: bytes.remove(at: at)
-            case 2: bytes.insert([UInt8(ascii: ","), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\"")].randomElement(using: &generator)!, at: at)
-            default: bytes.removeSubrange(at...)
-            }
+            Self.damage(&bytes, round: round, using: &generator)
             Self.expectOneThreads(bytes, "round \(round), ELEVATE_TEST_SEED=\(randomTestSeed)")
+        }
+    }
+
+    /// Damages `bytes` at a random place, by `round`: a byte replaced by punctuation, a byte
+    /// deleted, a bracket, comma or quote inserted, or the text cut short there.
+    static func damage(_ bytes: inout [UInt8], round: Int, using generator: inout SplitMix64) {
+        let at = Int.random(in: 0..<bytes.count, using: &generator)
+        switch round % 4 {
+        case 0: bytes[at] = Array(#",:}]" "#.utf8).randomElement(using: &generator)!
+        case 1: bytes.remove(at: at)
+        case 2: bytes.insert(Array(#",{[""#.utf8).randomElement(using: &generator)!, at: at)
+        default: bytes.removeSubrange(at...)
         }
     }
 }
