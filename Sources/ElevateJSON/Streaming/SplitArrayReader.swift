@@ -1100,10 +1100,13 @@ struct SplitRun: @unchecked Sendable {
     /// before it, and up to 16 from it, up to where the parser's excerpt ended, `parsedEnd` (the
     /// end of the input chunk the error is in, or of the one that ends a token carried from an
     /// earlier chunk: the run is fed in the input's pieces, see ``start(_:)``), or, where that is
-    /// the run's end, to the end of the input chunk the bytes after the run are in.
+    /// the run's end, to the end of the input chunk the bytes after the run are in: unless an
+    /// input chunk ends with the run too, and the error was met in it, not in the bytes after it
+    /// (a token open at the run's end, met when the closing bracket came).
     private func excerpt(around offset: Int, parsedEnd: Int) -> String {
         let end = start + bytes.count
-        let chunkEnd = parsedEnd < end ? parsedEnd : end + context.after.count
+        let endsWithAChunk = context.chunkEnds.last == end
+        let chunkEnd = parsedEnd < end || (parsedEnd == end && endsWithAChunk) ? parsedEnd : end + context.after.count
         var window: [UInt8] = []
         for position in max(offset - 16, start - context.before.count)..<min(offset + 16, chunkEnd) {
             if position < start {
