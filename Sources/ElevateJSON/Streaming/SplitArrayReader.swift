@@ -37,8 +37,10 @@
 /// resumed after it (see ``descendIntoFirstElement(of:)``).
 final class SplitArrayReader: SplitFeeding {
     private enum Phase {
-        /// Before the array: the stream's parser reads the input, fed up to each `[` in turn, so
-        /// that it stops right after the array's.
+        /// Before the array: the stream's parser reads the input, fed up to each `[` in turn (or,
+        /// when any container may be split, up to each long one's `[` or `{`, and to the end of a
+        /// first element being read, see ``descendIntoFirstElement(of:)``), so that it stops right
+        /// after the split container's opening byte.
         case prefix
         /// In the array: the scanner cuts runs.
         case array
