@@ -176,6 +176,7 @@ final class SplitArrayReader: SplitFeeding {
 
     /// Reads the next chunk of input.
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        try readBraceAwaitingWindow(before: chunk)
         defer { advance(past: chunk) }
         try read(chunk)
     }
@@ -222,8 +223,18 @@ final class SplitArrayReader: SplitFeeding {
                 if chunk[end - 1] == UInt8(ascii: "{") {
                     // A long object: cut into runs of members when it is a map; otherwise the scan
                     // goes on inside it, to the long containers it holds.
-                    if let everyArray, isMap(openedAt: end - 1, in: chunk) {
+                    guard let everyArray else { continue }
+                    switch isMap(openedAt: end - 1, in: chunk) {
+                    case true?:
                         startArray(everyArray, at: inputOffset + end, in: chunk, isObject: true)
+                    case false?:
+                        break
+                    case nil:
+                        // Too near the chunk's end: the rest of the chunk waits for the next one.
+                        braceAwaitingWindow = BraceAwaitingWindow(
+                            bytes: Array(chunk[end...]), start: inputOffset + end,
+                            before: inputBytes(before: end, in: chunk), scanner: scanner)
+                        return
                     }
                     continue
                 }
@@ -264,21 +275,79 @@ final class SplitArrayReader: SplitFeeding {
     /// Whether the long object whose `{` is at `brace` in `chunk` is cut into runs of members: when
     /// its first members are many and short, at least 8 commas between members in the window
     /// after the brace (four runs' length, ``StreamingOptions/splitBatchByteCount``: 1 MiB by
-    /// default, 128 bytes at least; or what the chunk holds of it, 16 KiB at least: a pipe's first
-    /// read), the last within its last quarter, and no end. An object of few members, or of short
-    /// ones and then a long one (`{"meta": …, "items": [huge]}`), is not: the scan goes on inside
-    /// it, and its long array is split. (Short members for more than three quarters of the window
-    /// and then a huge one cannot be told from a map: that member is read by one thread. So is a
-    /// map whose `{` comes too near its chunk's end, and any after the first 16 probes.)
-    private func isMap(openedAt brace: Int, in chunk: UnsafeRawBufferPointer) -> Bool {
+    /// default, 128 bytes at least; or what the chunk and the next hold of it, 16 KiB at least: a
+    /// pipe's read), the last within its last quarter, and no end. An object of few members, or of
+    /// short ones and then a long one (`{"meta": …, "items": [huge]}`), is not: the scan goes on
+    /// inside it, and its long array is split. (Short members for more than three quarters of the
+    /// window and then a huge one cannot be told from a map: that member is read by one thread.
+    /// So is a map whose window two chunks do not hold, and any after the first 16 probes.)
+    /// - Returns: Nil when the chunk holds too little of the window: the probe is made over the
+    ///   next chunk too (see ``BraceAwaitingWindow``).
+    private func isMap(openedAt brace: Int, in chunk: UnsafeRawBufferPointer) -> Bool? {
+        let window = min(Self.mapWindow(options), chunk.count - (brace + 1))
+        guard window >= min(Self.mapWindow(options), 16 << 10) else { return nil }
         objectProbesLeft -= 1
-        let wanted = max(4 * options.splitBatchByteCount, 128)
-        let window = min(wanted, chunk.count - (brace + 1))
-        guard window >= min(wanted, 16 << 10) else { return false }
+        let bytes = UnsafeRawBufferPointer(rebasing: chunk[(brace + 1)..<(brace + 1 + window)])
+        return Self.holdsShortMembers([bytes], from: inputOffset + brace + 1)
+    }
+
+    /// The length after a `{` in which a map's short members are looked for: four runs' length,
+    /// 128 bytes at least (see ``isMap(openedAt:in:)``).
+    private static func mapWindow(_ options: StreamingOptions) -> Int { max(4 * options.splitBatchByteCount, 128) }
+
+    /// Whether `pieces`, the bytes after an object's `{` from absolute offset `start`, hold at
+    /// least 8 commas between members, the last in their last quarter, and not the object's end.
+    private static func holdsShortMembers(_ pieces: [UnsafeRawBufferPointer], from start: Int) -> Bool {
         var probe = StructuralScanner()
-        let windowBytes = UnsafeRawBufferPointer(rebasing: chunk[..<(brace + 1 + window)])
-        return probe.scan(windowBytes, from: brace + 1, base: inputOffset, mode: .splitArray(cutFrom: .max)) == .end
-            && probe.topLevelCommas >= 8 && probe.lastTopLevelComma >= inputOffset + brace + 1 + window - window / 4
+        var base = start
+        for piece in pieces {
+            guard probe.scan(piece, from: 0, base: base, mode: .splitArray(cutFrom: .max)) == .end else { return false }
+            base += piece.count
+        }
+        let length = base - start
+        return probe.topLevelCommas >= 8 && probe.lastTopLevelComma >= start + length - length / 4
+    }
+
+    /// A long object's `{` that came too near its chunk's end for its window (see
+    /// ``isMap(openedAt:in:)``): the rest of that chunk, unread, from absolute offset `start`, the
+    /// 16 input bytes before it and the scanner's state there. When the next chunk comes (or the
+    /// input ends), the object is probed over both, and the rest is read as the chunk it came from.
+    private struct BraceAwaitingWindow {
+        var bytes: [UInt8]
+        var start: Int
+        var before: [UInt8]
+        var scanner: StructuralScanner
+    }
+    private var braceAwaitingWindow: BraceAwaitingWindow?
+
+    /// Probes the object whose `{` awaits its window (if one does) over the bytes after it and the
+    /// first of `next` (nil at the input's end), then reads those bytes as the piece of the chunk
+    /// they came from: cut into runs of members when it is a map, scanned on inside it otherwise
+    /// (where another `{` may come too near the end: its own, shorter, rest is read then).
+    private func readBraceAwaitingWindow(before next: UnsafeRawBufferPointer?) throws {
+        while let awaiting = braceAwaitingWindow {
+            braceAwaitingWindow = nil
+            try read(awaiting, before: next)
+        }
+    }
+
+    private func read(_ awaiting: BraceAwaitingWindow, before next: UnsafeRawBufferPointer?) throws {
+        objectProbesLeft -= 1
+        let wanted = Self.mapWindow(options)
+        let more = next.map { UnsafeRawBufferPointer(rebasing: $0.prefix(max(0, wanted - awaiting.bytes.count))) }
+        let chunkStart = inputOffset
+        (scanner, inputOffset, earlierBytes) = (awaiting.scanner, awaiting.start, awaiting.before)
+        try awaiting.bytes.withUnsafeBytes { piece in
+            let window = [piece] + (more.map { [$0] } ?? [])
+            if let everyArray, piece.count + (more?.count ?? 0) >= min(wanted, 16 << 10),
+                Self.holdsShortMembers(window, from: awaiting.start)
+            {
+                startArray(everyArray, at: awaiting.start, in: piece, isObject: true)
+            }
+            try read(piece)
+            advance(past: piece)
+        }
+        assert(inputOffset == chunkStart, "the awaiting bytes end where the next chunk starts")
     }
 
     private func startArray(
@@ -478,11 +547,13 @@ final class SplitArrayReader: SplitFeeding {
             var pieceStart = start
             for end in chunkEnds where end <= chunkStart {
                 let piece = UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)..<(end - start)])
+                try readBraceAwaitingWindow(before: piece)
                 try read(piece)
                 advance(past: piece)
                 pieceStart = end
             }
         }
+        try readBraceAwaitingWindow(before: chunk)
         // Every chunk end inside the run was kept (see `cut`): the pieces led back to `chunk`.
         assert(inputOffset == chunkStart, "the run's pieces end where the chunk being read starts")
         return 0
@@ -640,6 +711,7 @@ final class SplitArrayReader: SplitFeeding {
     /// far as its bytes go (its elements, or an error in them, come before the failure, after the
     /// runs before it); a tail, and the stream's parser, have been fed every byte already.
     func inputFailed() throws {
+        try readBraceAwaitingWindow(before: nil)
         guard case .array = phase, !isStopped, !run.isEmpty else { return }
         try startTail(after: [])
     }
@@ -647,6 +719,7 @@ final class SplitArrayReader: SplitFeeding {
     /// Ends the input: a run still being cut is an array the input cut short, which the stream's
     /// parser, told of the bytes it passed over, reports (the parser is not finished here).
     func finish() throws {
+        try readBraceAwaitingWindow(before: nil)
         if case .tail(let tail, _) = phase, !isStopped {
             // The array never ended: the tail's parser reports the input cut short.
             try stoppingOnStop { try tail.finish() }

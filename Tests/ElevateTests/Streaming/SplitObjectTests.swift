@@ -61,7 +61,8 @@ import Testing
         let runs = try Self.runs(text, runBytes: 1024)
         #expect(runs.values == 1 + 400 * 6)
         #expect(runs.objectRuns > 10, "\(runs.objectRuns) runs of members")
-        // With less of the window than 16 KiB in the first chunk: not cut (nothing is waited for).
+        // With less of the window than 16 KiB in the first two chunks: not cut (one more chunk is
+        // waited for, no more).
         #expect(try Self.runs(text, chunkSize: 512, runBytes: 1024).objectRuns == 0)
         // With 16 KiB of it or more (a pipe's first read): cut.
         #expect(try Self.runs(text, chunkSize: 20_000, runBytes: 1 << 18).objectRuns > 0)
@@ -104,6 +105,17 @@ import Testing
         let runs = try Self.runs(text, runBytes: 1024)
         #expect(runs.objectRuns > 10, "\(runs.objectRuns) runs of members")
         Self.expectOneThreads(Array(text.utf8), shape)
+    }
+
+    /// A map whose `{` comes too near its chunk's end for the window (a file's read, or a pipe's)
+    /// is probed over the next chunk too, and cut; the rest of the chunk is read after the probe,
+    /// in order (the root object before it is a long object too near its chunk's end as well).
+    @Test(arguments: [(3000, 4096, 1024), (15_000, 20_000, 1 << 18)])
+    func aMapNearAChunksEndIsProbedOverTheNextChunk(pad: Int, chunkSize: Int, runBytes: Int) throws {
+        let text = #"{"pad": ""# + String(repeating: "p", count: pad) + #"", "users": {"# + Self.map(members: 2000)
+            + #"}, "n": [1, 2]}"#
+        #expect(try Self.runs(text, chunkSize: chunkSize, runBytes: runBytes).objectRuns > 0)
+        Self.expectOneThreads(Array(text.utf8), "a map near a chunk's end")
     }
 
     /// Long objects nested in each other are probed for short members 16 times at most: a map
