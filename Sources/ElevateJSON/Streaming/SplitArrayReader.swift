@@ -284,25 +284,24 @@ final class SplitArrayReader: SplitFeeding {
     /// - Returns: Nil when the chunk holds too little of the window: the probe is made over the
     ///   next chunk too (see ``BraceAwaitingWindow``).
     private func isMap(openedAt brace: Int, in chunk: UnsafeRawBufferPointer) -> Bool? {
-        let window = min(Self.mapWindow(options), chunk.count - (brace + 1))
-        guard window >= min(Self.mapWindow(options), 16 << 10) else { return nil }
-        objectProbesLeft -= 1
-        let bytes = UnsafeRawBufferPointer(rebasing: chunk[(brace + 1)..<(brace + 1 + window)])
-        return Self.holdsShortMembers([bytes], from: inputOffset + brace + 1)
+        isMap(after: [UnsafeRawBufferPointer(rebasing: chunk[(brace + 1)...])], from: inputOffset + brace + 1)
     }
 
-    /// The length after a `{` in which a map's short members are looked for: four runs' length,
-    /// 128 bytes at least (see ``isMap(openedAt:in:)``).
-    private static func mapWindow(_ options: StreamingOptions) -> Int { max(4 * options.splitBatchByteCount, 128) }
-
-    /// Whether `pieces`, the bytes after an object's `{` from absolute offset `start`, hold at
-    /// least 8 commas between members, the last in their last quarter, and not the object's end.
-    private static func holdsShortMembers(_ pieces: [UnsafeRawBufferPointer], from start: Int) -> Bool {
+    /// ``isMap(openedAt:in:)`` over `pieces`, the bytes after an object's `{` from absolute offset
+    /// `start` (the rest of a chunk and, when it held too little, the next chunk); nil when they
+    /// hold less of the window than 16 KiB (or the whole window when it is shorter).
+    private func isMap(after pieces: [UnsafeRawBufferPointer], from start: Int) -> Bool? {
+        // Four runs' length, 128 bytes at least.
+        let wanted = max(4 * options.splitBatchByteCount, 128)
+        guard pieces.reduce(0, { $0 + $1.count }) >= min(wanted, 16 << 10) else { return nil }
+        objectProbesLeft -= 1
         var probe = StructuralScanner()
         var base = start
-        for piece in pieces {
-            guard probe.scan(piece, from: 0, base: base, mode: .splitArray(cutFrom: .max)) == .end else { return false }
-            base += piece.count
+        for piece in pieces where base < start + wanted {
+            let window = UnsafeRawBufferPointer(rebasing: piece.prefix(start + wanted - base))
+            let stop = probe.scan(window, from: 0, base: base, mode: .splitArray(cutFrom: .max))
+            guard stop == .end else { return false }
+            base += window.count
         }
         let length = base - start
         return probe.topLevelCommas >= 8 && probe.lastTopLevelComma >= start + length - length / 4
@@ -321,33 +320,47 @@ final class SplitArrayReader: SplitFeeding {
     private var braceAwaitingWindow: BraceAwaitingWindow?
 
     /// Probes the object whose `{` awaits its window (if one does) over the bytes after it and the
-    /// first of `next` (nil at the input's end), then reads those bytes as the piece of the chunk
-    /// they came from: cut into runs of members when it is a map, scanned on inside it otherwise
-    /// (where another `{` may come too near the end: its own, shorter, rest is read then).
+    /// first of `next` (nil at the input's end), then reads those bytes again as the piece of the
+    /// chunk they came from: cut into runs of members when it is a map, scanned on inside it
+    /// otherwise (where another `{` may come too near the end: its own, shorter, rest waits then).
     private func readBraceAwaitingWindow(before next: UnsafeRawBufferPointer?) throws {
-        while let awaiting = braceAwaitingWindow {
-            braceAwaitingWindow = nil
-            try read(awaiting, before: next)
+        guard let awaiting = braceAwaitingWindow else { return }
+        braceAwaitingWindow = nil
+        let holdsMap = awaiting.bytes.withUnsafeBytes { rest in
+            isMap(after: [rest] + (next.map { [$0] } ?? []), from: awaiting.start) ?? false
         }
+        try readAgain(
+            awaiting.bytes, from: awaiting.start, chunkEnds: [], before: awaiting.before, scanner: awaiting.scanner,
+            asMapContent: holdsMap, then: next)
     }
 
-    private func read(_ awaiting: BraceAwaitingWindow, before next: UnsafeRawBufferPointer?) throws {
-        objectProbesLeft -= 1
-        let wanted = Self.mapWindow(options)
-        let more = next.map { UnsafeRawBufferPointer(rebasing: $0.prefix(max(0, wanted - awaiting.bytes.count))) }
+    /// Reads `bytes` again, input from absolute offset `start` up to where the chunk being read
+    /// starts, in the pieces the input's chunks cut them into (`chunkEnds`), each as the chunk it
+    /// came from: from the scanner's state at `start` and the 16 input bytes before it, so that
+    /// the stream's parser is fed what one thread's is, and errors and excerpts are its. With
+    /// `asMapContent`, they begin a map's content, cut into runs of members. A `{` that awaits
+    /// its window at the end has `next` for the rest of it.
+    private func readAgain(
+        _ bytes: [UInt8], from start: Int, chunkEnds: [Int], before: [UInt8], scanner state: StructuralScanner,
+        asMapContent: Bool = false, then next: UnsafeRawBufferPointer?
+    ) throws {
         let chunkStart = inputOffset
-        (scanner, inputOffset, earlierBytes) = (awaiting.scanner, awaiting.start, awaiting.before)
-        try awaiting.bytes.withUnsafeBytes { piece in
-            let window = [piece] + (more.map { [$0] } ?? [])
-            if let everyArray, piece.count + (more?.count ?? 0) >= min(wanted, 16 << 10),
-                Self.holdsShortMembers(window, from: awaiting.start)
-            {
-                startArray(everyArray, at: awaiting.start, in: piece, isObject: true)
+        (scanner, inputOffset, earlierBytes) = (state, start, before)
+        try bytes.withUnsafeBytes { bytes in
+            var pieceStart = start
+            for end in chunkEnds.filter({ $0 > start && $0 < chunkStart }) + [chunkStart] {
+                let piece = UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)..<(end - start)])
+                try readBraceAwaitingWindow(before: piece)
+                if asMapContent, pieceStart == start, let everyArray {
+                    startArray(everyArray, at: start, in: piece, isObject: true)
+                }
+                try read(piece)
+                advance(past: piece)
+                pieceStart = end
             }
-            try read(piece)
-            advance(past: piece)
         }
-        assert(inputOffset == chunkStart, "the awaiting bytes end where the next chunk starts")
+        try readBraceAwaitingWindow(before: next)
+        assert(inputOffset == chunkStart, "the pieces read again end where the chunk being read starts")
     }
 
     private func startArray(
@@ -541,21 +554,10 @@ final class SplitArrayReader: SplitFeeding {
         scanner = scannerAtContentStart
         arrayEnded()
         guard start < chunkStart else { return start - chunkStart }
-        earlierBytes = bytesBeforeRun
-        inputOffset = start
-        try bytes.withUnsafeBytes { bytes in
-            var pieceStart = start
-            for end in chunkEnds where end <= chunkStart {
-                let piece = UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)..<(end - start)])
-                try readBraceAwaitingWindow(before: piece)
-                try read(piece)
-                advance(past: piece)
-                pieceStart = end
-            }
-        }
-        try readBraceAwaitingWindow(before: chunk)
-        // Every chunk end inside the run was kept (see `cut`): the pieces led back to `chunk`.
-        assert(inputOffset == chunkStart, "the run's pieces end where the chunk being read starts")
+        // Every chunk end inside the run was kept (see `cut`): the pieces lead back to `chunk`.
+        try readAgain(
+            bytes, from: start, chunkEnds: chunkEnds, before: bytesBeforeRun, scanner: scannerAtContentStart,
+            then: chunk)
         return 0
     }
 
