@@ -23,10 +23,18 @@ enum UnicodeEncodingDetection {
         // Such input fails within its first four bytes (at a NUL or a byte order mark); an error
         // further in is about something else, even in a file that starts oddly.
         guard error.byteOffset <= 4 else { return nil }
-        if let head = file.firstBytes(16) { return encoding(of: head, isWholeInput: head.count < 16) }
-        guard let head = bytes(fromExcerpt: error.excerpt) else { return nil }
-        return encoding(of: head)
+        if let head = file.firstBytes(headLength) { return encoding(of: head, isWholeInput: head.count < headLength) }
+        // Standard input cannot be read again: its head is the excerpt's, which starts at the
+        // input's first byte and goes on 16 bytes past the error, so that it is shorter than a
+        // file's head only where the input ends (or, from a slow writer, its first read). It is looked
+        // at as a file's is, whole when short.
+        guard let excerpt = bytes(fromExcerpt: error.excerpt) else { return nil }
+        let head = Array(excerpt.prefix(headLength))
+        return encoding(of: head, isWholeInput: head.count < headLength)
     }
+
+    /// How many of the input's first bytes are looked at.
+    private static let headLength = 16
 
     /// The encoding of text starting with `head`, when it looks like UTF-16 or UTF-32.
     ///

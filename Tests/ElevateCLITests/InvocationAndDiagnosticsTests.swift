@@ -91,6 +91,27 @@ struct InvocationAndDiagnosticsTests {
         #expect(piped.standardError == "-:1:1: " + message)
     }
 
+    /// Standard input cannot be read again, so its first bytes come from the error's excerpt: the
+    /// same bytes get the same message either way, also when the input is too short to be a whole
+    /// text in the encoding it looks like (`[\0]` is three bytes, no UTF-16 text).
+    @Test(
+        arguments: [
+            [0x5B, 0x00, 0x5D], [0x5B, 0x00, 0x00, 0x00, 0x5D], [0x5B, 0x00], [0x00, 0x5B, 0x00],
+            [0x5B, 0x00, 0x5D, 0x00], Array([0x5B, 0x00, 0x31, 0x00, 0x2C, 0x00, 0x32, 0x00]) + [0x2C, 0x00, 0x33, 0x00]
+                + [0x2C, 0x00, 0x34, 0x00] + [0x2C, 0x35, 0x5D],
+        ] as [[UInt8]])
+    func standardInputAndAFileGetTheSameEncodingMessage(_ bytes: [UInt8]) throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.url.appendingPathComponent("encoded.json").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let fromFile = try ElevateBinary.run(["validate", path], in: scratch.url)
+        let piped = try ElevateBinary.run(["validate", "-"], input: Data(bytes), in: scratch.url)
+        #expect(fromFile.status == ExitStatus.invalidJSON && piped.status == ExitStatus.invalidJSON)
+        #expect(
+            fromFile.standardError.dropFirst(path.utf8.count) == piped.standardError.dropFirst(1),
+            "\(fromFile.standardError) against \(piped.standardError)")
+    }
+
     @Test func controlCharactersInFileNamesAreEscaped() throws {
         let scratch = try ScratchDirectory()
         let name = "bad\n\u{1B}[31m.json"
