@@ -31,15 +31,15 @@
 /// read on by a ``SplitTail`` on the calling thread, so that a huge element is never held whole
 /// for a worker, up to the next comma between elements that a short element follows: its parser,
 /// having read every byte up to there without an error, stands between two elements, as the
-/// scanner does, and the cutting resumes at that comma. When values are counted, an array whose
-/// first element, an object or array, is that long has its cutting put off instead while the
-/// stream's parser reads the element, so that the long containers inside it are split, and
-/// resumed after it (see ``descendIntoFirstElement(of:)``).
+/// scanner does, and the cutting resumes at that comma. When values are counted, an array with an
+/// element that long, an object or array, has its cutting put off instead while the stream's
+/// parser reads the element (brought first to the comma before it), so that the long containers
+/// inside it are split, and resumed after it (see ``descendIntoLongElement(of:)``).
 final class SplitArrayReader: SplitFeeding {
     private enum Phase {
         /// Before the array: the stream's parser reads the input, fed up to each `[` in turn (or,
         /// when any container may be split, up to each long one's `[` or `{`, and to the end of a
-        /// first element being read, see ``descendIntoFirstElement(of:)``), so that it stops right
+        /// long element being read, see ``descendIntoLongElement(of:)``), so that it stops right
         /// after the split container's opening byte.
         case prefix
         /// In the array: the scanner cuts runs.
@@ -91,12 +91,13 @@ final class SplitArrayReader: SplitFeeding {
     /// each probe reads up to a window, and long objects nested in each other would otherwise
     /// each pay one over the same bytes.
     private var objectProbesLeft = 16
-    /// How many more times a long first element may be read again for the containers inside it
-    /// (see ``descendIntoFirstElement(of:)``): each time reads a run's bytes again, and containers
-    /// nested in each other would otherwise each pay that over the same bytes.
-    private var descentsLeft = 16
+    /// How many arrays' cutting may be put off at once while the stream's parser reads a long
+    /// element of each, one inside another (see ``descendIntoLongElement(of:)``): each reads a
+    /// run's bytes again, the first 8 MiB of its element, which holds the next one's; long elements
+    /// side by side read each their own once.
+    private static let deepestPutOff = 16
     /// The depths (as ``JSONEventParser/containerDepth`` counts them) of the arrays whose cutting
-    /// was put off while the stream's parser reads their first element, innermost last.
+    /// was put off while the stream's parser reads a long element of theirs, innermost last.
     private var putOffArrays: [Int] = []
     /// Whether the body stopped the stream while runs were delivered.
     private(set) var isStopped = false
@@ -104,6 +105,9 @@ final class SplitArrayReader: SplitFeeding {
     private(set) var elementCount = 0
     /// Those read by tails.
     private(set) var elementsReadByTails = 0
+    /// Values the stream's parser read that are not in the input: the stand-ins that bring it
+    /// between two elements (see ``standParser(atComma:)``). A count of its values leaves them out.
+    private(set) var standInValues = 0
     /// Whether the tail under way holds an element before its first comma (a first run of
     /// whitespace alone does not).
     private var tailStartsWithElement = false
@@ -113,9 +117,13 @@ final class SplitArrayReader: SplitFeeding {
     private var arrayDepth = 1
     /// Whether it is an object, cut into runs of members (see ``splitsObjects``).
     private var containerIsObject = false
-    /// The absolute offset just past its `[`, and the scanner's state there.
+    /// The absolute offset just past its `[`, and the scanner's state there (after a long element
+    /// the stream's parser read, the comma after that element: see ``longElementEnded(at:in:from:)``).
     private var contentStart = 0
     private var scannerAtContentStart = StructuralScanner()
+    /// Whether the stream's parser read an element of it (a long one): it then stands after that
+    /// element, at ``contentStart``, rather than after the `[`.
+    private var parserReadAnElement = false
     /// The run being cut, its absolute offset, line and column, and whether it is the first.
     private var run: [UInt8] = []
     private var runStart = 0
@@ -199,14 +207,14 @@ final class SplitArrayReader: SplitFeeding {
                 var contentStart: Int?
                 var scanFrom = position
                 if splitsAnyArray {
-                    // Inside the first element of an array whose cutting was put off, up to its end
-                    // too (see ``descendIntoFirstElement(of:)``).
+                    // Inside the long element of an array whose cutting was put off, up to its end
+                    // too (see ``descendIntoLongElement(of:)``).
                     let mode = StructuralScanner.Mode.findLongContainer(
                         within: runByteCount, objects: splitsObjects && objectProbesLeft > 0,
                         endDepth: putOffArrays.last.map { $0 - parser.containerDepth })
                     if case .at(let stop) = scanner.scan(chunk, from: position, base: inputOffset, mode: mode) {
                         guard chunk[stop] | 0x20 == UInt8(ascii: "{") else {  // not `[` or `{`: the end
-                            position = try firstElementEnded(at: stop, in: chunk, from: position)
+                            position = try longElementEnded(at: stop, in: chunk, from: position)
                             continue
                         }
                         contentStart = stop + 1
@@ -373,6 +381,7 @@ final class SplitArrayReader: SplitFeeding {
         arrayDepth = parser.containerDepth
         contentStart = offset
         scannerAtContentStart = scanner
+        parserReadAnElement = false
         newlinesBeforeArray = scanner.newlines
         scanner.depth = 1
         beginRun(at: offset, isFirst: true, in: chunk)
@@ -420,10 +429,10 @@ final class SplitArrayReader: SplitFeeding {
             run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<limit]))
             if limit == chunk.count { chunkEndsInRun.append(inputOffset + chunk.count) }
             guard run.count > longest else { return limit }
-            if runIsFirst, !containerIsObject, let everyArray, consumer === everyArray, descentsLeft > 0,
-                let first = run.first(where: { !$0.isJSONWhitespace }), first | 0x20 == UInt8(ascii: "{")
+            if !containerIsObject, let everyArray, consumer === everyArray, putOffArrays.count < Self.deepestPutOff,
+                longElementIsContainer
             {
-                return try descendIntoFirstElement(of: chunk)
+                return try descendIntoLongElement(of: chunk)
             }
             try startTail(after: chunk[limit..<min(chunk.count, limit + 16)])
             return limit
@@ -533,36 +542,81 @@ final class SplitArrayReader: SplitFeeding {
         consumer = nil
     }
 
-    /// When values are counted and an array's first element, an object or array, is longer than a
-    /// run may hold: rather than a tail reading the element on the calling thread (and with it
-    /// every container inside it), the array's cutting is put off, and the reading starts again
-    /// at its content as before it, the stream's parser reading the element, so that the long
-    /// containers inside it are found and split in turn (a GeoJSON collection of one huge
-    /// feature: its coordinates). Nothing of the array went to the workers yet. The run's bytes
-    /// from earlier chunks are read again in the pieces those chunks gave, from the scanner's
-    /// state at the content's start, so that the stream's parser is fed the same pieces as one
-    /// thread's and errors and excerpts are the sequential parse's. The cutting resumes at the
-    /// comma after the element (see ``firstElementEnded(at:in:from:)``).
+    /// Whether the element that a run cannot hold, the one after the run's last comma between
+    /// elements (or, in a first run without one, its first), is an object or array, after an
+    /// element (else a first run's comma is an error, which a tail finds).
+    private var longElementIsContainer: Bool {
+        let comma = scanner.lastTopLevelComma
+        // A first run's commas lie in it; an earlier comma (another array's) is none of its own.
+        let elementFrom = comma >= runStart ? comma - runStart + 1 : 0
+        if runIsFirst, elementFrom > 0, !run[..<(elementFrom - 1)].contains(where: { !$0.isJSONWhitespace }) {
+            return false
+        }
+        let first = run[elementFrom...].first { !$0.isJSONWhitespace }
+        return first.map { $0 | 0x20 == UInt8(ascii: "{") } ?? false
+    }
+
+    /// When values are counted and an array's element, an object or array, is longer than a run
+    /// may hold: rather than a tail reading the element on the calling thread (and with it every
+    /// container inside it), the array's cutting is put off while the stream's parser reads the
+    /// element, so that the long containers inside it are found and split in turn (a GeoJSON
+    /// collection of huge features: their coordinates). The elements before it go to the workers;
+    /// the stream's parser is brought to the comma before it (see ``standParser(atComma:)``) and
+    /// the reading starts again after that comma, or at the content's start for a first element.
+    /// The run's bytes from earlier chunks are read again in the pieces those chunks gave, from the
+    /// scanner's state there, so that the stream's parser is fed the same pieces as one thread's
+    /// and errors and excerpts are the sequential parse's. The cutting resumes at the comma after
+    /// the element (see ``longElementEnded(at:in:from:)``).
     /// - Returns: Where the reading of `chunk` goes on: the run's first byte in it, or its start.
-    private func descendIntoFirstElement(of chunk: UnsafeRawBufferPointer) throws -> Int {
-        descentsLeft -= 1
+    private func descendIntoLongElement(of chunk: UnsafeRawBufferPointer) throws -> Int {
+        var state = scannerAtContentStart
+        var before = bytesBeforeRun
+        if !runIsFirst || scanner.lastTopLevelComma >= runStart {
+            if scanner.lastTopLevelComma > runStart {
+                try handOverCompleteElements()
+                guard !isStopped else { return chunk.count }
+            }
+            // The run is now the comma before the long element and what was cut of the element.
+            try standParser(atComma: runStart)
+            state.newlines = runLine - 1
+            state.lastLineStart = runStart - (runColumn - 1)
+            before = Array((bytesBeforeRun + [UInt8(ascii: ",")]).suffix(16))
+            run.removeFirst()
+            runStart += 1
+        }
         putOffArrays.append(arrayDepth)
         let chunkStart = inputOffset
         let (bytes, start, chunkEnds) = (run, runStart, chunkEndsInRun)
         run = []
         chunkEndsInRun = []
-        scanner = scannerAtContentStart
+        scanner = state
         arrayEnded()
         guard start < chunkStart else { return start - chunkStart }
         // Every chunk end inside the run was kept (see `cut`): the pieces lead back to `chunk`.
-        try readAgain(
-            bytes, from: start, chunkEnds: chunkEnds, before: bytesBeforeRun, scanner: scannerAtContentStart,
-            then: chunk)
+        try readAgain(bytes, from: start, chunkEnds: chunkEnds, before: before, scanner: state, then: chunk)
         return 0
     }
 
-    /// The first element of the innermost array whose cutting was put off (see
-    /// ``descendIntoFirstElement(of:)``) ended at `stop` in `chunk`, just before a comma between
+    /// Brings the stream's parser, which stands after the array's `[` or after the element it read
+    /// last (at ``contentStart``), to absolute offset `comma`, a comma between elements after
+    /// the runs given out, and has it read the comma: its lines and excerpt bytes are passed over,
+    /// as at the array's end. A parser that has read no element of the array must stand after
+    /// one, a state YAJL reaches only by reading a value: it reads `""`, a stand-in placed just
+    /// before the comma (whose value ``standInValues`` counts, and no error can be met in).
+    private func standParser(atComma comma: Int) throws {
+        let newlines = runLine - 1 - newlinesBeforeArray
+        let lineStart = newlines > 0 ? runStart - (runColumn - 1) : nil
+        let standIn: [UInt8] = parserReadAnElement ? [] : Array(#""""#.utf8)
+        // One byte back when the first element was one byte long (`[1,`): the stand-in's bytes
+        // take the place of the bytes before the comma, which are never looked at again.
+        parser.pass(over: comma - standIn.count - contentStart, newlines: newlines, lastLineStart: lineStart, lastBytes: [])
+        try parser.parse(standIn + [UInt8(ascii: ",")])
+        parser.pass(over: 0, newlines: 0, lastLineStart: nil, lastBytes: bytesBeforeRun + [UInt8(ascii: ",")])
+        if !standIn.isEmpty { standInValues += 1 }
+    }
+
+    /// The long element of the innermost array whose cutting was put off (see
+    /// ``descendIntoLongElement(of:)``) ended at `stop` in `chunk`, just before a comma between
     /// its elements or at a bracket that closes the array: the stream's parser is fed up to
     /// there, from `start`. At a comma it stands between two elements, as a tail's parser does,
     /// and the cutting of the array resumes there, the stream's parser later passing over the
@@ -570,7 +624,7 @@ final class SplitArrayReader: SplitFeeding {
     /// bracket, which YAJL takes at once; when the parser has a token open or stands elsewhere,
     /// the text before the comma is invalid, and the parser reads on to find the error.)
     /// - Returns: Where the reading of `chunk` goes on.
-    private func firstElementEnded(at stop: Int, in chunk: UnsafeRawBufferPointer, from start: Int) throws -> Int {
+    private func longElementEnded(at stop: Int, in chunk: UnsafeRawBufferPointer, from start: Int) throws -> Int {
         let depth = putOffArrays.removeLast()
         guard chunk[stop] == UInt8(ascii: ","), let everyArray else {
             try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[start...stop]), endingIn: chunk, at: stop + 1)
@@ -583,6 +637,8 @@ final class SplitArrayReader: SplitFeeding {
         phase = .array
         arrayDepth = depth
         contentStart = inputOffset + stop
+        scannerAtContentStart = scanner
+        parserReadAnElement = true
         newlinesBeforeArray = scanner.newlines
         // The comma is the array's, and begins the next run (as in `cut`).
         scanner.depth = 1

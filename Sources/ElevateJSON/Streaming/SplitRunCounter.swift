@@ -49,7 +49,7 @@ final class SplitRunCounter: SplitRunConsumer {
 /// Counts every value of a document (nested ones included, keys not), as `elevate validate` does,
 /// with ``StreamingOptions/concurrency`` workers: every array is split (see
 /// ``SplitArrayReader``), and every object of many short members, the containers inside an
-/// array's huge first element included, and the runs counted on the workers, so the first error
+/// array's huge elements included, and the runs counted on the workers, so the first error
 /// and the count are one thread's.
 /// - Returns: The number of values.
 /// - Throws: As ``summarizeValue(from:atKeyPath:options:)``.
@@ -76,7 +76,7 @@ package func countValues(in input: JSONInput, options: StreamingOptions) throws 
         throw wrapped(error, options)
     }
     try runs.settle()
-    return counter.count + runs.totals.values
+    return counter.count - split.standInValues + runs.totals.values
 }
 
 /// ``countValues(in:options:)`` for the split parse's fuzz target, a package of its own, which

@@ -43,7 +43,9 @@ import Testing
         try split.finish()
         try parser.finish()
         try recorder.counter.settle()
-        return (counter.count + recorder.counter.totals.values, recorder.objectRuns, recorder.arrayRuns)
+        return (
+            counter.count - split.standInValues + recorder.counter.totals.values, recorder.objectRuns,
+            recorder.arrayRuns)
     }
 
     static func map(members: Int, from first: Int = 0) -> String {
