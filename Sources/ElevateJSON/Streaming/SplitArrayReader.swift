@@ -426,7 +426,7 @@ final class SplitArrayReader: SplitFeeding {
         let scanned = UnsafeRawBufferPointer(rebasing: chunk[..<limit])
         let stop = scanner.scan(scanned, from: start, base: inputOffset, mode: .splitArray(cutFrom: cutFrom))
         guard case .at(let offset) = stop else {
-            run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<limit]))
+            appendToRun(UnsafeRawBufferPointer(rebasing: chunk[start..<limit]), longest: longest)
             if limit == chunk.count { chunkEndsInRun.append(inputOffset + chunk.count) }
             guard run.count > longest else { return limit }
             if !containerIsObject, let everyArray, consumer === everyArray, putOffArrays.count < Self.deepestPutOff,
@@ -437,7 +437,7 @@ final class SplitArrayReader: SplitFeeding {
             try startTail(after: chunk[limit..<min(chunk.count, limit + 16)])
             return limit
         }
-        run.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<offset]))
+        appendToRun(UnsafeRawBufferPointer(rebasing: chunk[start..<offset]), longest: longest)
         if chunk[offset] == UInt8(ascii: ",") {
             if runIsFirst, !run.contains(where: { !$0.isJSONWhitespace }) {
                 // No element before the comma: the first run goes on, so that its worker meets the
@@ -474,6 +474,17 @@ final class SplitArrayReader: SplitFeeding {
         return offset
     }
 
+    /// Appends `bytes` to the run, whose buffer grows no further than `longest` bytes and one, the
+    /// most a run holds (see `cut`): doubling, it took 17 MiB for the 8 MiB and a quarter of a long
+    /// element's run, twice, when a long element's run is read again while the next one grows.
+    private func appendToRun(_ bytes: UnsafeRawBufferPointer, longest: Int) {
+        let needed = run.count + bytes.count
+        if needed > run.capacity {
+            run.reserveCapacity(max(needed, min(2 * run.capacity, longest + 1)))
+        }
+        run.append(contentsOf: bytes)
+    }
+
     /// Before the input waits (a pipe, a socket, an async sequence): hands the workers the
     /// elements of the run being cut that are complete, up to the last comma between elements,
     /// so that they are delivered now rather than once the run is long enough.
@@ -483,15 +494,14 @@ final class SplitArrayReader: SplitFeeding {
         let split = comma - runStart
         // As in `cut`: a first run with no element before the comma goes on.
         if runIsFirst, !run[..<split].contains(where: { !$0.isJSONWhitespace }) { return }
-        let rest = Array(run[split...])
+        let rest = splitRun(at: split)
         let restChunkEnds = chunkEndsInRun.filter { $0 > comma }
         chunkEndsInRun.removeAll { $0 > comma }
         // Where the comma is: the lines after it are in `rest`; its line starts after the last
         // newline before it, in the run or, failing that, where the run's first line starts.
         let newlinesAfter = rest.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let lineStart = run[..<split].lastIndex(of: 0x0A).map { runStart + $0 + 1 } ?? runStart - (runColumn - 1)
-        let before = Array(run[max(0, split - 16)..<split])
-        run.removeSubrange(split...)
+        let lineStart = run.lastIndex(of: 0x0A).map { runStart + $0 + 1 } ?? runStart - (runColumn - 1)
+        let before = Array(run.suffix(16))
         // The excerpt after the run stops where the chunk holding the comma does.
         let afterCount = min(16, (restChunkEnds.first ?? .max) - comma)
         try dispatchRun(
@@ -505,6 +515,21 @@ final class SplitArrayReader: SplitFeeding {
         commasBeforeRun = scanner.topLevelCommas - 1
         run = rest
         chunkEndsInRun = restChunkEnds
+    }
+
+    /// Cuts the run at `split`: the run keeps the bytes before it, and those from it are returned.
+    /// The shorter part is copied and the longer keeps the run's buffer: a long element's run
+    /// (8 MiB) handed over with a few bytes before it was copied whole, and its buffer went to a
+    /// worker with those few bytes in it.
+    private func splitRun(at split: Int) -> [UInt8] {
+        guard split < run.count / 2 else {
+            defer { run.removeSubrange(split...) }
+            return Array(run[split...])
+        }
+        let head = Array(run[..<split])
+        run.removeSubrange(..<split)
+        defer { run = head }
+        return run
     }
 
     /// Feeds the stream's parser `bytes`, the first run of an array, which ends at offset `end`
