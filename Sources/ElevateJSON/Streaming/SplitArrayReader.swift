@@ -32,9 +32,10 @@
 /// for a worker, up to the next comma between elements that a short element follows: its parser,
 /// having read every byte up to there without an error, stands between two elements, as the
 /// scanner does, and the cutting resumes at that comma. When values are counted, an array with an
-/// element that long, an object or array, has its cutting put off instead while the stream's
-/// parser reads the element (brought first to the comma before it), so that the long containers
-/// inside it are split, and resumed after it (see ``descendIntoLongElement(of:)``).
+/// element that long (or a map with a member whose value is), an object or array, has its cutting
+/// put off instead while the stream's parser reads the element (brought first to the comma before
+/// it), so that the long containers inside it are split, and resumed after it (see
+/// ``descendIntoLongElement(of:)``).
 final class SplitArrayReader: SplitFeeding {
     private enum Phase {
         /// Before the array: the stream's parser reads the input, fed up to each `[` in turn (or,
@@ -96,9 +97,10 @@ final class SplitArrayReader: SplitFeeding {
     /// run's bytes again, the first 8 MiB of its element, which holds the next one's; long elements
     /// side by side read each their own once.
     private static let deepestPutOff = 16
-    /// The depths (as ``JSONEventParser/containerDepth`` counts them) of the arrays whose cutting
-    /// was put off while the stream's parser reads a long element of theirs, innermost last.
-    private var putOffArrays: [Int] = []
+    /// The arrays and maps whose cutting was put off while the stream's parser reads a long
+    /// element or member of theirs, innermost last: their depths (as
+    /// ``JSONEventParser/containerDepth`` counts them) and whether each is a map.
+    private var putOff: [(depth: Int, isObject: Bool)] = []
     /// Whether the body stopped the stream while runs were delivered.
     private(set) var isStopped = false
     /// Elements of the array so far: cut into runs, or read by tails that ended before it did.
@@ -211,7 +213,7 @@ final class SplitArrayReader: SplitFeeding {
                     // too (see ``descendIntoLongElement(of:)``).
                     let mode = StructuralScanner.Mode.findLongContainer(
                         within: runByteCount, objects: splitsObjects && objectProbesLeft > 0,
-                        endDepth: putOffArrays.last.map { $0 - parser.containerDepth })
+                        endDepth: putOff.last.map { $0.depth - parser.containerDepth })
                     if case .at(let stop) = scanner.scan(chunk, from: position, base: inputOffset, mode: mode) {
                         guard chunk[stop] | 0x20 == UInt8(ascii: "{") else {  // not `[` or `{`: the end
                             position = try longElementEnded(at: stop, in: chunk, from: position)
@@ -429,9 +431,7 @@ final class SplitArrayReader: SplitFeeding {
             appendToRun(UnsafeRawBufferPointer(rebasing: chunk[start..<limit]), longest: longest)
             if limit == chunk.count { chunkEndsInRun.append(inputOffset + chunk.count) }
             guard run.count > longest else { return limit }
-            if !containerIsObject, let everyArray, consumer === everyArray, putOffArrays.count < Self.deepestPutOff,
-                longElementIsContainer
-            {
+            if let everyArray, consumer === everyArray, putOff.count < Self.deepestPutOff, longElementIsContainer {
                 return try descendIntoLongElement(of: chunk)
             }
             try startTail(after: chunk[limit..<min(chunk.count, limit + 16)])
@@ -569,29 +569,51 @@ final class SplitArrayReader: SplitFeeding {
 
     /// Whether the element that a run cannot hold, the one after the run's last comma between
     /// elements (or, in a first run without one, its first), is an object or array, after an
-    /// element (else a first run's comma is an error, which a tail finds).
+    /// element (else a first run's comma is an error, which a tail finds); in a map, whether the
+    /// member's value is.
     private var longElementIsContainer: Bool {
         let comma = scanner.lastTopLevelComma
-        // A first run's commas lie in it; an earlier comma (another array's) is none of its own.
+        // A first run's commas lie in it; an earlier comma (another container's) is none of its own.
         let elementFrom = comma >= runStart ? comma - runStart + 1 : 0
         if runIsFirst, elementFrom > 0, !run[..<(elementFrom - 1)].contains(where: { !$0.isJSONWhitespace }) {
             return false
         }
-        let first = run[elementFrom...].first { !$0.isJSONWhitespace }
-        return first.map { $0 | 0x20 == UInt8(ascii: "{") } ?? false
+        guard var start = run[elementFrom...].firstIndex(where: { !$0.isJSONWhitespace }) else { return false }
+        if containerIsObject {
+            guard let value = Self.memberValue(in: run, key: start) else { return false }
+            start = value
+        }
+        return run[start] | 0x20 == UInt8(ascii: "{")
     }
 
-    /// When values are counted and an array's element, an object or array, is longer than a run
-    /// may hold: rather than a tail reading the element on the calling thread (and with it every
-    /// container inside it), the array's cutting is put off while the stream's parser reads the
-    /// element, so that the long containers inside it are found and split in turn (a GeoJSON
-    /// collection of huge features: their coordinates). The elements before it go to the workers;
-    /// the stream's parser is brought to the comma before it (see ``standParser(atComma:)``) and
-    /// the reading starts again after that comma, or at the content's start for a first element.
-    /// The run's bytes from earlier chunks are read again in the pieces those chunks gave, from the
-    /// scanner's state there, so that the stream's parser is fed the same pieces as one thread's
-    /// and errors and excerpts are the sequential parse's. The cutting resumes at the comma after
-    /// the element (see ``longElementEnded(at:in:from:)``).
+    /// Where the value of the member whose key's opening quote is at `key` in `bytes` starts: past
+    /// the key (its escaped bytes included), whitespace, the colon and whitespace; nil when the
+    /// bytes are not that (the text is invalid there, and a tail finds the error) or end first.
+    private static func memberValue(in bytes: [UInt8], key: Int) -> Int? {
+        guard bytes[key] == UInt8(ascii: "\"") else { return nil }
+        var index = key + 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index += 1
+        while index < bytes.count, bytes[index].isJSONWhitespace { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        while index < bytes.count, bytes[index].isJSONWhitespace { index += 1 }
+        return index < bytes.count ? index : nil
+    }
+
+    /// When values are counted and an array's element (or a map's member value), an object or
+    /// array, is longer than a run may hold: rather than a tail reading the element on the calling
+    /// thread (and with it every container inside it), the array's cutting is put off while the
+    /// stream's parser reads the element, so that the long containers inside it are found and
+    /// split in turn (a GeoJSON collection of huge features: their coordinates). The elements
+    /// before it go to the workers; the stream's parser is brought to the comma before it (see
+    /// ``standParser(atComma:)``) and the reading starts again after that comma, or at the
+    /// content's start for a first element. The run's bytes from earlier chunks are read again in
+    /// the pieces those chunks gave, from the scanner's state there, so that the stream's parser is
+    /// fed the same pieces as one thread's and errors and excerpts are the sequential parse's. The
+    /// cutting resumes at the comma after the element (see ``longElementEnded(at:in:from:)``).
     /// - Returns: Where the reading of `chunk` goes on: the run's first byte in it, or its start.
     private func descendIntoLongElement(of chunk: UnsafeRawBufferPointer) throws -> Int {
         var state = scannerAtContentStart
@@ -609,7 +631,7 @@ final class SplitArrayReader: SplitFeeding {
             run.removeFirst()
             runStart += 1
         }
-        putOffArrays.append(arrayDepth)
+        putOff.append((arrayDepth, containerIsObject))
         let chunkStart = inputOffset
         let (bytes, start, chunkEnds) = (run, runStart, chunkEndsInRun)
         run = []
@@ -626,15 +648,19 @@ final class SplitArrayReader: SplitFeeding {
     /// last (at ``contentStart``), to absolute offset `comma`, a comma between elements after
     /// the runs given out, and has it read the comma: its lines and excerpt bytes are passed over,
     /// as at the array's end. A parser that has read no element of the array must stand after
-    /// one, a state YAJL reaches only by reading a value: it reads `""`, a stand-in placed just
-    /// before the comma (whose value ``standInValues`` counts, and no error can be met in).
+    /// one, a state YAJL reaches only by reading a value: it reads `""` (in a map, a member,
+    /// `"":""`), a stand-in placed just before the comma (whose value ``standInValues`` counts,
+    /// and no error can be met in).
     private func standParser(atComma comma: Int) throws {
         let newlines = runLine - 1 - newlinesBeforeArray
         let lineStart = newlines > 0 ? runStart - (runColumn - 1) : nil
-        let standIn: [UInt8] = parserReadAnElement ? [] : Array(#""""#.utf8)
-        // One byte back when the first element was one byte long (`[1,`): the stand-in's bytes
-        // take the place of the bytes before the comma, which are never looked at again.
-        parser.pass(over: comma - standIn.count - contentStart, newlines: newlines, lastLineStart: lineStart, lastBytes: [])
+        let standIn: [UInt8] =
+            parserReadAnElement ? [] : Array((containerIsObject ? #""":"""# : #""""#).utf8)
+        // One byte back when the first element was one byte long (`[1,`) or the first member four
+        // (`{"":1,`): the stand-in's bytes take the place of the bytes before the comma, which are
+        // never looked at again.
+        parser.pass(
+            over: comma - standIn.count - contentStart, newlines: newlines, lastLineStart: lineStart, lastBytes: [])
         try parser.parse(standIn + [UInt8(ascii: ",")])
         parser.pass(over: 0, newlines: 0, lastLineStart: nil, lastBytes: bytesBeforeRun + [UInt8(ascii: ",")])
         if !standIn.isEmpty { standInValues += 1 }
@@ -650,7 +676,7 @@ final class SplitArrayReader: SplitFeeding {
     /// the text before the comma is invalid, and the parser reads on to find the error.)
     /// - Returns: Where the reading of `chunk` goes on.
     private func longElementEnded(at stop: Int, in chunk: UnsafeRawBufferPointer, from start: Int) throws -> Int {
-        let depth = putOffArrays.removeLast()
+        let (depth, isObject) = putOff.removeLast()
         guard chunk[stop] == UInt8(ascii: ","), let everyArray else {
             try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[start...stop]), endingIn: chunk, at: stop + 1)
             return stop + 1
@@ -658,7 +684,7 @@ final class SplitArrayReader: SplitFeeding {
         try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[start..<stop]), endingIn: chunk, at: stop)
         guard parser.bufferedByteCount == 0, parser.containerDepth == depth, !parser.isStopped else { return stop }
         consumer = everyArray
-        containerIsObject = false
+        containerIsObject = isObject
         phase = .array
         arrayDepth = depth
         contentStart = inputOffset + stop

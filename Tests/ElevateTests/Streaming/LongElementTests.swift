@@ -4,10 +4,10 @@ import Testing
 
 @_spi(Testing) @testable import ElevateJSON
 
-/// `countValues` (`elevate validate`) with workers: an array whose element is longer than a run
-/// may hold has its cutting put off while the stream's parser reads that element, so that the
-/// long containers inside it are split (a GeoJSON collection of huge features), and resumed after
-/// it; counts and first errors are one thread's.
+/// `countValues` (`elevate validate`) with workers: an array whose element (or a map whose member)
+/// is longer than a run may hold has its cutting put off while the stream's parser reads that
+/// element, so that the long containers inside it are split (a GeoJSON collection of huge
+/// features), and resumed after it; counts and first errors are one thread's.
 @Suite struct LongElementTests {
     /// A GeoJSON collection of `before` small features, then `huge` features whose polygon has
     /// `rings` rings of `points` points, then `more` small features; with `lines`, a newline
@@ -58,6 +58,60 @@ import Testing
         #expect(runs.arrayRuns > 100, "\(runs.arrayRuns) runs")
         let oneThreads = SplitObjectTests.counted(Array(text.utf8), workers: 1, runBytes: 1 << 20, chunkSize: 1 << 16)
         #expect("\(runs.values) values" == oneThreads)
+    }
+
+    /// A map (an object of many short members) whose member is huge: the members before it go to
+    /// the workers, the stream's parser is brought to the comma before it (with a stand-in member
+    /// when it has read none) and reads it, and the arrays inside it are cut; before, a tail read
+    /// the member on the calling thread, and with it its coordinates.
+    static func mapWithHugeMember(before: Int = 300, after: Int = 300, rings: Int = 1, key: String = "big")
+        -> String
+    {
+        let value = collection(points: 3000, rings: rings)
+        let members =
+            (0..<before).map { #""k\#($0)": {"n": \#($0)}"# } + [#""\#(key)": "# + value]
+            + (0..<after).map { #""m\#($0)": {"n": \#($0)}"# }
+        return #"{"meta": {"v": 1}, "users": {"# + members.joined(separator: ", ") + "}}"
+    }
+
+    @Test func theArraysInsideAHugeMemberOfAMapAreCut() throws {
+        let texts = [Self.mapWithHugeMember(), Self.mapWithHugeMember(after: 0), Self.mapWithHugeMember(key: #"b\"ig"#)]
+        for text in texts {
+            let runs = try SplitObjectTests.runs(text, chunkSize: 4096, runBytes: 64)
+            #expect(runs.objectRuns > 20 && runs.arrayRuns > 100, "\(runs.objectRuns), \(runs.arrayRuns) runs")
+            let oneThreads = SplitObjectTests.counted(
+                Array(text.utf8), workers: 1, runBytes: 1 << 20, chunkSize: 1 << 16)
+            #expect("\(runs.values) values" == oneThreads)
+        }
+    }
+
+    /// Damage around and inside a map's huge member, against one thread.
+    @Test(arguments: [1, 3])
+    func aHugeMembersCountsAndErrorsAreOneThreads(rings: Int) {
+        let text = Self.mapWithHugeMember(rings: rings)
+        let cases: [(String, String)] = [
+            ("valid", text),
+            ("last", Self.mapWithHugeMember(after: 0, rings: rings)),
+            ("an escaped key", Self.mapWithHugeMember(rings: rings, key: #"b\"i\\g"#)),
+            ("no colon", text.replacingOccurrences(of: #""big": "#, with: #""big" "#)),
+            ("a comma for the colon", text.replacingOccurrences(of: #""big": "#, with: #""big", "#)),
+            ("no key", text.replacingOccurrences(of: #""big": "#, with: "")),
+            (
+                "at the value's start",
+                text.replacingOccurrences(
+                    of: #"{"type": "FeatureCollection""#, with: #"{"type" "FeatureCollection""#)
+            ),
+            ("in a ring", text.replacingOccurrences(of: "[1500.5, -1500.25]", with: "[1500.5 -1500.25]")),
+            ("after the value", text.replacingOccurrences(of: "]]}}]}, ", with: "]]}}]} 7, ")),
+            ("a bracket for a brace", text.replacingOccurrences(of: "]]}}]}, ", with: "]]}}]], ")),
+            ("in a later member", text.replacingOccurrences(of: #""m40": {"n": 40}"#, with: #""m40": {"n": 40,}"#)),
+            ("a repeated key", text.replacingOccurrences(of: #""m40": "#, with: #""big": "#)),
+            ("cut short in the value", String(text.prefix(text.count / 2))),
+            ("cut short after it", String(text.prefix(text.count - 500))),
+        ]
+        for (label, damaged) in cases {
+            SplitObjectTests.expectOneThreads(Array(damaged.utf8), "\(label), \(rings) rings")
+        }
     }
 
     /// Damage before, inside and after the arrays inside the huge element, and after it; the huge
