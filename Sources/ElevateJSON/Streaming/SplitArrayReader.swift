@@ -108,7 +108,7 @@ final class SplitArrayReader: SplitFeeding {
     /// Those read by tails.
     private(set) var elementsReadByTails = 0
     /// Values the stream's parser read that are not in the input: the stand-ins that bring it
-    /// between two elements (see ``standParser(atComma:)``). A count of its values leaves them out.
+    /// between two elements (see ``standParser(atComma:bytesThrough:)``). A count of its values leaves them out.
     private(set) var standInValues = 0
     /// Whether the tail under way holds an element before its first comma (a first run of
     /// whitespace alone does not).
@@ -132,6 +132,8 @@ final class SplitArrayReader: SplitFeeding {
     private var runLine = 1
     private var runColumn = 1
     private var runIsFirst = true
+    /// The absolute offset where the run's first line starts.
+    private var runLineStart: Int { runStart - (runColumn - 1) }
     /// Runs handed over so far.
     private var runCount = 0
     /// The length from which the run may be cut.
@@ -500,7 +502,7 @@ final class SplitArrayReader: SplitFeeding {
         // Where the comma is: the lines after it are in `rest`; its line starts after the last
         // newline before it, in the run or, failing that, where the run's first line starts.
         let newlinesAfter = rest.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let lineStart = run.lastIndex(of: 0x0A).map { runStart + $0 + 1 } ?? runStart - (runColumn - 1)
+        let lineStart = run.lastIndex(of: 0x0A).map { runStart + $0 + 1 } ?? runLineStart
         let before = Array(run.suffix(16))
         // The excerpt after the run stops where the chunk holding the comma does.
         let afterCount = min(16, (restChunkEnds.first ?? .max) - comma)
@@ -609,7 +611,7 @@ final class SplitArrayReader: SplitFeeding {
     /// stream's parser reads the element, so that the long containers inside it are found and
     /// split in turn (a GeoJSON collection of huge features: their coordinates). The elements
     /// before it go to the workers; the stream's parser is brought to the comma before it (see
-    /// ``standParser(atComma:)``) and the reading starts again after that comma, or at the
+    /// ``standParser(atComma:bytesThrough:)``) and the reading starts again after that comma, or at the
     /// content's start for a first element. The run's bytes from earlier chunks are read again in
     /// the pieces those chunks gave, from the scanner's state there, so that the stream's parser is
     /// fed the same pieces as one thread's and errors and excerpts are the sequential parse's. The
@@ -624,10 +626,10 @@ final class SplitArrayReader: SplitFeeding {
                 guard !isStopped else { return chunk.count }
             }
             // The run is now the comma before the long element and what was cut of the element.
-            try standParser(atComma: runStart)
-            state.newlines = runLine - 1
-            state.lastLineStart = runStart - (runColumn - 1)
             before = Array((bytesBeforeRun + [UInt8(ascii: ",")]).suffix(16))
+            try standParser(atComma: runStart, bytesThrough: before)
+            state.newlines = runLine - 1
+            state.lastLineStart = runLineStart
             run.removeFirst()
             runStart += 1
         }
@@ -650,10 +652,11 @@ final class SplitArrayReader: SplitFeeding {
     /// as at the array's end. A parser that has read no element of the array must stand after
     /// one, a state YAJL reaches only by reading a value: it reads `""` (in a map, a member,
     /// `"":""`), a stand-in placed just before the comma (whose value ``standInValues`` counts,
-    /// and no error can be met in).
-    private func standParser(atComma comma: Int) throws {
+    /// and no error can be met in). `bytesThrough` are the 16 input bytes up to the comma and it,
+    /// which its excerpts show in the stand-in's place.
+    private func standParser(atComma comma: Int, bytesThrough: [UInt8]) throws {
         let newlines = runLine - 1 - newlinesBeforeArray
-        let lineStart = newlines > 0 ? runStart - (runColumn - 1) : nil
+        let lineStart = newlines > 0 ? runLineStart : nil
         let standIn: [UInt8] =
             parserReadAnElement ? [] : Array((containerIsObject ? #""":"""# : #""""#).utf8)
         // One byte back when the first element was one byte long (`[1,`) or the first member four
@@ -662,7 +665,7 @@ final class SplitArrayReader: SplitFeeding {
         parser.pass(
             over: comma - standIn.count - contentStart, newlines: newlines, lastLineStart: lineStart, lastBytes: [])
         try parser.parse(standIn + [UInt8(ascii: ",")])
-        parser.pass(over: 0, newlines: 0, lastLineStart: nil, lastBytes: bytesBeforeRun + [UInt8(ascii: ",")])
+        parser.pass(over: 0, newlines: 0, lastLineStart: nil, lastBytes: bytesThrough)
         if !standIn.isEmpty { standInValues += 1 }
     }
 
