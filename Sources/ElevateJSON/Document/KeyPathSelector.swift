@@ -225,6 +225,12 @@ package final class KeyPathSelector: JSONEventHandler {
         containers(from: stack.firstIndex { $0.target != nil })
     }
 
+    /// Whether the selector is passing over the innermost open container, off every target's
+    /// path: neither a target's container nor one that leads to one, nor the root a path goes
+    /// through. Read just after a container's opening byte, whether nothing in it is counted or
+    /// captured (the split parse may then cut it, see ``SummaryPass``).
+    var isSkipping: Bool { skipDepth > 0 }
+
     /// As ``containersOffTargets``, where the array that the path's first wildcard matches in
     /// (``Callbacks/wildcardArrayStart``) cannot start: from the container at the first
     /// wildcard's parent on (an object there, or an array whose matches are not sent).

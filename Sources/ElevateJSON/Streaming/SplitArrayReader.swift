@@ -31,8 +31,8 @@
 /// read on by a ``SplitTail`` on the calling thread, so that a huge element is never held whole
 /// for a worker, up to the next comma between elements that a short element follows: its parser,
 /// having read every byte up to there without an error, stands between two elements, as the
-/// scanner does, and the cutting resumes at that comma. When values are counted, an array with an
-/// element that long (or a map with a member whose value is), an object or array, has its cutting
+/// scanner does, and the cutting resumes at that comma. When values or elements are counted, an
+/// array with an element that long (or a map with a member whose value is), an object or array, has its cutting
 /// put off instead while the stream's parser reads the element (brought first to the comma before
 /// it), so that the long containers inside it are split, and resumed after it (see
 /// ``descendIntoLongElement(of:)``).
@@ -76,6 +76,18 @@ final class SplitArrayReader: SplitFeeding {
     /// Where the runs of every array go, when any array may be split (validating, counting
     /// values): each array that starts outside the arrays already split is.
     private let everyArray: (any SplitRunConsumer)?
+    /// Asked at each long container's opening byte, once the stream's parser has delivered it,
+    /// whether ``everyArray`` may have it (cut into runs, or probed for a map); nil when it may
+    /// have any. Not asked of the array in ``startedArray``. A container it may not have is read
+    /// by the stream's parser, and the long containers inside it are asked in turn: `count` keeps
+    /// the containers on its key path, and the object there, whose keys it counts.
+    private let mayCut: (() -> Bool)?
+    /// ``everyArray`` when it may have the container whose opening byte the stream's parser just
+    /// read (see ``mayCut``).
+    private var everyArrayHere: (any SplitRunConsumer)? {
+        guard let everyArray, mayCut?() ?? true else { return nil }
+        return everyArray
+    }
     /// Asked at each array's `[`, once the stream's parser has delivered it, where that array's
     /// runs go, or nil not to split it: each array may be split in turn (`extract` of a whole
     /// value).
@@ -99,17 +111,14 @@ final class SplitArrayReader: SplitFeeding {
     private static let deepestPutOff = 16
     /// The arrays and maps whose cutting was put off while the stream's parser reads a long
     /// element or member of theirs, innermost last: their depths (as
-    /// ``JSONEventParser/containerDepth`` counts them) and whether each is a map.
-    private var putOff: [(depth: Int, isObject: Bool)] = []
+    /// ``JSONEventParser/containerDepth`` counts them), whether each is a map, and where its runs go.
+    private var putOff: [(depth: Int, isObject: Bool, consumer: any SplitRunConsumer)] = []
     /// Whether the body stopped the stream while runs were delivered.
     private(set) var isStopped = false
     /// Elements of the array so far: cut into runs, or read by tails that ended before it did.
     private(set) var elementCount = 0
     /// Those read by tails.
     private(set) var elementsReadByTails = 0
-    /// Values the stream's parser read that are not in the input: the stand-ins that bring it
-    /// between two elements (see ``standParser(atComma:bytesThrough:)``). A count of its values leaves them out.
-    private(set) var standInValues = 0
     /// Whether the tail under way holds an element before its first comma (a first run of
     /// whitespace alone does not).
     private var tailStartsWithElement = false
@@ -156,6 +165,8 @@ final class SplitArrayReader: SplitFeeding {
     ///     stop at every `[` before it. Not asked when any array may be split.
     ///   - everyArray: Where the runs of every array go, when any may be split; nil to split only
     ///     the array set in ``startedArray``.
+    ///   - mayCut: Asked at each long container whether `everyArray` may have it (see
+    ///     ``mayCut``); nil when it may have any.
     ///   - chooser: Asked at each array's `[` where its runs go, or nil not to split it; nil to
     ///     split only the array set in ``startedArray`` (or, with `everyArray`, every one).
     ///   - splitsObjects: Whether an object of many short members is split too, its runs going to
@@ -165,7 +176,7 @@ final class SplitArrayReader: SplitFeeding {
     ///     default the one of a value (a count captures no element, and never reports it).
     init(
         parser: JSONEventParser, options: StreamingOptions, containersOffSplit: (() -> Int)? = nil,
-        everyArray: (any SplitRunConsumer)? = nil,
+        everyArray: (any SplitRunConsumer)? = nil, mayCut: (() -> Bool)? = nil,
         chooser: (() -> (any SplitRunConsumer)?)? = nil, splitsObjects: Bool = false,
         tooLarge: @escaping TooLarge = { _, limit, offset in
             ParserError.validation(failureReason: PassParser.tooLargeText(limit: limit, offset: offset))
@@ -175,6 +186,7 @@ final class SplitArrayReader: SplitFeeding {
         self.options = options
         self.containersOffSplit = containersOffSplit
         self.everyArray = everyArray
+        self.mayCut = mayCut
         self.chooser = chooser
         self.splitsObjects = splitsObjects && everyArray != nil
         self.tooLarge = tooLarge
@@ -235,7 +247,7 @@ final class SplitArrayReader: SplitFeeding {
                 if chunk[end - 1] == UInt8(ascii: "{") {
                     // A long object: cut into runs of members when it is a map; otherwise the scan
                     // goes on inside it, to the long containers it holds.
-                    guard let everyArray else { continue }
+                    guard let everyArray = everyArrayHere else { continue }
                     switch isMap(openedAt: end - 1, in: chunk) {
                     case true?:
                         startArray(everyArray, at: inputOffset + end, in: chunk, isObject: true)
@@ -250,7 +262,7 @@ final class SplitArrayReader: SplitFeeding {
                     }
                     continue
                 }
-                if let consumer = startedArray ?? everyArray ?? chooser?() {
+                if let consumer = startedArray ?? everyArrayHere ?? chooser?() {
                     startArray(consumer, at: inputOffset + end, in: chunk)
                 } else if !splitsAnyArray, let containersOffSplit {
                     containersPassedOver = containersOffSplit()
@@ -433,7 +445,9 @@ final class SplitArrayReader: SplitFeeding {
             appendToRun(UnsafeRawBufferPointer(rebasing: chunk[start..<limit]), longest: longest)
             if limit == chunk.count { chunkEndsInRun.append(inputOffset + chunk.count) }
             guard run.count > longest else { return limit }
-            if let everyArray, consumer === everyArray, putOff.count < Self.deepestPutOff, longElementIsContainer {
+            if everyArray != nil, consumer?.countsOnly == true, putOff.count < Self.deepestPutOff,
+                longElementIsContainer
+            {
                 return try descendIntoLongElement(of: chunk)
             }
             try startTail(after: chunk[limit..<min(chunk.count, limit + 16)])
@@ -605,8 +619,8 @@ final class SplitArrayReader: SplitFeeding {
         return index < bytes.count ? index : nil
     }
 
-    /// When values are counted and an array's element (or a map's member value), an object or
-    /// array, is longer than a run may hold: rather than a tail reading the element on the calling
+    /// When the array's elements are counted (see ``SplitRunConsumer/countsOnly``) and one of them
+    /// (or a map's member value), an object or array, is longer than a run may hold: rather than a tail reading the element on the calling
     /// thread (and with it every container inside it), the array's cutting is put off while the
     /// stream's parser reads the element, so that the long containers inside it are found and
     /// split in turn (a GeoJSON collection of huge features: their coordinates). The elements
@@ -633,7 +647,7 @@ final class SplitArrayReader: SplitFeeding {
             run.removeFirst()
             runStart += 1
         }
-        putOff.append((arrayDepth, containerIsObject))
+        if let consumer { putOff.append((arrayDepth, containerIsObject, consumer)) }
         let chunkStart = inputOffset
         let (bytes, start, chunkEnds) = (run, runStart, chunkEndsInRun)
         run = []
@@ -651,8 +665,8 @@ final class SplitArrayReader: SplitFeeding {
     /// the runs given out, and has it read the comma: its lines and excerpt bytes are passed over,
     /// as at the array's end. A parser that has read no element of the array must stand after
     /// one, a state YAJL reaches only by reading a value: it reads `""` (in a map, a member,
-    /// `"":""`), a stand-in placed just before the comma (whose value ``standInValues`` counts,
-    /// and no error can be met in). `bytesThrough` are the 16 input bytes up to the comma and it,
+    /// `"":""`), a stand-in placed just before the comma (which the consumer's count takes back,
+    /// see ``SplitRunConsumer/noteStandIn()``, and no error can be met in). `bytesThrough` are the 16 input bytes up to the comma and it,
     /// which its excerpts show in the stand-in's place.
     private func standParser(atComma comma: Int, bytesThrough: [UInt8]) throws {
         let newlines = runLine - 1 - newlinesBeforeArray
@@ -666,7 +680,7 @@ final class SplitArrayReader: SplitFeeding {
             over: comma - standIn.count - contentStart, newlines: newlines, lastLineStart: lineStart, lastBytes: [])
         try parser.parse(standIn + [UInt8(ascii: ",")])
         parser.pass(over: 0, newlines: 0, lastLineStart: nil, lastBytes: bytesThrough)
-        if !standIn.isEmpty { standInValues += 1 }
+        if !standIn.isEmpty { consumer?.noteStandIn() }
     }
 
     /// The long element of the innermost array whose cutting was put off (see
@@ -679,14 +693,14 @@ final class SplitArrayReader: SplitFeeding {
     /// the text before the comma is invalid, and the parser reads on to find the error.)
     /// - Returns: Where the reading of `chunk` goes on.
     private func longElementEnded(at stop: Int, in chunk: UnsafeRawBufferPointer, from start: Int) throws -> Int {
-        let (depth, isObject) = putOff.removeLast()
-        guard chunk[stop] == UInt8(ascii: ","), let everyArray else {
+        let (depth, isObject, putOffConsumer) = putOff.removeLast()
+        guard chunk[stop] == UInt8(ascii: ",") else {
             try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[start...stop]), endingIn: chunk, at: stop + 1)
             return stop + 1
         }
         try parsePiece(UnsafeRawBufferPointer(rebasing: chunk[start..<stop]), endingIn: chunk, at: stop)
         guard parser.bufferedByteCount == 0, parser.containerDepth == depth, !parser.isStopped else { return stop }
-        consumer = everyArray
+        consumer = putOffConsumer
         containerIsObject = isObject
         phase = .array
         arrayDepth = depth

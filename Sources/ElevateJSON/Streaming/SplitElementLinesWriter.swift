@@ -95,6 +95,10 @@ final class SplitElementLinesWriter: SplitRunConsumer {
         return tail
     }
 
+    var countsOnly: Bool { false }
+
+    func noteStandIn() {}
+
     func endTail(_ tail: SplitTail, of run: SplitRun) {
         matches += tailSelector?.forwardCount ?? 0
         tailSelector = nil

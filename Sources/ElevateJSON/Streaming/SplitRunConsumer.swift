@@ -11,6 +11,17 @@ protocol SplitRunConsumer: AnyObject {
 
     /// Takes what the tail found once it ended (at the array's end, or where the cutting resumes).
     func endTail(_ tail: SplitTail, of run: SplitRun)
+
+    /// Whether the array's cutting may be put off while the stream's parser reads a long element
+    /// of it, so that the long containers inside that element are split in turn (see
+    /// ``SplitArrayReader``): only where the array's elements are counted, not delivered or
+    /// written, which only a worker or a tail does.
+    var countsOnly: Bool { get }
+
+    /// The stream's parser read a stand-in in this array, to stand after an element (see
+    /// ``SplitArrayReader``): one value, and one element, that the input does not hold, which the
+    /// count takes back. Only a consumer that ``countsOnly`` is told of one.
+    func noteStandIn()
 }
 
 extension ElementDelivery: SplitRunConsumer {
@@ -32,6 +43,10 @@ extension ElementDelivery: SplitRunConsumer {
     }
 
     func endTail(_ tail: SplitTail, of run: SplitRun) {}
+
+    var countsOnly: Bool { false }
+
+    func noteStandIn() {}
 
     func take(_ run: SplitRun) throws {
         do {

@@ -1,18 +1,64 @@
 /// Counts the values of split arrays' runs on workers, building nothing (see
 /// ``SplitArrayReader``): what `elevate validate` and `elevate count` share across cores.
 final class SplitRunCounter: SplitRunConsumer {
-    private let parallel: ParallelElementDecoder<SplitRun.Counts>
-    /// The values and elements of the runs counted so far, in document order.
-    private(set) var totals = SplitRun.Counts()
+    /// The runs' queue and the totals, shared by the counters of one pass (see
+    /// ``validatingOnly()``), so that their runs are counted on the same workers and delivered,
+    /// the first error included, in document order.
+    private final class Queue {
+        let parallel: ParallelElementDecoder<SplitRun.Counts>
+        /// The values and elements of the runs counted so far, in document order.
+        var totals = SplitRun.Counts()
+        /// The runs handed to the workers so far.
+        var runsTaken = 0
+
+        init(workers: Int) {
+            parallel = ParallelElementDecoder(workers: workers, decode: { _ in SplitRun.Counts() })
+        }
+
+        func add(_ counts: SplitRun.Counts) {
+            totals.add(counts)
+        }
+    }
+
+    private let queue: Queue
+    /// Whether the elements of this counter's runs are counted, or only their values (see
+    /// ``validatingOnly()``).
+    private let countsElements: Bool
+    /// The values and elements of the runs counted so far, in document order (those of every
+    /// counter sharing this one's queue; the elements of those that count them).
+    var totals: SplitRun.Counts { queue.totals }
+    /// The runs handed to the workers so far, by every counter sharing this one's queue.
+    var runsTaken: Int { queue.runsTaken }
 
     /// - Parameter workers: How many runs are counted at once, the calling thread's included.
     init(workers: Int) {
-        parallel = ParallelElementDecoder(workers: workers, decode: { _ in SplitRun.Counts() })
+        queue = Queue(workers: workers)
+        countsElements = true
     }
 
+    private init(queue: Queue) {
+        self.queue = queue
+        countsElements = false
+    }
+
+    /// A counter of other arrays, whose runs go to this counter's workers and whose values are
+    /// added to its totals, but not their elements: `count` validates the containers around and
+    /// inside the one at its key path, whose elements alone it counts.
+    func validatingOnly() -> SplitRunCounter {
+        SplitRunCounter(queue: queue)
+    }
+
+    var countsOnly: Bool { true }
+
     func take(_ run: SplitRun) throws {
-        parallel.submitWork { run.count() }
-        try parallel.drain(untilAllDone: false, to: .borrowing(add))
+        let countsElements = countsElements
+        queue.runsTaken += 1
+        queue.parallel.submitWork { run.count().map { countsElements ? $0 : SplitRun.Counts(values: $0.values) } }
+        try queue.parallel.drain(untilAllDone: false, to: .borrowing(queue.add))
+    }
+
+    func noteStandIn() {
+        queue.add(SplitRun.Counts(values: -1, elements: countsElements ? -1 : 0))
     }
 
     /// The tail's counter, by its parser (one tail at a time).
@@ -26,23 +72,20 @@ final class SplitRunCounter: SplitRunConsumer {
 
     func endTail(_ tail: SplitTail, of run: SplitRun) {
         guard let counter = tailCounter else { return }
-        totals.add(run.counts(of: counter))
+        let counts = run.counts(of: counter)
+        queue.add(countsElements ? counts : SplitRun.Counts(values: counts.values))
         tailCounter = nil
     }
 
     /// Waits for every run taken and adds its counts.
     /// - Throws: The first run's error, in document order.
     func settle() throws {
-        try parallel.drain(untilAllDone: true, to: .borrowing(add))
+        try queue.parallel.drain(untilAllDone: true, to: .borrowing(queue.add))
     }
 
     /// Stops the workers, counting nothing more.
     func cancel() {
-        parallel.cancel()
-    }
-
-    private func add(_ counts: SplitRun.Counts) {
-        totals.add(counts)
+        queue.parallel.cancel()
     }
 }
 
@@ -76,7 +119,7 @@ package func countValues(in input: JSONInput, options: StreamingOptions) throws 
         throw wrapped(error, options)
     }
     try runs.settle()
-    return counter.count - split.standInValues + runs.totals.values
+    return counter.count + runs.totals.values
 }
 
 /// ``countValues(in:options:)`` for the split parse's fuzz target, a package of its own, which

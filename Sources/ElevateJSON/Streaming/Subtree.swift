@@ -1,7 +1,10 @@
 import Foundation
 
 /// Counts the elements of the array (or members of the object) at `keyPath`, without building
-/// any value: the input streams past in bounded memory.
+/// any value: the input streams past in bounded memory. With ``StreamingOptions/concurrency``
+/// above 1, the document's long arrays and maps are cut into runs that that many threads parse
+/// and count, but for the containers on the key path and the object there, whose keys the
+/// calling thread counts; the count and the first error are one thread's.
 ///
 /// ```swift
 /// if let summary = try Elevate.summarizeValue(from: .file(url), atKeyPath: "response.items") {
@@ -12,7 +15,7 @@ import Foundation
 /// - Parameters:
 ///   - keyPath: The value to summarize; `""`, the default, for the root.
 ///   - input: Where the JSON comes from.
-///   - options: Limits, read size, progress and error wrapping.
+///   - options: Limits, read size, progress, error wrapping and workers.
 /// - Returns: nil when nothing is at the key path.
 /// - Throws: ``ParserError/deserialization(failureReason:)`` for bad input; with
 ///   ``StreamingOptions/wrapsErrorsInParserError`` false, ``JSONSyntaxError`` and ``JSONInputError``.
@@ -173,16 +176,24 @@ private func writeMatches(
 }
 
 /// Counts what is at a key path (see ``summarizeValue(from:atKeyPath:options:)``).
+///
+/// With several workers, the document is split as `validate` splits it (see ``countValues(in:options:)``),
+/// but for the containers on the key path and the object there, which the stream's parser reads
+/// (the selector counts the object's keys, a repeated key once): the array at the key path is cut
+/// into runs whose elements the workers count, and every other long array or map into runs they
+/// only validate.
 final class SummaryPass: DocumentPass {
     let selector: KeyPathSelector
     private var summary: JSONContainerSummary?
     /// The target (split path or literal dotted root key) whose value `summary` describes.
     private var summaryTarget: Int?
 
-    /// With several workers: the split parse of the first array found, and its runs' counts.
-    private var split: SplitArrayReader?
-    private var runs: SplitRunCounter?
-    /// The target whose array is split, until its end; whether `summary` is that array's.
+    /// With several workers: the split parse, and the counter of the first array found at the key
+    /// path (whose runs' elements it counts), which the counter of the other containers split
+    /// (whose runs it only validates) shares its workers with.
+    private(set) var split: SplitArrayReader?
+    private(set) var runs: SplitRunCounter?
+    /// The target whose array may be split, until its end; whether `summary` is that array's.
     private var splitTarget: Int?
     private var summaryIsSplit = false
 
@@ -198,7 +209,12 @@ final class SummaryPass: DocumentPass {
         }
         callbacks.containerEnd = { [unowned self] target, isArray, count in
             let isSplit = target == splitTarget
-            if isSplit { splitTarget = -1 }
+            if isSplit {
+                splitTarget = -1
+                // An array too short to cut ends where the stream's parser read it whole: the
+                // next long array is not it.
+                split?.startedArray = nil
+            }
             if summary == nil {
                 summary = JSONContainerSummary(kind: isArray ? .array : .object, count: count)
                 summaryTarget = target
@@ -224,9 +240,12 @@ final class SummaryPass: DocumentPass {
 
     func makeSplitReader(parser: JSONEventParser, options: StreamingOptions) -> (any SplitFeeding)? {
         guard options.concurrency > 1, SplitArrayReader.applies(to: options) else { return nil }
-        runs = SplitRunCounter(workers: options.concurrency)
+        let runs = SplitRunCounter(workers: options.concurrency)
+        self.runs = runs
         split = SplitArrayReader(
-            parser: parser, options: options, containersOffSplit: { [unowned selector] in selector.containersOffTargets })
+            parser: parser, options: options, everyArray: runs.validatingOnly(),
+            mayCut: { [unowned selector] in selector.isSkipping },
+            splitsObjects: !options.parsing.rejectsDuplicateKeys)
         return split
     }
 
@@ -243,7 +262,9 @@ final class SummaryPass: DocumentPass {
     func result() throws -> JSONContainerSummary? {
         try runs?.settle()
         guard var summary, summaryIsSplit, let runs else { return summary }
-        // The parser passed over the split array's content: its runs counted the elements.
+        // The parser passed over the split array's content: its runs counted the elements (less
+        // the stand-ins the parser read among the long elements it read itself, see
+        // `SplitArrayReader`).
         summary.count += runs.totals.elements
         return summary
     }

@@ -20,6 +20,8 @@ import Testing
         }
         func startTail(from run: SplitRun) -> SplitTail { counter.startTail(from: run) }
         func endTail(_ tail: SplitTail, of run: SplitRun) { counter.endTail(tail, of: run) }
+        var countsOnly: Bool { true }
+        func noteStandIn() { counter.noteStandIn() }
     }
 
     /// Counts `text`'s values through a reader that may split a root object, in chunks of
@@ -44,7 +46,7 @@ import Testing
         try parser.finish()
         try recorder.counter.settle()
         return (
-            counter.count - split.standInValues + recorder.counter.totals.values, recorder.objectRuns,
+            counter.count + recorder.counter.totals.values, recorder.objectRuns,
             recorder.arrayRuns)
     }
 
