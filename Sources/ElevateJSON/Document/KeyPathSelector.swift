@@ -35,6 +35,8 @@ package final class KeyPathSelector: JSONEventHandler {
         package var value: (_ target: Int, _ value: JSONValue) throws -> Void = { _, _ in }
         /// An `.elements` target's array (or a `.members` target's object) begins.
         var arrayStart: (_ target: Int) throws -> Void = { _ in }
+        /// A `.count` target's object begins (its keys are counted, a repeated one once).
+        var objectStart: (_ target: Int) throws -> Void = { _ in }
         /// One element of an `.elements` target's array.
         var element: (_ target: Int, _ index: Int, _ value: JSONValue) throws -> Void = { _, _, _ in }
         /// An `.elements` or `.count` target's container ends, with its number of children.
@@ -381,7 +383,9 @@ package final class KeyPathSelector: JSONEventHandler {
                 switch target.mode {
                 case .elements, .members: try callbacks.arrayStart(target.id)
                 case .count where isArray: try callbacks.arrayStart(target.id)
-                case .count: countedKeys.removeAll()
+                case .count:
+                    countedKeys.removeAll()
+                    try callbacks.objectStart(target.id)
                 default: break
                 }
             }

@@ -32,9 +32,24 @@ struct KeyBytesSet {
 
     /// Adds `key`; false when the set already had it.
     mutating func insert(_ key: UnsafeRawBufferPointer) -> Bool {
+        insert(key, hash: Self.hash(key))
+    }
+
+    /// Adds the keys of `other`, by the hashes it kept: the keys of an object counted in runs,
+    /// each run's set made (and its keys hashed) on a worker.
+    mutating func formUnion(_ other: KeyBytesSet) {
+        other.bytes.withUnsafeBytes { stored in
+            for ordinal in 0..<other.count {
+                let start = other.starts[ordinal]
+                let key = UnsafeRawBufferPointer(rebasing: stored[start..<other.starts[ordinal + 1]])
+                _ = insert(key, hash: other.hashes[ordinal])
+            }
+        }
+    }
+
+    private mutating func insert(_ key: UnsafeRawBufferPointer, hash: UInt32) -> Bool {
         if count * 2 >= slots.count { grow() }
         let mask = slots.count - 1
-        let hash = Self.hash(key)
         var slot = Int(hash) & mask
         while true {
             let ordinal = Int(slots[slot])

@@ -66,6 +66,10 @@ final class SplitArrayReader: SplitFeeding {
     /// Set by the stream when its parser delivered the start of the array at the key path: where
     /// its runs go.
     var startedArray: (any SplitRunConsumer)?
+    /// Set by `count` when its parser delivered the start of the object at the key path, whose
+    /// keys it counts: where its runs of members go when it is a long map (see
+    /// ``isMap(openedAt:in:)``); forgotten at the next long object's `{`, which is that one.
+    var startedMap: (any SplitRunConsumer)?
     /// When only the array named in ``startedArray`` is split: how many of the containers open
     /// where the stream's parser stopped cannot hold that array (see
     /// ``KeyPathSelector/containersOffTargets``), so that the `[`s in them are not stopped at.
@@ -245,19 +249,22 @@ final class SplitArrayReader: SplitFeeding {
                 position = end
                 guard contentStart != nil else { break }
                 if chunk[end - 1] == UInt8(ascii: "{") {
-                    // A long object: cut into runs of members when it is a map; otherwise the scan
-                    // goes on inside it, to the long containers it holds.
-                    guard let everyArray = everyArrayHere else { continue }
+                    // A long object: cut into runs of members when it is a map (the object at the
+                    // key path whose keys are counted, see ``startedMap``, or any other);
+                    // otherwise the scan goes on inside it, to the long containers it holds.
+                    let counted = startedMap
+                    startedMap = nil
+                    guard let mapConsumer = counted ?? everyArrayHere else { continue }
                     switch isMap(openedAt: end - 1, in: chunk) {
                     case true?:
-                        startArray(everyArray, at: inputOffset + end, in: chunk, isObject: true)
+                        startArray(mapConsumer, at: inputOffset + end, in: chunk, isObject: true)
                     case false?:
                         break
                     case nil:
                         // Too near the chunk's end: the rest of the chunk waits for the next one.
                         braceAwaitingWindow = BraceAwaitingWindow(
                             bytes: Array(chunk[end...]), start: inputOffset + end,
-                            before: inputBytes(before: end, in: chunk), scanner: scanner)
+                            before: inputBytes(before: end, in: chunk), scanner: scanner, consumer: mapConsumer)
                         return
                     }
                     continue
@@ -333,13 +340,15 @@ final class SplitArrayReader: SplitFeeding {
 
     /// A long object's `{` that came too near its chunk's end for its window (see
     /// ``isMap(openedAt:in:)``): the rest of that chunk, unread, from absolute offset `start`, the
-    /// 16 input bytes before it and the scanner's state there. When the next chunk comes (or the
-    /// input ends), the object is probed over both, and the rest is read as the chunk it came from.
+    /// 16 input bytes before it, the scanner's state there, and where the object's runs go if it
+    /// is a map. When the next chunk comes (or the input ends), the object is probed over both,
+    /// and the rest is read as the chunk it came from.
     private struct BraceAwaitingWindow {
         var bytes: [UInt8]
         var start: Int
         var before: [UInt8]
         var scanner: StructuralScanner
+        var consumer: any SplitRunConsumer
     }
     private var braceAwaitingWindow: BraceAwaitingWindow?
 
@@ -355,18 +364,18 @@ final class SplitArrayReader: SplitFeeding {
         }
         try readAgain(
             awaiting.bytes, from: awaiting.start, chunkEnds: [], before: awaiting.before, scanner: awaiting.scanner,
-            asMapContent: holdsMap, then: next)
+            asMapContentOf: holdsMap ? awaiting.consumer : nil, then: next)
     }
 
     /// Reads `bytes` again, input from absolute offset `start` up to where the chunk being read
     /// starts, in the pieces the input's chunks cut them into (`chunkEnds`), each as the chunk it
     /// came from: from the scanner's state at `start` and the 16 input bytes before it, so that
     /// the stream's parser is fed what one thread's is, and errors and excerpts are its. With
-    /// `asMapContent`, they begin a map's content, cut into runs of members. A `{` that awaits
+    /// `asMapContentOf`, they begin a map's content, cut into runs of members that go there. A `{` that awaits
     /// its window at the end has `next` for the rest of it.
     private func readAgain(
         _ bytes: [UInt8], from start: Int, chunkEnds: [Int], before: [UInt8], scanner state: StructuralScanner,
-        asMapContent: Bool = false, then next: UnsafeRawBufferPointer?
+        asMapContentOf mapConsumer: (any SplitRunConsumer)? = nil, then next: UnsafeRawBufferPointer?
     ) throws {
         let chunkStart = inputOffset
         (scanner, inputOffset, earlierBytes) = (state, start, before)
@@ -375,8 +384,8 @@ final class SplitArrayReader: SplitFeeding {
             for end in chunkEnds.filter({ $0 > start && $0 < chunkStart }) + [chunkStart] {
                 let piece = UnsafeRawBufferPointer(rebasing: bytes[(pieceStart - start)..<(end - start)])
                 try readBraceAwaitingWindow(before: piece)
-                if asMapContent, pieceStart == start, let everyArray {
-                    startArray(everyArray, at: start, in: piece, isObject: true)
+                if let mapConsumer, pieceStart == start {
+                    startArray(mapConsumer, at: start, in: piece, isObject: true)
                 }
                 try read(piece)
                 advance(past: piece)

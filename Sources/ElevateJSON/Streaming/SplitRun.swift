@@ -185,14 +185,23 @@ struct SplitRun: @unchecked Sendable {
         SplitTail(run: self, parser: JSONEventParser(handler: splitter, options: options.parsing)) { _ in nil }
     }
 
-    /// Starts a tail on the calling thread, counting its values into `counter`.
+    /// A counter of the run's parse, which keeps the keys of its members when `keepsKeys`: not
+    /// the placeholder's, before a run's first comma (see `prefix`).
+    func counter(keepingKeys keepsKeys: Bool) -> DepthCounter {
+        DepthCounter(keepsKeys: keepsKeys, passingOver: isObject && !isFirst ? 1 : 0)
+    }
+
+    /// Starts a tail on the calling thread, counting its values into `counter` (see
+    /// ``counter(keepingKeys:)``).
     func startTail(counting counter: DepthCounter) -> SplitTail {
         SplitTail(run: self, parser: JSONEventParser(handler: counter, options: options.parsing)) { _ in nil }
     }
 
     /// The counts of a tail read by `counter` (see ``startTail(counting:)``).
     func counts(of counter: DepthCounter) -> Counts {
-        ownCounts(values: counter.values, elements: counter.elements)
+        var counts = ownCounts(values: counter.values, elements: counter.elements)
+        counts.keys = counter.keys
+        return counts
     }
 
     /// The run's own counts from those of a parse of its text: less the parser's own array, and
@@ -239,10 +248,12 @@ struct SplitRun: @unchecked Sendable {
         return options.wrapsErrorsInParserError ? ParserError(moved) : moved
     }
 
-    /// What a run holds: its values (nested ones included) and its elements.
+    /// What a run holds: its values (nested ones included) and its elements, and, when asked,
+    /// the keys of its members (see ``count(keepingKeys:)``).
     struct Counts: Sendable {
         var values = 0
         var elements = 0
+        var keys: KeyBytesSet?
 
         mutating func add(_ other: Counts) {
             values += other.values
@@ -250,11 +261,13 @@ struct SplitRun: @unchecked Sendable {
         }
     }
 
-    /// Parses the run (on a worker) and counts its values, building nothing.
-    func count() -> Result<Counts, any Error> {
-        if let counts = countedInCallbacks() { return .success(counts) }
-        // Not surely valid: the event layer reads it again and names its error.
-        let counter = DepthCounter()
+    /// Parses the run (on a worker) and counts its values, building nothing; with `keepsKeys`,
+    /// keeps the keys of its members too, each once.
+    func count(keepingKeys keepsKeys: Bool = false) -> Result<Counts, any Error> {
+        if !keepsKeys, let counts = countedInCallbacks() { return .success(counts) }
+        // Not surely valid (or keys wanted, which YAJL's callbacks do not keep): the event layer
+        // reads it, and names its error.
+        let counter = counter(keepingKeys: keepsKeys)
         let parser = JSONEventParser(handler: counter, options: options.parsing)
         do {
             try read(with: parser)

@@ -1,13 +1,26 @@
 /// Counts the values of split arrays' runs on workers, building nothing (see
 /// ``SplitArrayReader``): what `elevate validate` and `elevate count` share across cores.
 final class SplitRunCounter: SplitRunConsumer {
+    /// What a counter counts of its runs, besides their values.
+    enum Counting {
+        /// Only values: the containers `count` validates around and inside the one at its key
+        /// path (see ``validatingOnly()``).
+        case values
+        /// The elements too: the array at `count`'s key path, or every array `validate` splits.
+        case elements
+        /// The keys of the members, each once: the map at `count`'s key path (see ``keyCounter()``).
+        case keys
+    }
+
     /// The runs' queue and the totals, shared by the counters of one pass (see
-    /// ``validatingOnly()``), so that their runs are counted on the same workers and delivered,
-    /// the first error included, in document order.
+    /// ``validatingOnly()`` and ``keyCounter()``), so that their runs are counted on the same
+    /// workers and delivered, the first error included, in document order.
     private final class Queue {
         let parallel: ParallelElementDecoder<SplitRun.Counts>
         /// The values and elements of the runs counted so far, in document order.
         var totals = SplitRun.Counts()
+        /// The keys of the runs of a ``Counting/keys`` counter so far.
+        var keys = KeyBytesSet()
         /// The runs handed to the workers so far.
         var runsTaken = 0
 
@@ -17,63 +30,85 @@ final class SplitRunCounter: SplitRunConsumer {
 
         func add(_ counts: SplitRun.Counts) {
             totals.add(counts)
+            if let runKeys = counts.keys { keys.formUnion(runKeys) }
         }
     }
 
     private let queue: Queue
-    /// Whether the elements of this counter's runs are counted, or only their values (see
-    /// ``validatingOnly()``).
-    private let countsElements: Bool
+    private let counting: Counting
     /// The values and elements of the runs counted so far, in document order (those of every
     /// counter sharing this one's queue; the elements of those that count them).
     var totals: SplitRun.Counts { queue.totals }
+    /// The distinct keys of the runs of the ``Counting/keys`` counter sharing this one's queue.
+    var keysCounted: Int { queue.keys.count }
     /// The runs handed to the workers so far, by every counter sharing this one's queue.
     var runsTaken: Int { queue.runsTaken }
 
+    /// A counter of values and elements (``Counting/elements``).
     /// - Parameter workers: How many runs are counted at once, the calling thread's included.
     init(workers: Int) {
         queue = Queue(workers: workers)
-        countsElements = true
+        counting = .elements
     }
 
-    private init(queue: Queue) {
+    private init(queue: Queue, counting: Counting) {
         self.queue = queue
-        countsElements = false
+        self.counting = counting
     }
 
     /// A counter of other arrays, whose runs go to this counter's workers and whose values are
     /// added to its totals, but not their elements: `count` validates the containers around and
     /// inside the one at its key path, whose elements alone it counts.
     func validatingOnly() -> SplitRunCounter {
-        SplitRunCounter(queue: queue)
+        SplitRunCounter(queue: queue, counting: .values)
     }
 
-    var countsOnly: Bool { true }
+    /// A counter of the map at `count`'s key path, whose runs go to this counter's workers, which
+    /// keep the keys of their members (in a set each, hashed there); the calling thread adds them
+    /// to one set, in which a repeated key counts once (``keysCounted``).
+    func keyCounter() -> SplitRunCounter {
+        SplitRunCounter(queue: queue, counting: .keys)
+    }
+
+    /// Not the map whose keys are counted: a huge member of it is read by a tail, whose keys it
+    /// keeps, rather than by the stream's parser, whose selector has no part of the map's keys.
+    var countsOnly: Bool { counting != .keys }
 
     func take(_ run: SplitRun) throws {
-        let countsElements = countsElements
+        let counting = counting
         queue.runsTaken += 1
-        queue.parallel.submitWork { run.count().map { countsElements ? $0 : SplitRun.Counts(values: $0.values) } }
+        queue.parallel.submitWork { run.count(keepingKeys: counting == .keys).map { Self.kept($0, counting) } }
         try queue.parallel.drain(untilAllDone: false, to: .borrowing(queue.add))
     }
 
+    /// What a counter adds of a run's `counts` to the totals: its elements only when it counts
+    /// them (the totals' elements are those of the array at a key path), its keys only when it
+    /// keeps them.
+    private static func kept(_ counts: SplitRun.Counts, _ counting: Counting) -> SplitRun.Counts {
+        switch counting {
+        case .values: SplitRun.Counts(values: counts.values)
+        case .elements: counts
+        case .keys: SplitRun.Counts(values: counts.values, keys: counts.keys)
+        }
+    }
+
     func noteStandIn() {
-        queue.add(SplitRun.Counts(values: -1, elements: countsElements ? -1 : 0))
+        assert(counting != .keys, "a map whose keys are counted is not put off")
+        queue.add(SplitRun.Counts(values: -1, elements: counting == .elements ? -1 : 0))
     }
 
     /// The tail's counter, by its parser (one tail at a time).
     private var tailCounter: DepthCounter?
 
     func startTail(from run: SplitRun) -> SplitTail {
-        let counter = DepthCounter()
+        let counter = run.counter(keepingKeys: counting == .keys)
         tailCounter = counter
         return run.startTail(counting: counter)
     }
 
     func endTail(_ tail: SplitTail, of run: SplitRun) {
         guard let counter = tailCounter else { return }
-        let counts = run.counts(of: counter)
-        queue.add(countsElements ? counts : SplitRun.Counts(values: counts.values))
+        queue.add(Self.kept(run.counts(of: counter), counting))
         tailCounter = nil
     }
 

@@ -3,8 +3,8 @@ import Foundation
 /// Counts the elements of the array (or members of the object) at `keyPath`, without building
 /// any value: the input streams past in bounded memory. With ``StreamingOptions/concurrency``
 /// above 1, the document's long arrays and maps are cut into runs that that many threads parse
-/// and count, but for the containers on the key path and the object there, whose keys the
-/// calling thread counts; the count and the first error are one thread's.
+/// and count (of a map at the key path, keep the keys of, which the calling thread counts once
+/// each), but for the containers on the key path; the count and the first error are one thread's.
 ///
 /// ```swift
 /// if let summary = try Elevate.summarizeValue(from: .file(url), atKeyPath: "response.items") {
@@ -178,22 +178,25 @@ private func writeMatches(
 /// Counts what is at a key path (see ``summarizeValue(from:atKeyPath:options:)``).
 ///
 /// With several workers, the document is split as `validate` splits it (see ``countValues(in:options:)``),
-/// but for the containers on the key path and the object there, which the stream's parser reads
-/// (the selector counts the object's keys, a repeated key once): the array at the key path is cut
-/// into runs whose elements the workers count, and every other long array or map into runs they
-/// only validate.
+/// but for the containers on the key path, which the stream's parser reads: the array at the key
+/// path is cut into runs whose elements the workers count; a map there (a long object of many
+/// short members) into runs whose keys the workers keep, which the calling thread counts in one
+/// set, a repeated key once (another object there is read by the stream's parser, whose selector
+/// counts its keys); and every other long array or map into runs the workers only validate.
 final class SummaryPass: DocumentPass {
     let selector: KeyPathSelector
     private var summary: JSONContainerSummary?
     /// The target (split path or literal dotted root key) whose value `summary` describes.
     private var summaryTarget: Int?
 
-    /// With several workers: the split parse, and the counter of the first array found at the key
-    /// path (whose runs' elements it counts), which the counter of the other containers split
-    /// (whose runs it only validates) shares its workers with.
+    /// With several workers: the split parse, the counter of the first array found at the key
+    /// path (whose runs' elements it counts), and the counter of the first map found there (whose
+    /// runs' keys it keeps), which share their workers with the counter of the other containers
+    /// split (whose runs it only validates).
     private(set) var split: SplitArrayReader?
     private(set) var runs: SplitRunCounter?
-    /// The target whose array may be split, until its end; whether `summary` is that array's.
+    private var keyRuns: SplitRunCounter?
+    /// The target whose array or map may be split, until its end; whether `summary` is its.
     private var splitTarget: Int?
     private var summaryIsSplit = false
 
@@ -207,13 +210,19 @@ final class SummaryPass: DocumentPass {
             split.startedArray = runs
             splitTarget = target
         }
+        callbacks.objectStart = { [unowned self] target in
+            guard let split, let keyRuns, summary == nil, splitTarget == nil, !summaryIsSplit else { return }
+            split.startedMap = keyRuns
+            splitTarget = target
+        }
         callbacks.containerEnd = { [unowned self] target, isArray, count in
             let isSplit = target == splitTarget
             if isSplit {
                 splitTarget = -1
-                // An array too short to cut ends where the stream's parser read it whole: the
-                // next long array is not it.
+                // A container too short to cut ends where the stream's parser read it whole: the
+                // next long one is not it.
                 split?.startedArray = nil
+                split?.startedMap = nil
             }
             if summary == nil {
                 summary = JSONContainerSummary(kind: isArray ? .array : .object, count: count)
@@ -242,6 +251,8 @@ final class SummaryPass: DocumentPass {
         guard options.concurrency > 1, SplitArrayReader.applies(to: options) else { return nil }
         let runs = SplitRunCounter(workers: options.concurrency)
         self.runs = runs
+        // A map's keys are counted in runs when no key is refused (no worker sees another's).
+        keyRuns = options.parsing.rejectsDuplicateKeys ? nil : runs.keyCounter()
         split = SplitArrayReader(
             parser: parser, options: options, everyArray: runs.validatingOnly(),
             mayCut: { [unowned selector] in selector.isSkipping },
@@ -262,10 +273,10 @@ final class SummaryPass: DocumentPass {
     func result() throws -> JSONContainerSummary? {
         try runs?.settle()
         guard var summary, summaryIsSplit, let runs else { return summary }
-        // The parser passed over the split array's content: its runs counted the elements (less
-        // the stand-ins the parser read among the long elements it read itself, see
-        // `SplitArrayReader`).
-        summary.count += runs.totals.elements
+        // The parser passed over the split array's or map's content: its runs counted the
+        // elements (less the stand-ins the parser read among the long elements it read itself,
+        // see `SplitArrayReader`), or kept the keys.
+        summary.count += summary.kind == .array ? runs.totals.elements : runs.keysCounted
         return summary
     }
 }

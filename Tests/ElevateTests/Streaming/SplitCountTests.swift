@@ -33,7 +33,9 @@ import Testing
     }
 
     static func expectOneThreads(_ bytes: [UInt8], _ keyPath: String, _ label: String, rejectsDuplicates: Bool = false) {
-        let one = summary(bytes, keyPath, workers: 1, runBytes: 1 << 20, chunkSize: 1 << 16).outcome
+        let one = summary(
+            bytes, keyPath, workers: 1, runBytes: 1 << 20, chunkSize: 1 << 16, rejectsDuplicates: rejectsDuplicates
+        ).outcome
         for (runBytes, chunkSize) in [(1, 1 << 16), (7, 4096), (64, 1 << 16), (1024, 4096), (1024, 997)] {
             let two = summary(
                 bytes, keyPath, workers: 2, runBytes: runBytes, chunkSize: chunkSize, rejectsDuplicates: rejectsDuplicates)
@@ -86,25 +88,39 @@ import Testing
         #expect(Self.summary(text, "features.\(before).geometry").outcome == "object of 2")
     }
 
-    /// A map at the key path is not cut into runs of members, whose keys no worker sees another's:
-    /// its keys are counted once each, a repeated one once; the long arrays in its members are cut.
-    @Test func aMapAtTheKeyPathKeepsItsKeys() {
+    /// A map at the key path is cut into runs of members too, whose keys the workers keep: the
+    /// calling thread counts them in one set, a repeated key once, however the runs fall (before,
+    /// the stream's parser read the map and counted its keys on the calling thread). A map above
+    /// the key path is on the way, read by the stream's parser; one beside it is cut.
+    @Test func aMapAtTheKeyPathIsCountedFromRunsOfKeys() {
         let members = (0..<300).map { #""m\#($0)": {"n": \#($0)}"# }
-        let map = "{" + members.joined(separator: ", ") + #", "m7": 1}"#
+        // Repeated keys: one spelled with an escape, in a later run than its first occurrence;
+        // the empty key twice; the first member's key last.
+        let map = "{" + members.joined(separator: ", ") + #", "m7": 1, "": 2, "m299": 3, "": 4, "m0": 5}"#
         let counted = Self.summary(map, "")
-        #expect(counted.outcome == "object of 300")
-        #expect(counted.runs == 0, "\(counted.runs) runs")
+        #expect(counted.outcome == "object of 301")
+        #expect(counted.runs > 10, "\(counted.runs) runs")
         // A key inside it: the map is on the way, read by the stream's parser.
-        #expect(Self.summary(map, "m5").outcome == "object of 1")
+        let inside = Self.summary(map, "m5")
+        #expect(inside.outcome == "object of 1")
+        #expect(inside.runs == 0, "\(inside.runs) runs")
         // Under a key beside it, the map is cut.
-        let beside = #"{"all": "# + map + #", "n": [1, 2, 3]}"#
-        let n = Self.summary(beside, "n")
-        #expect(n.outcome == "array of 3")
-        #expect(n.runs > 10, "\(n.runs) runs")
-        // A map inside the one counted.
-        let inside = Self.summary(#"{"a": 1, "all": "# + map + "}", "")
-        #expect(inside.outcome == "object of 2")
-        #expect(inside.runs > 10, "\(inside.runs) runs")
+        let beside = Self.summary(#"{"all": "# + map + #", "n": [1, 2, 3]}"#, "n")
+        #expect(beside.outcome == "array of 3")
+        #expect(beside.runs > 10, "\(beside.runs) runs")
+        // Below the root object counted.
+        let below = Self.summary(#"{"a": 1, "all": "# + map + #", "a": 2}"#, "")
+        #expect(below.outcome == "object of 2")
+        #expect(below.runs > 10, "\(below.runs) runs")
+        // A huge member (longer than 32 runs) is read by a tail, whose keys are kept too.
+        let huge = "{" + members.prefix(150).joined(separator: ", ") + #", "big": ["#
+            + (0..<2000).map { "\($0)" }.joined(separator: ", ") + "], "
+            + members.suffix(150).joined(separator: ", ") + #", "big": 1, "m3": 2}"#
+        #expect(Self.summary(huge, "").outcome == "object of 301")
+        // With repeated keys refused, a map is not cut: no worker sees another's keys.
+        let refused = Self.summary(Array(map.utf8), "", rejectsDuplicates: true)
+        #expect(refused.runs == 0, "\(refused.runs) runs")
+        #expect(refused.outcome == Self.summary(Array(map.utf8), "", workers: 1, rejectsDuplicates: true).outcome)
     }
 
     /// A repeated key on the way: the later occurrence's value is the one counted, whichever of
@@ -137,6 +153,28 @@ import Testing
         ]
         for (label, damaged) in cases {
             Self.expectOneThreads(Array(damaged.utf8), keyPath, label)
+        }
+    }
+
+    /// Damage in and around a map at the key path (and its huge member), against one thread.
+    @Test(arguments: ["", "users", "users.big", "users.k7", "meta"])
+    func aMapsCountsAndErrorsAreOneThreads(keyPath: String) {
+        let text = LongElementTests.mapWithHugeMember(before: 200, after: 200)
+        let cases: [(String, String)] = [
+            ("valid", text),
+            ("a repeated key", text.replacingOccurrences(of: #""k40": "#, with: #""k7": "#)),
+            ("a repeated key after the huge member", text.replacingOccurrences(of: #""m140": "#, with: #""k7": "#)),
+            ("an escaped repeated key", text.replacingOccurrences(of: #""m140": "#, with: #""k\u0037": "#)),
+            ("no colon", text.replacingOccurrences(of: #""m40": "#, with: #""m40" "#)),
+            ("a key that is no string", text.replacingOccurrences(of: #""m40": "#, with: "40: ")),
+            ("in a member", text.replacingOccurrences(of: #""m40": {"n": 40}"#, with: #""m40": {"n": 40,}"#)),
+            ("in the huge member", text.replacingOccurrences(of: "[1500.5, -1500.25]", with: "[1500.5 -1500.25]")),
+            ("cut short", String(text.prefix(text.count / 3))),
+            ("cut short after the huge member", String(text.prefix(text.count - 500))),
+        ]
+        for (label, damaged) in cases {
+            Self.expectOneThreads(Array(damaged.utf8), keyPath, label)
+            Self.expectOneThreads(Array(damaged.utf8), keyPath, label + ", repeated keys refused", rejectsDuplicates: true)
         }
     }
 
