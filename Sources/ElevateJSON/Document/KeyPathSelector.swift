@@ -228,9 +228,9 @@ package final class KeyPathSelector: JSONEventHandler {
     }
 
     /// Whether the selector is passing over the innermost open container, off every target's
-    /// path: neither a target's container nor one that leads to one, nor the root a path goes
-    /// through. Read just after a container's opening byte, whether nothing in it is counted or
-    /// captured (the split parse may then cut it, see ``SummaryPass``).
+    /// path: neither a target's container nor one that leads to one. Read just after a
+    /// container's opening byte, whether nothing in it is counted or captured (the split parse may
+    /// then cut it, see ``SummaryPass``).
     var isSkipping: Bool { skipDepth > 0 }
 
     /// As ``containersOffTargets``, where the array that the path's first wildcard matches in

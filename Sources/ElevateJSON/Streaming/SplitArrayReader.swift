@@ -32,10 +32,10 @@
 /// for a worker, up to the next comma between elements that a short element follows: its parser,
 /// having read every byte up to there without an error, stands between two elements, as the
 /// scanner does, and the cutting resumes at that comma. When values or elements are counted, an
-/// array with an element that long (or a map with a member whose value is), an object or array, has its cutting
-/// put off instead while the stream's parser reads the element (brought first to the comma before
-/// it), so that the long containers inside it are split, and resumed after it (see
-/// ``descendIntoLongElement(of:)``).
+/// array with an element that long (or a map with a member whose value is, unless its keys are
+/// counted), an object or array, has its cutting put off instead while the stream's parser reads
+/// the element (brought first to the comma before it), so that the long containers inside it are
+/// split, and resumed after it (see ``descendIntoLongElement(of:)``).
 final class SplitArrayReader: SplitFeeding {
     private enum Phase {
         /// Before the array: the stream's parser reads the input, fed up to each `[` in turn (or,
@@ -84,7 +84,8 @@ final class SplitArrayReader: SplitFeeding {
     /// whether ``everyArray`` may have it (cut into runs, or probed for a map); nil when it may
     /// have any. Not asked of the array in ``startedArray``. A container it may not have is read
     /// by the stream's parser, and the long containers inside it are asked in turn: `count` keeps
-    /// the containers on its key path, and the object there, whose keys it counts.
+    /// the containers on its key path, and the one there (cut, when it is, by the consumer that
+    /// ``startedArray`` or ``startedMap`` names).
     private let mayCut: (() -> Bool)?
     /// ``everyArray`` when it may have the container whose opening byte the stream's parser just
     /// read (see ``mayCut``).
