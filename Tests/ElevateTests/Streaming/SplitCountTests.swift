@@ -178,6 +178,42 @@ import Testing
         }
     }
 
+    /// The asynchronous twin (a download, a socket) splits as the synchronous one does: the same
+    /// counts and first errors, chunk by chunk, with workers as with one thread.
+    @Test(arguments: [997, 4096])
+    func aChunkSequenceCountsAsOnOneThread(chunkSize: Int) async {
+        let map = LongElementTests.mapWithHugeMember(before: 200, after: 200)
+        let collection = LongElementTests.collection(points: 2000, more: 30, before: 40, huge: 2)
+        let cases: [(String, String)] = [
+            (map, ""), (map, "users"), (map, "users.big.features"),
+            (map.replacingOccurrences(of: #""m140": "#, with: #""k7": "#), "users"),
+            (map.replacingOccurrences(of: #""m40": {"n": 40}"#, with: #""m40": {"n": 40,}"#), "users"),
+            (collection, "features"), (collection, ""),
+            (String(collection.prefix(collection.count / 2)), "features"),
+        ]
+        for (text, keyPath) in cases {
+            let bytes = Array(text.utf8)
+            let chunks = AsyncStream<[UInt8]> { continuation in
+                for start in stride(from: 0, to: bytes.count, by: chunkSize) {
+                    continuation.yield(Array(bytes[start..<min(start + chunkSize, bytes.count)]))
+                }
+                continuation.finish()
+            }
+            var options = StreamingOptions(chunkSize: chunkSize, wrapsErrorsInParserError: false)
+            options.concurrency = 2
+            options.splitBatchByteCount = 64
+            let got: String
+            do {
+                got = try await chunks.summarizeValue(atKeyPath: keyPath, options: options)
+                    .map { "\($0.kind) of \($0.count)" } ?? "nothing"
+            } catch {
+                got = SplitLinesReaderTests.describe(error)
+            }
+            let one = Self.summary(bytes, keyPath, workers: 1, runBytes: 1 << 20, chunkSize: chunkSize).outcome
+            #expect(got == one, "key path '\(keyPath)', \(bytes.count) bytes in chunks of \(chunkSize)")
+        }
+    }
+
     /// Seeded documents with maps and arrays at any depth, damaged at random, counted at key paths
     /// into them with workers as with one thread.
     @Test func randomlyDamagedDocumentsCountAsOnOneThread() {
