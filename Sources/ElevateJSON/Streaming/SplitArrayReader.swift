@@ -364,7 +364,7 @@ final class SplitArrayReader: SplitFeeding {
             isMap(after: [rest] + (next.map { [$0] } ?? []), from: awaiting.start) ?? false
         }
         try readAgain(
-            awaiting.bytes, from: awaiting.start, chunkEnds: [], before: awaiting.before, scanner: awaiting.scanner,
+            awaiting.bytes[...], from: awaiting.start, chunkEnds: [], before: awaiting.before, scanner: awaiting.scanner,
             asMapContentOf: holdsMap ? awaiting.consumer : nil, then: next)
     }
 
@@ -375,7 +375,7 @@ final class SplitArrayReader: SplitFeeding {
     /// `asMapContentOf`, they begin a map's content, cut into runs of members that go there. A `{` that awaits
     /// its window at the end has `next` for the rest of it.
     private func readAgain(
-        _ bytes: [UInt8], from start: Int, chunkEnds: [Int], before: [UInt8], scanner state: StructuralScanner,
+        _ bytes: ArraySlice<UInt8>, from start: Int, chunkEnds: [Int], before: [UInt8], scanner state: StructuralScanner,
         asMapContentOf mapConsumer: (any SplitRunConsumer)? = nil, then next: UnsafeRawBufferPointer?
     ) throws {
         let chunkStart = inputOffset
@@ -672,6 +672,9 @@ final class SplitArrayReader: SplitFeeding {
     private func descendIntoLongElement(of chunk: UnsafeRawBufferPointer) throws -> Int {
         var state = scannerAtContentStart
         var before = bytesBeforeRun
+        // The comma before the long element, which the stream's parser reads: not read again (not
+        // removed from the run either, which moved its 8 MiB down a byte).
+        var comma = 0
         if !runIsFirst || scanner.lastTopLevelComma >= runStart {
             if scanner.lastTopLevelComma > runStart {
                 try handOverCompleteElements()
@@ -682,7 +685,7 @@ final class SplitArrayReader: SplitFeeding {
             try standParser(atComma: runStart, bytesThrough: before)
             state.newlines = runLine - 1
             state.lastLineStart = runLineStart
-            run.removeFirst()
+            comma = 1
             runStart += 1
         }
         if let consumer { putOff.append((arrayDepth, containerIsObject, consumer)) }
@@ -697,7 +700,7 @@ final class SplitArrayReader: SplitFeeding {
             return start - chunkStart
         }
         // Every chunk end inside the run was kept (see `cut`): the pieces lead back to `chunk`.
-        try readAgain(bytes, from: start, chunkEnds: chunkEnds, before: before, scanner: state, then: chunk)
+        try readAgain(bytes[comma...], from: start, chunkEnds: chunkEnds, before: before, scanner: state, then: chunk)
         keepAsSpare(consume bytes)
         return 0
     }
@@ -708,8 +711,8 @@ final class SplitArrayReader: SplitFeeding {
     /// as at the array's end. A parser that has read no element of the array must stand after
     /// one, a state YAJL reaches only by reading a value: it reads `""` (in a map, a member,
     /// `"":""`), a stand-in placed just before the comma (which the consumer's count takes back,
-    /// see ``SplitRunConsumer/noteStandIn()``, and no error can be met in). `bytesThrough` are the 16 input bytes up to the comma and it,
-    /// which its excerpts show in the stand-in's place.
+    /// see ``SplitRunConsumer/noteStandIn()``, and no error can be met in). `bytesThrough` are the
+    /// 16 input bytes up to the comma and it, which its excerpts show in the stand-in's place.
     private func standParser(atComma comma: Int, bytesThrough: [UInt8]) throws {
         let newlines = runLine - 1 - newlinesBeforeArray
         let lineStart = newlines > 0 ? runLineStart : nil
