@@ -364,19 +364,20 @@ final class SplitArrayReader: SplitFeeding {
             isMap(after: [rest] + (next.map { [$0] } ?? []), from: awaiting.start) ?? false
         }
         try readAgain(
-            awaiting.bytes[...], from: awaiting.start, chunkEnds: [], before: awaiting.before, scanner: awaiting.scanner,
-            asMapContentOf: holdsMap ? awaiting.consumer : nil, then: next)
+            awaiting.bytes[...], from: awaiting.start, chunkEnds: [], before: awaiting.before,
+            scanner: awaiting.scanner, asMapContentOf: holdsMap ? awaiting.consumer : nil, then: next)
     }
 
     /// Reads `bytes` again, input from absolute offset `start` up to where the chunk being read
     /// starts, in the pieces the input's chunks cut them into (`chunkEnds`), each as the chunk it
     /// came from: from the scanner's state at `start` and the 16 input bytes before it, so that
     /// the stream's parser is fed what one thread's is, and errors and excerpts are its. With
-    /// `asMapContentOf`, they begin a map's content, cut into runs of members that go there. A `{` that awaits
-    /// its window at the end has `next` for the rest of it.
+    /// `asMapContentOf`, they begin a map's content, cut into runs of members that go there. A `{`
+    /// that awaits its window at the end has `next` for the rest of it.
     private func readAgain(
-        _ bytes: ArraySlice<UInt8>, from start: Int, chunkEnds: [Int], before: [UInt8], scanner state: StructuralScanner,
-        asMapContentOf mapConsumer: (any SplitRunConsumer)? = nil, then next: UnsafeRawBufferPointer?
+        _ bytes: ArraySlice<UInt8>, from start: Int, chunkEnds: [Int], before: [UInt8],
+        scanner state: StructuralScanner, asMapContentOf mapConsumer: (any SplitRunConsumer)? = nil,
+        then next: UnsafeRawBufferPointer?
     ) throws {
         let chunkStart = inputOffset
         (scanner, inputOffset, earlierBytes) = (state, start, before)
@@ -532,8 +533,9 @@ final class SplitArrayReader: SplitFeeding {
     private func keepAsSpare(_ bytes: consuming [UInt8]) {
         bytes.removeAll(keepingCapacity: true)
         spareLongRuns.append(bytes)
-        if spareLongRuns.count > 2 {
-            spareLongRuns.remove(at: spareLongRuns.indices.min { spareLongRuns[$0].capacity < spareLongRuns[$1].capacity }!)
+        let capacities = spareLongRuns.map(\.capacity)
+        if capacities.count > 2, let smallest = capacities.indices.min(by: { capacities[$0] < capacities[$1] }) {
+            spareLongRuns.remove(at: smallest)
         }
     }
 
@@ -549,12 +551,15 @@ final class SplitArrayReader: SplitFeeding {
         let rest = splitRun(at: split)
         let restChunkEnds = chunkEndsInRun.filter { $0 > comma }
         chunkEndsInRun.removeAll { $0 > comma }
-        // Where the comma is: the lines after it are in `rest`; its line starts after the last
-        // newline before it, in the run or, failing that, where the run's first line starts.
-        // Counted a vector at a time: before a long element, `rest` is its 8 MiB, which a loop
-        // over its bytes took 5 ms to count (6% of `validate` of GeoJSON features of 9 MB).
-        let newlinesAfter = rest.withUnsafeBytes { NewlineCount(in: $0).count }
-        let lineStart = run.withUnsafeBytes { NewlineCount(in: $0).lastLineStart }.map { runStart + $0 } ?? runLineStart
+        // Where the comma is: its line starts after the last newline before it, in the run or,
+        // failing that, where the run's first line starts; the lines after it are the run's (the
+        // scanner's since the run's first line) less those before it. Only the bytes before the
+        // comma are counted: before a long element, `rest` is its 8 MiB, which a loop over its
+        // bytes took 5 ms to count (6% of `validate` of GeoJSON features of 9 MB).
+        let head = run.withUnsafeBytes { NewlineCount(in: $0) }
+        let newlinesAfter = scanner.newlines - (runLine - 1) - head.count
+        assert(newlinesAfter == rest.withUnsafeBytes { NewlineCount(in: $0).count }, "the scanner read the run")
+        let lineStart = head.lastLineStart.map { runStart + $0 } ?? runLineStart
         let before = Array(run.suffix(16))
         // The excerpt after the run stops where the chunk holding the comma does.
         let afterCount = min(16, (restChunkEnds.first ?? .max) - comma)
@@ -658,16 +663,17 @@ final class SplitArrayReader: SplitFeeding {
     }
 
     /// When the array's elements are counted (see ``SplitRunConsumer/countsOnly``) and one of them
-    /// (or a map's member value), an object or array, is longer than a run may hold: rather than a tail reading the element on the calling
-    /// thread (and with it every container inside it), the array's cutting is put off while the
-    /// stream's parser reads the element, so that the long containers inside it are found and
-    /// split in turn (a GeoJSON collection of huge features: their coordinates). The elements
-    /// before it go to the workers; the stream's parser is brought to the comma before it (see
-    /// ``standParser(atComma:bytesThrough:)``) and the reading starts again after that comma, or at the
-    /// content's start for a first element. The run's bytes from earlier chunks are read again in
-    /// the pieces those chunks gave, from the scanner's state there, so that the stream's parser is
-    /// fed the same pieces as one thread's and errors and excerpts are the sequential parse's. The
-    /// cutting resumes at the comma after the element (see ``longElementEnded(at:in:from:)``).
+    /// (or a map's member value), an object or array, is longer than a run may hold: rather than
+    /// a tail reading the element on the calling thread (and with it every container inside it),
+    /// the array's cutting is put off while the stream's parser reads the element, so that the
+    /// long containers inside it are found and split in turn (a GeoJSON collection of huge
+    /// features: their coordinates). The elements before it go to the workers; the stream's parser
+    /// is brought to the comma before it (see ``standParser(atComma:bytesThrough:)``) and the
+    /// reading starts again after that comma, or at the content's start for a first element. The
+    /// run's bytes from earlier chunks are read again in the pieces those chunks gave, from the
+    /// scanner's state there, so that the stream's parser is fed the same pieces as one thread's
+    /// and errors and excerpts are the sequential parse's. The cutting resumes at the comma after
+    /// the element (see ``longElementEnded(at:in:from:)``).
     /// - Returns: Where the reading of `chunk` goes on: the run's first byte in it, or its start.
     private func descendIntoLongElement(of chunk: UnsafeRawBufferPointer) throws -> Int {
         var state = scannerAtContentStart
@@ -688,7 +694,8 @@ final class SplitArrayReader: SplitFeeding {
             comma = 1
             runStart += 1
         }
-        if let consumer { putOff.append((arrayDepth, containerIsObject, consumer)) }
+        // Set: only the array of a consumer that counts descends (see `cut`).
+        putOff.append((arrayDepth, containerIsObject, consumer!))
         let chunkStart = inputOffset
         let (bytes, start, chunkEnds) = (run, runStart, chunkEndsInRun)
         run = []

@@ -193,7 +193,7 @@ final class SummaryPass: DocumentPass {
     /// path (whose runs' elements it counts), and the counter of the first map found there (whose
     /// runs' keys it keeps), which share their workers with the counter of the other containers
     /// split (whose runs it only validates).
-    private(set) var split: SplitArrayReader?
+    private var split: SplitArrayReader?
     private(set) var runs: SplitRunCounter?
     private var keyRuns: SplitRunCounter?
     /// The target whose array or map may be split, until its end; whether `summary` is its.
