@@ -35,7 +35,8 @@
 /// array with an element that long (or a map with a member whose value is, unless its keys are
 /// counted), an object or array, has its cutting put off instead while the stream's parser reads
 /// the element (brought first to the comma before it), so that the long containers inside it are
-/// split, and resumed after it (see ``descendIntoLongElement(of:)``).
+/// split, and resumed after it (see ``descendIntoLongElement(of:)``); an array whose first element
+/// is a long object or array, at once (see ``startsWithLongContainer(after:in:cutFor:)``).
 final class SplitArrayReader: SplitFeeding {
     private enum Phase {
         /// Before the array: the stream's parser reads the input, fed up to each `[` in turn (or,
@@ -110,9 +111,10 @@ final class SplitArrayReader: SplitFeeding {
     /// each pay one over the same bytes.
     private var objectProbesLeft = 16
     /// How many arrays' cutting may be put off at once while the stream's parser reads a long
-    /// element of each, one inside another (see ``descendIntoLongElement(of:)``): each reads a
-    /// run's bytes again, the first 8 MiB of its element, which holds the next one's; long elements
-    /// side by side read each their own once.
+    /// element of each, one inside another (see ``descendIntoLongElement(of:)``): each found by
+    /// its run reads that run's bytes again, the first 8 MiB of its element (a long first element
+    /// is not, see ``startsWithLongContainer(after:in:cutFor:)``); long elements side by side read
+    /// each their own once.
     private static let deepestPutOff = 16
     /// The arrays and maps whose cutting was put off while the stream's parser reads a long
     /// element or member of theirs, innermost last: their depths (as
@@ -124,6 +126,9 @@ final class SplitArrayReader: SplitFeeding {
     private(set) var elementCount = 0
     /// Those read by tails.
     private(set) var elementsReadByTails = 0
+    /// Input bytes read a second time: a long element's run (see ``descendIntoLongElement(of:)``),
+    /// the rest of a chunk after a map probe (see ``BraceAwaitingWindow``).
+    private(set) var bytesReadAgain = 0
     /// Whether the tail under way holds an element before its first comma (a first run of
     /// whitespace alone does not).
     private var tailStartsWithElement = false
@@ -271,6 +276,13 @@ final class SplitArrayReader: SplitFeeding {
                     continue
                 }
                 if let consumer = startedArray ?? everyArrayHere ?? chooser?() {
+                    if startsWithLongContainer(after: end, in: chunk, cutFor: consumer) {
+                        // Put off at once, as a long first element's array is (see
+                        // ``descendIntoLongElement(of:)``), without first cutting a run of its 8 MiB.
+                        startedArray = nil
+                        putOff.append((parser.containerDepth, false, consumer))
+                        continue
+                    }
                     startArray(consumer, at: inputOffset + end, in: chunk)
                 } else if !splitsAnyArray, let containersOffSplit {
                     containersPassedOver = containersOffSplit()
@@ -360,6 +372,7 @@ final class SplitArrayReader: SplitFeeding {
     private func readBraceAwaitingWindow(before next: UnsafeRawBufferPointer?) throws {
         guard let awaiting = braceAwaitingWindow else { return }
         braceAwaitingWindow = nil
+        bytesReadAgain += awaiting.bytes.count
         let holdsMap = awaiting.bytes.withUnsafeBytes { rest in
             isMap(after: [rest] + (next.map { [$0] } ?? []), from: awaiting.start) ?? false
         }
@@ -509,7 +522,12 @@ final class SplitArrayReader: SplitFeeding {
     private func appendToRun(_ bytes: UnsafeRawBufferPointer, longest: Int) {
         let needed = run.count + bytes.count
         if needed > run.capacity {
-            let wanted = max(needed, min(2 * run.capacity, longest + 1))
+            // Past four runs' length, straight to the most: a run that long holds a long element,
+            // which doubling copied at 1, 2 and 4 MiB, and then grew once more by a few bytes from
+            // just under the most (a copy of 8 MiB), too small then to be a spare. (Memory the
+            // system maps on first use: the pages not written cost nothing.)
+            let doubled = max(needed, min(2 * run.capacity, longest + 1))
+            let wanted = doubled > 4 * options.splitBatchByteCount ? max(needed, longest + 1) : doubled
             if let spare = spareLongRuns.lastIndex(where: { $0.capacity >= wanted }) {
                 var buffer = spareLongRuns.remove(at: spare)
                 buffer.append(contentsOf: run)
@@ -626,6 +644,29 @@ final class SplitArrayReader: SplitFeeding {
         consumer = nil
     }
 
+    /// Whether the array whose content starts at `contentStart` in `chunk` would have its cutting
+    /// put off at once for its first element (see ``descendIntoLongElement(of:)``): its runs are
+    /// counted, and that element is an object or array that does not close within a full run's
+    /// length (``StreamingOptions/splitBatchByteCount``) or, nearer the chunk's end, before it
+    /// (16 KiB left at least; with fewer, the array is cut). A polygon of one huge ring (`[[…]]`)
+    /// cut as any array grew a run of 8 MiB holding the ring alone, which was then read again to
+    /// find the ring: once for each level of such nesting (four polygons of one 9 MB ring were no
+    /// faster to validate with two jobs than with one). The stream's parser reads that element
+    /// instead, and the cutting starts after it.
+    private func startsWithLongContainer(
+        after contentStart: Int, in chunk: UnsafeRawBufferPointer, cutFor consumer: any SplitRunConsumer
+    ) -> Bool {
+        guard everyArray != nil, consumer.countsOnly, putOff.count < Self.deepestPutOff,
+            let first = chunk[contentStart...].firstIndex(where: { !$0.isJSONWhitespace }),
+            chunk[first] | 0x20 == UInt8(ascii: "{")
+        else { return false }
+        let within = min(options.splitBatchByteCount, chunk.count - first - 1)
+        guard within >= min(options.splitBatchByteCount, 16 << 10) else { return false }
+        // From just inside the element's opening byte: depth 1, which its closing byte ends.
+        return !StructuralScanner().stops(
+            in: chunk, from: first + 1, within: within, base: inputOffset, mode: .splitArray(cutFrom: .max))
+    }
+
     /// Whether the element that a run cannot hold, the one after the run's last comma between
     /// elements (or, in a first run without one, its first), is an object or array, after an
     /// element (else a first run's comma is an error, which a tail finds); in a map, whether the
@@ -698,6 +739,7 @@ final class SplitArrayReader: SplitFeeding {
         putOff.append((arrayDepth, containerIsObject, consumer!))
         let chunkStart = inputOffset
         let (bytes, start, chunkEnds) = (run, runStart, chunkEndsInRun)
+        bytesReadAgain += bytes.count - comma
         run = []
         chunkEndsInRun = []
         scanner = state

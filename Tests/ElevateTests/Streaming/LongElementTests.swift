@@ -60,6 +60,49 @@ import Testing
         #expect("\(runs.values) values" == oneThreads)
     }
 
+    /// An array whose first element is itself long (the collection of a huge first feature, its
+    /// polygon of one huge ring, `[[…]]`, a multipolygon's `[[[…]]]`) has its cutting put off at
+    /// once, the stream's parser reading that element: before, a run of 32 runs' length was cut
+    /// that held the element alone, and read again to find the containers inside it, once for
+    /// each level of such nesting (four polygons of one 9 MB ring were no faster to validate with
+    /// two jobs than with one). A huge element after others is still found by its run, read again
+    /// once: the levels inside it are not.
+    @Test func aLongFirstElementIsReachedWithoutReadingItAgain() throws {
+        // One chunk: no element starts near a chunk's end, where too little of it is seen.
+        let whole = 1 << 20
+        for rings in [1, 3] {
+            let first = try SplitObjectTests.runs(
+                Self.collection(points: 3000, rings: rings, more: 50), chunkSize: whole, runBytes: 64)
+            // The rings after the first are elements after others, each found by its run.
+            #expect(
+                first.readAgain <= (rings - 1) * (33 * 64 + 1), "\(rings) rings: \(first.readAgain) bytes read again")
+            #expect(first.arrayRuns > 100 * rings, "\(rings) rings: \(first.arrayRuns) runs")
+        }
+        let ring = "[" + (0..<3000).map { "[\($0).5, -\($0).25]" }.joined(separator: ", ") + "]"
+        // Its first polygon of a huge ring and a short one, then a polygon of a huge ring.
+        let multipolygon =
+            #"{"type": "MultiPolygon", "coordinates": [["# + ring + ", [[1, 2], [3, 4]]], [" + ring + "]]}"
+        let nested = try SplitObjectTests.runs("[[[" + ring + "]]]", chunkSize: whole, runBytes: 64)
+        #expect(nested.readAgain == 0, "\(nested.readAgain) bytes read again")
+        #expect(nested.arrayRuns > 100, "\(nested.arrayRuns) runs")
+        let multi = try SplitObjectTests.runs(multipolygon, chunkSize: whole, runBytes: 64)
+        #expect(multi.readAgain <= 33 * 64 + 1, "\(multi.readAgain) bytes read again")
+        #expect(multi.arrayRuns > 200, "\(multi.arrayRuns) runs")
+        let later = try SplitObjectTests.runs(
+            Self.collection(points: 3000, more: 5, before: 40, huge: 3), chunkSize: whole, runBytes: 64)
+        // Each huge feature's run: at most 32 runs' length and a byte.
+        #expect(later.readAgain > 0 && later.readAgain <= 3 * (33 * 64 + 1), "\(later.readAgain) bytes read again")
+        #expect(later.arrayRuns > 300, "\(later.arrayRuns) runs")
+        for text in [Self.collection(points: 3000, rings: 3, more: 50), multipolygon, "[[[" + ring + "]]]"] {
+            SplitObjectTests.expectOneThreads(Array(text.utf8), "a long first element")
+            for cut in [text.count / 3, text.count - 3] {
+                SplitObjectTests.expectOneThreads(Array(text.prefix(cut).utf8), "a long first element, cut short")
+            }
+            let damaged = text.replacingOccurrences(of: "[1500.5, -1500.25]", with: "[1500.5, -1500.25,]")
+            SplitObjectTests.expectOneThreads(Array(damaged.utf8), "a long first element, damaged")
+        }
+    }
+
     /// A map (an object of many short members) whose member is huge: the members before it go to
     /// the workers, the stream's parser is brought to the comma before it (with a stand-in member
     /// when it has read none) and reads it, and the arrays inside it are cut; before, a tail read

@@ -25,9 +25,10 @@ import Testing
     }
 
     /// Counts `text`'s values through a reader that may split a root object, in chunks of
-    /// `chunkSize`: the count, and the runs of members and of elements handed over.
+    /// `chunkSize`: the count, the runs of members and of elements handed over, and the input
+    /// bytes the reader read a second time.
     static func runs(_ text: String, chunkSize: Int = 1 << 16, runBytes: Int = 64) throws
-        -> (values: Int, objectRuns: Int, arrayRuns: Int)
+        -> (values: Int, objectRuns: Int, arrayRuns: Int, readAgain: Int)
     {
         var options = StreamingOptions(chunkSize: chunkSize, wrapsErrorsInParserError: false)
         options.concurrency = 2
@@ -47,7 +48,7 @@ import Testing
         try recorder.counter.settle()
         return (
             counter.count + recorder.counter.totals.values, recorder.objectRuns,
-            recorder.arrayRuns)
+            recorder.arrayRuns, split.bytesReadAgain)
     }
 
     static func map(members: Int, from first: Int = 0) -> String {
