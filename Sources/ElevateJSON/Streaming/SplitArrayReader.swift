@@ -522,12 +522,11 @@ final class SplitArrayReader: SplitFeeding {
     private func appendToRun(_ bytes: UnsafeRawBufferPointer, longest: Int) {
         let needed = run.count + bytes.count
         if needed > run.capacity {
-            // Past four runs' length, straight to the most: a run that long holds a long element,
-            // which doubling copied at 1, 2 and 4 MiB, and then grew once more by a few bytes from
-            // just under the most (a copy of 8 MiB), too small then to be a spare. (Memory the
-            // system maps on first use: the pages not written cost nothing.)
+            // Past half the most, straight to the most: a buffer that doubled to just under it
+            // grew once more by a few bytes (a copy of 8 MiB), and was then too small to be kept
+            // as a spare (see ``spareLongRuns``).
             let doubled = max(needed, min(2 * run.capacity, longest + 1))
-            let wanted = doubled > 4 * options.splitBatchByteCount ? max(needed, longest + 1) : doubled
+            let wanted = doubled > (longest + 1) / 2 ? max(needed, longest + 1) : doubled
             if let spare = spareLongRuns.lastIndex(where: { $0.capacity >= wanted }) {
                 var buffer = spareLongRuns.remove(at: spare)
                 buffer.append(contentsOf: run)
