@@ -469,9 +469,7 @@ final class SplitArrayReader: SplitFeeding {
             appendToRun(UnsafeRawBufferPointer(rebasing: chunk[start..<limit]), longest: longest)
             if limit == chunk.count { chunkEndsInRun.append(inputOffset + chunk.count) }
             guard run.count > longest else { return limit }
-            if everyArray != nil, consumer?.countsOnly == true, putOff.count < Self.deepestPutOff,
-                longElementIsContainer
-            {
+            if let consumer, mayPutOff(consumer), longElementIsContainer {
                 return try descendIntoLongElement(of: chunk)
             }
             try startTail(after: chunk[limit..<min(chunk.count, limit + 16)])
@@ -643,6 +641,14 @@ final class SplitArrayReader: SplitFeeding {
         consumer = nil
     }
 
+    /// Whether the cutting of an array whose runs go to `consumer` may be put off while the
+    /// stream's parser reads a long element of it: its elements are counted, not delivered or
+    /// written (see ``SplitRunConsumer/countsOnly``), and fewer than ``deepestPutOff`` arrays are
+    /// put off already.
+    private func mayPutOff(_ consumer: any SplitRunConsumer) -> Bool {
+        everyArray != nil && consumer.countsOnly && putOff.count < Self.deepestPutOff
+    }
+
     /// Whether the array whose content starts at `contentStart` in `chunk` would have its cutting
     /// put off at once for its first element (see ``descendIntoLongElement(of:)``): its runs are
     /// counted, and that element is an object or array that does not close within a full run's
@@ -655,8 +661,7 @@ final class SplitArrayReader: SplitFeeding {
     private func startsWithLongContainer(
         after contentStart: Int, in chunk: UnsafeRawBufferPointer, cutFor consumer: any SplitRunConsumer
     ) -> Bool {
-        guard everyArray != nil, consumer.countsOnly, putOff.count < Self.deepestPutOff,
-            let first = chunk[contentStart...].firstIndex(where: { !$0.isJSONWhitespace }),
+        guard mayPutOff(consumer), let first = chunk[contentStart...].firstIndex(where: { !$0.isJSONWhitespace }),
             chunk[first] | 0x20 == UInt8(ascii: "{")
         else { return false }
         let within = min(options.splitBatchByteCount, chunk.count - first - 1)
