@@ -4,9 +4,18 @@ import Foundation
 
 /// One way of parsing a whole document, timed and measured against the others on the same bytes.
 ///
-/// The first four parse any document; the rest decode the people of a
+/// The first eight parse any document; the rest decode the people of a
 /// ``ElevateSampleData/SampleDocument/people``-shaped document (`response.items`) into models and
-/// run only on such documents (``requiresPeopleDocument``).
+/// run only on such documents (``requiresPeopleDocument``), but for the nativejson corpus's own
+/// (``requiredDocumentName``).
+///
+/// The cases' order is the order in which they take turns (see ``Stopwatch``), and it matters:
+/// on the 2-core VM of `Benchmarks/RESULTS.md`, parsing in memory ran 7–10% slower for a second
+/// or two after a contender had read the document's file (C YAJL 113–119 ms a run before one
+/// run of ``cYAJLFile``, 120–136 ms in the runs after it), so the event layer, timed right after
+/// ``countFile``, lost 0.06–0.08 of its ratio to C YAJL, timed after a contender in memory.
+/// ``cYAJL`` and ``elevateEvents``, whose ratio is the event layer's cost, therefore run next to
+/// each other and after a contender in memory; the file-reading floor follows them.
 ///
 /// ```swift
 /// let input = try BenchmarkDocument.generated(.people, targetSize: 16 << 20).prepare(in: directory)
@@ -15,15 +24,15 @@ import Foundation
 public enum Contender: String, CaseIterable, Sendable {
     /// YAJL with callbacks that only return 1: the floor.
     case cYAJL = "c-yajl"
+    /// ``JSONEventParser`` with a ``CountingHandler``: what the event layer costs over bare YAJL.
+    case elevateEvents = "elevate-events"
+    /// The split parse's structural pre-scan alone (strings, escapes, nesting, commas), in memory.
+    case preScan = "elevate-prescan"
     /// YAJL with the same callbacks, reading the file in 1 MiB chunks: the floor for streaming a file.
     case cYAJLFile = "c-yajl-file"
     /// `summarizeValue(from: .file(url), atKeyPath: "")`, what `elevate count FILE` runs: the
     /// event layer streaming the file in 1 MiB chunks, counting the root's children.
     case countFile = "elevate-count-file"
-    /// The split parse's structural pre-scan alone (strings, escapes, nesting, commas), in memory.
-    case preScan = "elevate-prescan"
-    /// ``JSONEventParser`` with a ``CountingHandler``: what the event layer costs over bare YAJL.
-    case elevateEvents = "elevate-events"
     /// `JSONValueBuilder.value(from:)`: a Foundation-compatible tree.
     case elevateValues = "elevate-values"
     /// `JSONValue(parsing:)`: the document tape with a read-only view.

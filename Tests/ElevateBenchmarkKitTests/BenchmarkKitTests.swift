@@ -98,8 +98,24 @@ import Testing
         #expect(input.notPeopleReason != nil)
         #expect(
             input.contenders == [
-                .cYAJL, .cYAJLFile, .countFile, .preScan, .elevateEvents, .elevateValues, .elevateDocument, .jsonSerialization,
+                .cYAJL, .elevateEvents, .preScan, .cYAJLFile, .countFile, .elevateValues, .elevateDocument, .jsonSerialization,
             ])
+    }
+
+    /// The event layer's ratio to C YAJL compares two contenders timed under the same conditions:
+    /// next to each other, and after a contender in memory in every round (parsing in memory ran
+    /// 7–10% slower just after a contender had read the file; see `Contender`).
+    @Test(arguments: [(true, ""), (false, ""), (false, "twitter.json"), (false, "canada.json")])
+    func theEventLayerIsTimedNextToItsFloorAfterAContenderInMemory(isPeopleShaped: Bool, name: String) throws {
+        let contenders = Contender.applicable(toPeopleDocument: isPeopleShaped, named: name)
+        let floor = try #require(contenders.firstIndex(of: .cYAJL))
+        let events = try #require(contenders.firstIndex(of: .elevateEvents))
+        #expect(floor == 0 && events == 1)
+        // Each round starts one further on and ends just before where it started (see
+        // `Stopwatch.bestTakingTurns`): C YAJL always follows the last contender, and the events
+        // follow C YAJL or, in the round they start, the last contender again.
+        let last = try #require(contenders.last)
+        #expect(!last.readsFile, "\(last) reads the file just before C YAJL")
     }
 
     @Test func fileContendersReadTheFile() throws {
