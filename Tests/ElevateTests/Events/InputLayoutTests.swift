@@ -75,26 +75,38 @@ import Testing
         }
     }
 
-    /// The AVX2 pass (`InputLayout(plainText:)`) says "plain" exactly when the portable scans find
-    /// strict UTF-8 and no form feed or vertical tab, and then counts the same lines: on text
-    /// with newlines, characters of every length and the odd bad byte, across 64-byte blocks.
+    /// The AVX2 pass (`InputLayout(plainText:)`, and `InputLayout.isPlainText` without the lines)
+    /// says "plain" exactly when the portable scans find strict UTF-8 and no form feed or vertical
+    /// tab, and then counts the same lines: on text with newlines, tabs, characters of every
+    /// length and the odd bad byte, across 64-byte blocks and the 256-byte groups the pass tests
+    /// at once for bytes above ASCII and below a carriage return (long ASCII pieces make groups of
+    /// each kind, and a character cut short before one).
     @Test func thePlainTextPassAgreesWithThePortableScans() throws {
         guard WideScans.areAvailable else {
             print("InputLayoutTests: no AVX2 here, the portable scans alone run")
             return
         }
         var generator = SplitMix64(seed: randomTestSeed)
-        let pieces = ["\n", "a", "{\"k\": ", "é", "中", "😀", "\u{10FFFF}", " ", "\n\n"].map { Array($0.utf8) }
+        let pieces = [
+            "\n", "a", "{\"k\": ", "é", "中", "😀", "\u{10FFFF}", " ", "\n\n", "\t",
+            String(repeating: "a", count: 64), String(repeating: "1,", count: 150),
+        ].map { Array($0.utf8) }
         let bad: [UInt8] = [0x0B, 0x0C, 0x80, 0xC0, 0xED, 0xF4, 0xFF]
         var plainCount = 0
         for round in 0..<6_000 {
             var bytes: [UInt8] = []
-            let length = Int.random(in: 0...300, using: &generator)
+            let length = Int.random(in: 0...(round % 2 == 0 ? 300 : 1_300), using: &generator)
             while bytes.count < length { bytes += pieces.randomElement(using: &generator)! }
             if round % 3 == 1, !bytes.isEmpty {
                 bytes[Int.random(in: 0..<bytes.count, using: &generator)] = bad.randomElement(using: &generator)!
             }
             if round % 7 == 2, !bytes.isEmpty { bytes.removeLast() }
+            if round % 5 == 3, bytes.count > 300 {
+                // A three-byte character's lead one to three bytes before a group's end: cut short
+                // when what follows is ASCII (a group that only checks what the last one left open).
+                let groupEnd = 256 * Int.random(in: 1...(bytes.count / 256), using: &generator)
+                bytes[groupEnd - Int.random(in: 1...3, using: &generator)] = 0xE4
+            }
             let (wide, portable, validPrefix) = bytes.withUnsafeBytes {
                 (
                     InputLayout(plainText: $0), InputLayout(scanning: $0),
@@ -104,6 +116,7 @@ import Testing
             let isPlain = validPrefix == bytes.count && portable.firstInvalidWhitespace == nil
             let seed = "ELEVATE_TEST_SEED=\(randomTestSeed)"
             #expect((wide != nil) == isPlain, "\(bytes), \(seed)")
+            #expect(bytes.withUnsafeBytes { InputLayout.isPlainText($0) } == isPlain, "\(bytes), \(seed)")
             if let wide {
                 plainCount += 1
                 #expect(wide.newlines == portable.newlines, "\(bytes), \(seed)")
