@@ -1,5 +1,6 @@
 internal import CYAJLBaseline
 import Elevate
+@_spi(Testing) import ElevateJSON
 import Foundation
 
 /// One way of parsing a whole document, timed and measured against the others on the same bytes.
@@ -225,6 +226,31 @@ public enum Contender: String, CaseIterable, Sendable {
         self == .decodeArrayOnEveryCore ? ProcessInfo.processInfo.activeProcessorCount : 1
     }
 
+    /// What the calling thread of the split parse does with a document (``preScan``): finds the
+    /// first array that does not close within a run, as it finds the arrays it may split, then
+    /// cuts the array's content into runs of 256 KiB at commas between elements. The scan
+    /// starts inside the array (depth 1), where every block that holds an element's end is
+    /// looked at byte by byte; from the document's root, with the array's elements three levels
+    /// deeper, almost every block was skipped whole, and the scan seemed twice as fast as it is.
+    /// - Returns: The runs cut plus the newlines seen, or the newlines alone when no array is long.
+    static func cutFirstLongArray(of bytes: UnsafeRawBufferPointer) -> Int {
+        let runByteCount = StreamingOptions().splitBatchByteCount
+        var finder = StructuralScanner()
+        let mode = StructuralScanner.Mode.findLongContainer(within: runByteCount, objects: false)
+        guard case .at(let bracket) = finder.scan(bytes, from: 0, base: 0, mode: mode) else { return finder.newlines }
+        var scanner = StructuralScanner()
+        var position = bracket + 1
+        var runs = 0
+        while case .at(let stop) = scanner.scan(
+            bytes, from: position, base: 0, mode: .splitArray(cutFrom: position + runByteCount))
+        {
+            runs += 1
+            position = stop + 1
+            guard bytes[stop] == UInt8(ascii: ",") else { break }
+        }
+        return runs + finder.newlines + scanner.newlines
+    }
+
     /// The file name that selects ``membersFile``: an object of people keyed by name.
     public static let peopleMapName = "people-map.json"
 
@@ -256,9 +282,7 @@ public enum Contender: String, CaseIterable, Sendable {
             }
             return summary.count
         case .preScan:
-            var scanner = StructuralScanner()
-            let stop = data.withUnsafeBytes { scanner.scan($0, from: 0, base: 0, mode: .splitArray(cutFrom: .max)) }
-            return stop == .end ? scanner.newlines + scanner.depth : -1
+            return data.withUnsafeBytes { Self.cutFirstLongArray(of: $0) }
         case .elevateEvents:
             let handler = CountingHandler()
             let parser = JSONEventParser(handler: handler)

@@ -102,6 +102,39 @@ import Testing
             ])
     }
 
+    /// The pre-scan contender does what the split parse's calling thread does: it finds the first
+    /// array that does not close within a run (not a short one before it) and cuts that array's
+    /// content into runs of 256 KiB at the commas between its elements, from inside the array.
+    @Test func thePreScanCutsTheFirstLongArrayIntoRuns() throws {
+        let element = #"{"name":"\#(String(repeating: "x", count: 90))","n":[1,{"a":[2]}]}"#
+        let elements = Array(repeating: element, count: 12_000)
+        let prefix = #"{"tags":[1,2,3],"items":["#
+        let document = prefix + elements.joined(separator: ",") + "]}"
+        // Where a thread cutting runs of 256 KiB stops: at the first comma between elements at or
+        // past 256 KiB after the run's start, and at the closing bracket.
+        var stops = 0
+        var runStart = prefix.utf8.count
+        let arrayEnd = document.utf8.count - 2
+        while true {
+            stops += 1
+            let stride = element.utf8.count + 1
+            let elementsToCut = ((256 << 10) + 1 + stride - 1) / stride
+            let comma = runStart + elementsToCut * stride - 1
+            guard comma < arrayEnd else { break }
+            runStart = comma + 1
+        }
+        #expect(stops > 4)
+        let input = BenchmarkInput(
+            name: "scan", file: URL(fileURLWithPath: "/nonexistent"), data: Data(document.utf8),
+            expectedElementCount: nil)
+        #expect(try Contender.preScan.run(on: input) == stops)
+        // No long array: only the lines are counted.
+        let short = BenchmarkInput(
+            name: "short", file: URL(fileURLWithPath: "/nonexistent"), data: Data("[1,\n2]\n".utf8),
+            expectedElementCount: nil)
+        #expect(try Contender.preScan.run(on: short) == 2)
+    }
+
     /// The event layer's ratio to C YAJL compares two contenders timed under the same conditions:
     /// next to each other, and after a contender in memory in every round (parsing in memory ran
     /// 7–10% slower just after a contender had read the file; see `Contender`).
