@@ -113,8 +113,8 @@ WIDE static inline uint64_t block_breaks(const uint8_t *block) {
 }
 
 // One 64-byte block of `scan_text`: its form feeds and vertical tabs, and its newlines when
-// `count_lines`, if `has_low_bytes`; its UTF-8 errors if `is_ascii` is not set. Branch-free inside:
-// the caller decides for four blocks at once.
+// `count_lines`, if `has_low_bytes`; its UTF-8 errors if `is_ascii` is not set. Both flags hold for
+// a whole group of four blocks, so the compiler tests them once per group, not per block.
 WIDE static inline void scan_block(const uint8_t *block, int64_t index, const int count_lines,
     const int has_low_bytes, const int is_ascii, __m256i *errors, __m256i *previous, int64_t *lines,
     int64_t *last) {
@@ -169,17 +169,10 @@ WIDE static inline int scan_text(
                 previous = _mm256_loadu_si256((const __m256i *)(bytes + index + 224));
                 continue;
             }
-            for (int64_t block = index; block < index + 256; block += 64) {
-                scan_block(bytes + block, block, count_lines, 1, 1, &errors, &previous, &lines, &last);
-            }
-        } else if (has_low_bytes) {
-            for (int64_t block = index; block < index + 256; block += 64) {
-                scan_block(bytes + block, block, count_lines, 1, 0, &errors, &previous, &lines, &last);
-            }
-        } else {
-            for (int64_t block = index; block < index + 256; block += 64) {
-                scan_block(bytes + block, block, count_lines, 0, 0, &errors, &previous, &lines, &last);
-            }
+        }
+        for (int64_t block = index; block < index + 256; block += 64) {
+            scan_block(
+                bytes + block, block, count_lines, has_low_bytes, is_ascii, &errors, &previous, &lines, &last);
         }
     }
     for (; index + 64 <= count; index += 64) {
