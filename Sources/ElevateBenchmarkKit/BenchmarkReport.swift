@@ -120,6 +120,7 @@ public enum BenchmarkReport {
             .tapeCodableForEachElementParallelMacro, .jsonDecoder, memory: true)
         add("JSON Lines / forEachElement", .jsonLines, .forEachElement, memory: true)
         add("JSON Lines, one worker per core / one worker", .jsonLinesParallel, .jsonLines, memory: true)
+        add("forEachMember, one worker per core / one worker", .membersFileParallel, .membersFile, memory: true)
         add(
             "tape Codable / JSONDecoder (TwitterDocument model)", .tapeCodableTwitter, .jsonDecoderTwitter, memory: true
         )

@@ -97,6 +97,9 @@ public enum Contender: String, CaseIterable, Sendable {
     /// "people map", `{"p1": {…}, "p2": {…}, …}`, which `Benchmarks/RESULTS.md` says how to make
     /// from a people document), streaming from the file: the reader of huge objects.
     case membersFile = "elevate-members"
+    /// ``membersFile`` with ``StreamingOptions/concurrency`` at one worker per processor: the map
+    /// cut into runs of members, which the workers parse and decode.
+    case membersFileParallel = "elevate-members-parallel"
     /// `Elevate.forEachValue` of the people as JSON Lines (``BenchmarkInput/jsonLinesFile``) into
     /// ``BenchmarkPerson``, streaming from the file.
     case jsonLines = "elevate-jsonlines"
@@ -153,6 +156,7 @@ public enum Contender: String, CaseIterable, Sendable {
         case .asyncBytes: "tape Codable decodedElements, one byte at a time (buffered, as AsyncBytes)"
         case .asyncOnActor: "tape Codable decodedElements, 64 KiB chunks, loop on an actor (as on the main actor)"
         case .membersFile: "tape Codable forEachMember, an object of people (file, streaming)"
+        case .membersFileParallel: "tape Codable forEachMember, an object of people, one worker per core (file, streaming)"
         case .jsonLines: "Elevate forEachValue, JSON Lines (file, streaming)"
         case .jsonLinesParallel: "Elevate forEachValue, JSON Lines, one worker per core (file, streaming)"
         case .jsonDecoderTwitter: "JSONDecoder (TwitterDocument model)"
@@ -173,7 +177,7 @@ public enum Contender: String, CaseIterable, Sendable {
             .jsonSerialization:
             false
         case .jsonDecoderTwitter, .tapeCodableTwitter, .tapeCodableTwitterMacro, .jsonDecoderCitm, .tapeCodableCitm,
-            .tapeCodableCitmMacro, .membersFile:
+            .tapeCodableCitmMacro, .membersFile, .membersFileParallel:
             false
         default: true
         }
@@ -185,7 +189,7 @@ public enum Contender: String, CaseIterable, Sendable {
         switch self {
         case .jsonDecoderTwitter, .tapeCodableTwitter, .tapeCodableTwitterMacro: "twitter.json"
         case .jsonDecoderCitm, .tapeCodableCitm, .tapeCodableCitmMacro: "citm_catalog.json"
-        case .membersFile: Self.peopleMapName
+        case .membersFile, .membersFileParallel: Self.peopleMapName
         default: nil
         }
     }
@@ -202,7 +206,7 @@ public enum Contender: String, CaseIterable, Sendable {
         case .forEachElement, .forEachElementParallel, .tapeCodableForEachElement, .tapeCodableForEachElementParallel,
             .tapeCodableForEachElementParallelMacro,
             .jsonLines, .jsonLinesParallel, .cYAJLFile, .countFile, .asyncChunks, .asyncBytes, .asyncOnActor,
-            .membersFile:
+            .membersFile, .membersFileParallel:
             true
         default: false
         }
@@ -410,11 +414,13 @@ public enum Contender: String, CaseIterable, Sendable {
             return count
         case .asyncChunks, .asyncBytes, .asyncOnActor:
             return try runAsync(file: input.file)
-        case .membersFile:
+        case .membersFile, .membersFileParallel:
+            var options = StreamingOptions()
+            if self == .membersFileParallel { options.concurrency = StreamingOptions.automaticConcurrency }
             var count = 0
-            try Elevate.forEachMember(from: .file(input.file), as: CodablePerson.self, decoder: Self.tapeDecoder()) {
-                _, _ in count += 1
-            }
+            try Elevate.forEachMember(
+                from: .file(input.file), as: CodablePerson.self, decoder: Self.tapeDecoder(), options: options
+            ) { _, _ in count += 1 }
             return count
         }
     }

@@ -3,10 +3,12 @@ import Elevate
 import Foundation
 import _FuzzSupport
 
-/// The split parse: `forEachElement` (of a `Swift.Decodable` type) with `StreamingOptions.concurrency` 2 must deliver exactly what
-/// one worker delivers, and fail the same way: the same values in the same order, the same count,
-/// and the same error (for a `JSONSyntaxError` its kind, message, byte offset, line and column;
-/// for a `ParserError` its text without the excerpt; anything else by type and text). The input is
+/// The split parse: `forEachElement` (of a `Swift.Decodable` type), and `forEachMember` of the
+/// object at the same key path (a map's members cut into runs), with `StreamingOptions.concurrency`
+/// 2 must deliver exactly what one worker delivers, and fail the same way: the same values in the
+/// same order, the same count, and the same error (for a `JSONSyntaxError` its kind, message, byte
+/// offset, line and column; for a `ParserError` its text without the excerpt; anything else by
+/// type and text). The input is
 /// read as the document, and wrapped in `[`…`]`; options (comments, a small depth limit, repeated
 /// keys refused, a small element size, skipping invalid elements, error wrapping, a body that
 /// stops) are drawn from the input. `summarizeValue` at the same key path, and `countValues` (with
@@ -54,6 +56,18 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             body stops at \(stop.map(String.init) ?? "none")
             1 worker:  \(expected)
             2 workers: \(got)
+            """)
+        // The members of the object at the key path, a map's cut into runs for the workers.
+        let expectedMembers = Outcome.of(data, keyPath: document.keyPath, options: one, stop: stop, members: true)
+        let gotMembers = Outcome.of(data, keyPath: document.keyPath, options: two, stop: stop, members: true)
+        fuzzCheck(
+            gotMembers == expectedMembers,
+            """
+            forEachMember: 2 workers (batches of \(batch) bytes) differ from 1 on \(document.name), key path \
+            "\(document.keyPath)", \(options.parsing), maximumElementSize \(options.maximumElementSize), \
+            skipsInvalidElements \(options.skipsInvalidElements), body stops at \(stop.map(String.init) ?? "none")
+            1 worker:  \(expectedMembers)
+            2 workers: \(gotMembers)
             """)
         // The count of `elevate count`: the runs' values counted straight from YAJL's callbacks
         // where they are surely valid, by the event layer where not.
@@ -178,11 +192,15 @@ struct Outcome: Equatable, CustomStringConvertible {
     var count: Int?
     var error: String?
 
-    /// - Parameter framing: How `data` is read: as a document whose array is at `keyPath`
-    ///   (`forEachElement`, for `.array`), or as a stream of values (`forEachValue`), whose errors
-    ///   keep their excerpts (each run is parsed in the input's pieces, so even those must agree).
+    /// - Parameters:
+    ///   - framing: How `data` is read: as a document whose array is at `keyPath`
+    ///     (`forEachElement`, for `.array`), or as a stream of values (`forEachValue`), whose errors
+    ///     keep their excerpts (each run is parsed in the input's pieces, so even those must agree).
+    ///   - members: Read the members of the object at `keyPath` instead (`forEachMember`), each
+    ///     as `key=text`.
     static func of(
-        _ data: Data, keyPath: String, options: StreamingOptions, stop: Int?, framing: JSONFraming = .array
+        _ data: Data, keyPath: String, options: StreamingOptions, stop: Int?, framing: JSONFraming = .array,
+        members: Bool = false
     ) -> Outcome {
         var outcome = Outcome()
         let body = { (element: Captured) in
@@ -191,7 +209,13 @@ struct Outcome: Equatable, CustomStringConvertible {
         }
         do {
             outcome.count =
-                framing == .array
+                members
+                ? try forEachMember(from: .data(data), atKeyPath: keyPath, as: Captured.self, options: options) {
+                    key, value in
+                    if outcome.values.count == stop { throw BodyStop() }
+                    outcome.values.append("\(key)=\(value.text)")
+                }
+                : framing == .array
                 ? try forEachElement(from: .data(data), atKeyPath: keyPath, as: Captured.self, options: options, body)
                 : try forEachValue(
                     from: .data(data), framing: framing, atKeyPath: keyPath, as: Captured.self, options: options,

@@ -98,7 +98,9 @@ package final class ElementStream<T> {
         var callbacks = KeyPathSelector.Callbacks()
         callbacks.arrayStart = { [unowned self] target in
             if activeTarget == nil { activeTarget = target }
-            if target == activeTarget, elementCount == 0 { split?.startedArray = delivery }
+            if target == activeTarget, elementCount == 0 {
+                if members { split?.startedMap = delivery } else { split?.startedArray = delivery }
+            }
             if target == activeTarget { startFinder?.arrayStarted(at: self.parser.currentByteOffset) }
         }
         callbacks.value = { [unowned self] target, value in
@@ -118,7 +120,13 @@ package final class ElementStream<T> {
             if let start { notePosition(of: elementIndex, start: start) }
             try delivery.take(element, at: elementIndex, place: elementEnd?())
         }
-        if resumption != nil || startFinder != nil {
+        if members {
+            callbacks.containerEnd = { [unowned self] target, _, _ in
+                // A map too short to cut ends where the stream's parser read it whole: the next
+                // long object is not it.
+                if target == activeTarget { split?.startedMap = nil }
+            }
+        } else if resumption != nil || startFinder != nil {
             callbacks.containerEnd = { [unowned self] target, _, _ in
                 guard target == activeTarget else { return }
                 startFinder?.arrayEnded()
@@ -165,16 +173,26 @@ package final class ElementStream<T> {
         }
         self.selector = selector
         self.parser = parser
-        if resumption == nil, !members, !collectsFailures, options.checkpoints == nil, elementPositions == nil,
+        if resumption == nil, !collectsFailures, options.checkpoints == nil, elementPositions == nil,
             delivery.parallel != nil,
             SplitArrayReader.applies(to: options)
         {
-            split = SplitArrayReader(
-                parser: parser, options: options,
-                containersOffSplit: { [unowned selector] in selector.containersOffTargets },
-                tooLarge: { index, limit, _ in
-                    ParserError.validation(failureReason: Self.tooLargeText(keyPath: keyPath, index: index, limit: limit))
-                })
+            let tooLarge: SplitRun.TooLarge = { index, limit, _ in
+                ParserError.validation(failureReason: Self.tooLargeText(keyPath: keyPath, index: index, limit: limit))
+            }
+            if !members {
+                split = SplitArrayReader(
+                    parser: parser, options: options,
+                    containersOffSplit: { [unowned selector] in selector.containersOffTargets }, tooLarge: tooLarge)
+            } else if !options.parsing.rejectsDuplicateKeys {
+                // The object at the key path, when it is a map (many short members), cut into
+                // runs of members as `count` cuts one (see `SplitArrayReader.isMap(openedAt:in:)`);
+                // nothing else is cut. Not when repeated keys are refused: no worker sees
+                // another's keys.
+                split = SplitArrayReader(
+                    parser: parser, options: options, everyArray: delivery, mayCut: { false }, splitsObjects: true,
+                    tooLarge: tooLarge)
+            }
         }
     }
 

@@ -103,8 +103,9 @@ struct SplitRun: @unchecked Sendable {
         @exclusivity(unchecked) var stopped = false
     }
 
-    /// A parser of the run's elements, each handed to `each` as it is parsed (the placeholder
-    /// before a run's comma is not).
+    /// A parser of the run's elements (of a map's run, its members, each a `[key, value]` pair as
+    /// ``KeyPathSelector/Mode/members`` captures them), each handed to `each` as it is parsed (the
+    /// placeholder before a run's comma is not).
     /// - Parameter reusesTapes: Whether an element's tape is written over for the next one once
     ///   nothing holds it: not when the elements go to other threads (a tail's go to the workers),
     ///   whose reads the uniqueness check does not order before the next writes.
@@ -117,7 +118,8 @@ struct SplitRun: @unchecked Sendable {
             if index >= skipped { try each(element) }
         }
         let selector = KeyPathSelector(
-            targets: [KeyPathSelector.Target].candidates(for: KeyPath(""), mode: .elements), callbacks: callbacks)
+            targets: [KeyPathSelector.Target].candidates(for: KeyPath(""), mode: isObject ? .members : .elements),
+            callbacks: callbacks)
         selector.reusesTapes = reusesTapes
         let parser = JSONEventParser(handler: selector, options: options.parsing)
         selector.maximumCaptureSize = options.maximumElementSize

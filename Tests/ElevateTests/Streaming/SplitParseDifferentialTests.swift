@@ -55,6 +55,15 @@ struct SplitParseDifferentialTests {
                 + "\(checkpoints.count) checkpoints, error: \(error ?? "none")"
         }
 
+        /// Records a delivered value, or stops the body as `stop` says when it is due.
+        mutating func append(_ value: String, unless stop: Stop?) throws {
+            if let stop, values.count == stop.index {
+                if stop.quietly { throw JSONEventParser.Stop() }
+                throw BodyStop(index: stop.index)
+            }
+            values.append(value)
+        }
+
         /// Where `self` first differs from `expected`, in a few lines.
         func difference(from expected: Outcome) -> String {
             var lines = ["got:      \(self)", "expected: \(expected)"]
@@ -149,23 +158,105 @@ struct SplitParseDifferentialTests {
         var outcome = Outcome()
         do {
             outcome.returned = try ElevateJSON.forEachElement(
-                from: input, atKeyPath: keyPath, methodName: "JSONValue", options: options,
-                decode: { value -> String in
-                    if value.string == "bad" { throw ParserError.validation(failureReason: "bad value") }
-                    return value.description
-                }
+                from: input, atKeyPath: keyPath, methodName: "JSONValue", options: options, decode: viewText
             ) { text in
-                if let stop, outcome.values.count == stop.index {
-                    if stop.quietly { throw JSONEventParser.Stop() }
-                    throw BodyStop(index: stop.index)
-                }
-                outcome.values.append(text)
+                try outcome.append(text, unless: stop)
             }
         } catch {
             outcome.error = describe(error)
         }
         outcome.checkpoints = log.checkpoints
         return outcome
+    }
+
+    /// A value's `JSONValue` text; the string `"bad"` fails to decode.
+    static func viewText(_ value: JSONValue) throws -> String {
+        if value.string == "bad" { throw ParserError.validation(failureReason: "bad value") }
+        return value.description
+    }
+
+    /// `forEachMember` decoding each member's value to its `JSONValue` text (the string `"bad"`
+    /// fails), recording `key=text` for each member delivered, the count it returned and the error.
+    static func forEachMemberView(_ input: JSONInput, _ keyPath: String, _ options: StreamingOptions, stop: Stop? = nil)
+        -> Outcome
+    {
+        var outcome = Outcome()
+        do {
+            outcome.returned = try ElevateJSON.forEachMember(
+                from: input, atKeyPath: keyPath, methodName: "JSONValue", options: options, decode: viewText
+            ) { key, text in
+                try outcome.append("\(key)=\(text)", unless: stop)
+            }
+        } catch {
+            outcome.error = describe(error)
+        }
+        return outcome
+    }
+
+    /// The asynchronous Codable `decodedMembers` over chunks of `size` bytes.
+    static func decodedMembers(_ bytes: [UInt8], size: Int, _ keyPath: String, _ options: StreamingOptions) async
+        -> Outcome
+    {
+        await collected(ByteChunks(bytes, size: size).decodedMembers(atKeyPath: keyPath, as: Probe.self, options: options)) {
+            "\($0.key)=\($0.value.text)"
+        }
+    }
+
+    /// What an asynchronous sequence delivered, each value as `text` gives it, and its error.
+    static func collected<Values: AsyncSequence>(_ values: Values, _ text: (Values.Element) -> String) async
+        -> Outcome
+    {
+        var outcome = Outcome()
+        do {
+            for try await value in values { outcome.values.append(text(value)) }
+        } catch {
+            outcome.error = describe(error)
+        }
+        return outcome
+    }
+
+    /// Every member reader on one document: `forEachMember` of the data, with a body that stops
+    /// half way (throwing) and before the last member (quietly), of a file read in 4 KiB chunks,
+    /// and `decodedMembers` over chunks of `chunkSize` bytes.
+    static func checkMemberReaders(
+        _ bytes: [UInt8], keyPath: String, options base: StreamingOptions, chunkSize: Int, _ mismatches: Mismatches
+    ) async throws {
+        let data = Data(bytes)
+        let reference = compare("forEachMember", base, mismatches) { forEachMemberView(.data(data), keyPath, $0) }
+        await compareAsync("decodedMembers, chunks of \(chunkSize)", base, mismatches) {
+            await decodedMembers(bytes, size: chunkSize, keyPath, $0)
+        }
+        compareStops("forEachMember", after: reference.values.count, base, mismatches) {
+            forEachMemberView(.data(data), keyPath, $0, stop: $1)
+        }
+        try compareFile("forEachMember", data, base, mismatches) { forEachMemberView($0, keyPath, $1) }
+    }
+
+    /// Compares `read` with a body that stops half way (throwing) and before the last of `count`
+    /// values (quietly, with `JSONEventParser.Stop`).
+    static func compareStops(
+        _ reader: String, after count: Int, _ base: StreamingOptions, _ mismatches: Mismatches,
+        _ read: (StreamingOptions, Stop) -> Outcome
+    ) {
+        guard count > 0 else { return }
+        for (index, quietly) in [(count / 2, false), (count - 1, true)] {
+            compare("\(reader), body stops at \(index)\(quietly ? " quietly" : "")", base, mismatches) {
+                read($0, Stop(index: index, quietly: quietly))
+            }
+        }
+    }
+
+    /// Compares `read` of `data` as a file read in 4 KiB chunks.
+    static func compareFile(
+        _ reader: String, _ data: Data, _ base: StreamingOptions, _ mismatches: Mismatches,
+        _ read: (JSONInput, StreamingOptions) -> Outcome
+    ) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("split-parse-\(UUID().uuidString).json")
+        try data.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var smallReads = base
+        smallReads.chunkSize = JSONInput.minimumChunkSize
+        compare("\(reader) of a file read in 4 KiB chunks", smallReads, mismatches) { read(.file(url), $0) }
     }
 
     /// `extract --json-lines`: each element of the array written as a line by the tool's writer
@@ -230,17 +321,9 @@ struct SplitParseDifferentialTests {
     static func decodedElements(_ bytes: [UInt8], size: Int, _ keyPath: String, _ options: StreamingOptions) async
         -> Outcome
     {
-        var outcome = Outcome()
-        do {
-            for try await element in ByteChunks(bytes, size: size).decodedElements(
-                atKeyPath: keyPath, as: Probe.self, options: options)
-            {
-                outcome.values.append(element.text)
-            }
-        } catch {
-            outcome.error = describe(error)
+        await collected(ByteChunks(bytes, size: size).decodedElements(atKeyPath: keyPath, as: Probe.self, options: options)) {
+            $0.text
         }
-        return outcome
     }
 
     /// JSON Lines `forEachValue` of the values at `keyPath` in each line, with a body that stops
@@ -255,11 +338,7 @@ struct SplitParseDifferentialTests {
             outcome.returned = try ElevateJSON.forEachValue(
                 from: input, framing: framing, atKeyPath: keyPath, as: Probe.self, options: options
             ) { value in
-                if let stop, outcome.values.count == stop.index {
-                    if stop.quietly { throw JSONEventParser.Stop() }
-                    throw BodyStop(index: stop.index)
-                }
-                outcome.values.append(value.text)
+                try outcome.append(value.text, unless: stop)
             }
         } catch {
             outcome.error = describeWithExcerpt(error)
@@ -281,17 +360,9 @@ struct SplitParseDifferentialTests {
     static func decodedLines(
         _ bytes: [UInt8], size: Int, _ options: StreamingOptions, framing: JSONFraming = .jsonLines
     ) async -> Outcome {
-        var outcome = Outcome()
-        do {
-            for try await value in ByteChunks(bytes, size: size).decodedValues(
-                framing: framing, as: Probe.self, options: options)
-            {
-                outcome.values.append(value.text)
-            }
-        } catch {
-            outcome.error = describe(error)
+        await collected(ByteChunks(bytes, size: size).decodedValues(framing: framing, as: Probe.self, options: options)) {
+            $0.text
         }
-        return outcome
     }
 
     /// Every JSON Lines reader on one document (`forEachValue` of the data only, unless `all`):
@@ -314,22 +385,10 @@ struct SplitParseDifferentialTests {
         await compareAsync("\(name) decodedValues, chunks of \(chunkSize)", base, mismatches) {
             await decodedLines(bytes, size: chunkSize, $0, framing: framing)
         }
-        let count = reference.values.count
-        if count > 0 {
-            for (index, quietly) in [(count / 2, false), (count - 1, true)] {
-                compare("\(name), body stops at \(index)\(quietly ? " quietly" : "")", base, mismatches) {
-                    jsonLines(.data(data), $0, framing: framing, stop: Stop(index: index, quietly: quietly))
-                }
-            }
+        compareStops(name, after: reference.values.count, base, mismatches) {
+            jsonLines(.data(data), $0, framing: framing, stop: $1)
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("split-lines-\(UUID().uuidString).jsonl")
-        try data.write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        var smallReads = base
-        smallReads.chunkSize = JSONInput.minimumChunkSize
-        compare("\(name) of a file read in 4 KiB chunks", smallReads, mismatches) {
-            jsonLines(.file(url), $0, framing: framing)
-        }
+        try compareFile(name, data, base, mismatches) { jsonLines($0, $1, framing: framing) }
     }
 
     // MARK: Comparison
@@ -427,12 +486,9 @@ struct SplitParseDifferentialTests {
             }
         }
 
-        let count = reference.values.count
-        if extras.contains(.stops), count > 0 {
-            for (index, quietly) in [(count / 2, false), (count - 1, true)] {
-                compare("forEachElement, body stops at \(index)\(quietly ? " quietly" : "")", base, mismatches) {
-                    forEachView(.data(data), keyPath, $0, stop: Stop(index: index, quietly: quietly))
-                }
+        if extras.contains(.stops) {
+            compareStops("forEachElement", after: reference.values.count, base, mismatches) {
+                forEachView(.data(data), keyPath, $0, stop: $1)
             }
         }
         if extras.contains(.checkpoints) {
@@ -448,15 +504,7 @@ struct SplitParseDifferentialTests {
             }
         }
         if extras.contains(.file) {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "split-parse-\(UUID().uuidString).json")
-            try data.write(to: url)
-            defer { try? FileManager.default.removeItem(at: url) }
-            var smallReads = base
-            smallReads.chunkSize = JSONInput.minimumChunkSize
-            compare("forEachElement of a file read in 4 KiB chunks", smallReads, mismatches) {
-                forEachView(.file(url), keyPath, $0)
-            }
+            try compareFile("forEachElement", data, base, mismatches) { forEachView($0, keyPath, $1) }
         }
     }
 
@@ -486,6 +534,14 @@ struct SplitParseDifferentialTests {
             try await Self.checkArrayReaders(
                 bytes, keyPath: keyPath, options: base, chunkSizes: [chunkSize], elevate: false, extras: [], mismatches)
         }
+        // As a member's value in a map of short members (cut into runs with workers), at the root.
+        let shortMembers = (0..<12).map { #""m\#($0)":\#($0)"# }
+        let map =
+            Array(("{" + shortMembers.joined(separator: ",") + #","file":"#).utf8) + file
+            + Array(("," + shortMembers.joined(separator: ",") + "}").utf8)
+        try await Self.checkMemberReaders(
+            map, keyPath: "", options: StreamingOptions(wrapsErrorsInParserError: false),
+            chunkSize: map.count > 4096 ? 997 : 5, Mismatches("\(name) in a map"))
         // Every reader on the file between lines; the file whole through `forEachValue` only.
         for (form, bytes) in [("whole", file), ("between lines", Array("1\n".utf8) + file + Array("\n2\n".utf8))] {
             try await Self.checkLinesReaders(
@@ -532,6 +588,23 @@ struct SplitParseDifferentialTests {
         try await Self.checkArrayReaders(
             document.bytes, keyPath: nested ? "a.items" : "", options: document.options, chunkSizes: chunkSizes,
             extras: extras, mismatches)
+    }
+
+    /// A seeded map (an object of many members, at the root or at `a.items`, by the seed), made
+    /// for its scenario as the arrays are, through every member reader: with workers, its
+    /// members are cut into runs as an array's elements are (a map of few members, or after a
+    /// damage the pre-scan reads otherwise, is read by the calling thread), with exactly one
+    /// thread's results and errors.
+    @Test(arguments: generatedSeeds)
+    func generatedMap(seed: Int) async throws {
+        let scenario = Scenario.allCases[seed % Scenario.allCases.count]
+        let nested = (seed / Scenario.allCases.count) % 2 == 1
+        let document = GeneratedDocument(
+            seed: UInt64(seed) &+ 3_000_017, scenario: scenario, nested: nested, lines: false, members: true)
+        let small = document.bytes.count <= 2 << 10 ? 1 : document.bytes.count <= 8 << 10 ? [3, 13][seed % 2] : 61
+        try await Self.checkMemberReaders(
+            document.bytes, keyPath: nested ? "a.items" : "", options: document.options, chunkSize: small,
+            Mismatches("map seed \(seed) (\(scenario), \(nested ? "a.items" : "root"), \(document.bytes.count) bytes)"))
     }
 
     /// Seeded streams of values, made for each scenario: JSON Lines; concatenated JSON (values
@@ -584,6 +657,38 @@ struct SplitParseDifferentialTests {
                     Array(text.utf8), keyPath: keyPath, options: StreamingOptions(wrapsErrorsInParserError: wraps),
                     chunkSizes: [1], extras: [.stops, .checkpoints],
                     Mismatches("\(text.debugDescription) at \"\(keyPath)\""))
+            }
+        }
+    }
+
+    /// Documents whose shape around a map matters to `forEachMember`: the key path repeated after
+    /// a map the workers read, a literal dotted key, an array or a short object where the map
+    /// would be, members that fail, damage inside and after the map. `MAP` stands for an object
+    /// of 20 short members (long enough to be cut at every setting), `MEMBERS` for those members.
+    @Test(arguments: [
+        #"{"a":{"items":MAP},"a":{"items":MAP}}"#,
+        #"{"a":{"items":{"k":1}},"a":{"items":MAP}}"#,
+        #"{"a.items":MAP,"a":{"items":MAP}}"#,
+        #"{"a":{"items":MAP},"a.items":MAP}"#,
+        #"{"a":{"items":[1,2]}}"#, #"{"a":{"items":{}}}"#, #"{"a":{"items":{ }}}"#, #"{"a":{"items":"{}"}}"#,
+        #"{"a":{"items":{"k":1}},"b":MAP}"#,
+        #"{"a":{"items":MAP}}trailing"#, #"{"a":{"items":MAP}} {"a":{"items":MAP}}"#,
+        #"{"a":{"items":{MEMBERS,"bad":"bad",MEMBERS,"x":[1,{"y":"bad"}],"z":"bad"}}}"#,
+        #"{"a":{"items":MAP"#, #"{"a":{"items":{MEMBERS,"#, #"{"a":{"items":{MEMBERS,,MEMBERS}}}"#,
+        #"{"a":{"items":{MEMBERS,}}}"#, #"{"a":{"items":{MEMBERS,"x" 0,MEMBERS}}}"#,
+        #"{"a":{"items":{MEMBERS "x":1,MEMBERS}}}"#, #"{"a":{"items":{MEMBERS]}}"#,
+        #"{"a":{"items":{MEMBERS,0:0,MEMBERS}}}"#, #"{"a":{"items":{MEMBERS,"k\x":0}}}"#,
+        "{\"a\":{\"items\":{MEMBERS,\"k\u{0}1\":1,MEMBERS}}}", #"{"a":{"items":{MEMBERS,"\ud800":0}}}"#,
+    ])
+    func mapShapes(_ template: String) async throws {
+        let members = (0..<20).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        let text = template.replacingOccurrences(of: "MEMBERS", with: members)
+            .replacingOccurrences(of: "MAP", with: "{" + members + "}")
+        for keyPath in ["", "a.items"] {
+            for wraps in [true, false] {
+                try await Self.checkMemberReaders(
+                    Array(text.utf8), keyPath: keyPath, options: StreamingOptions(wrapsErrorsInParserError: wraps),
+                    chunkSize: 1, Mismatches("\(text.debugDescription) at \"\(keyPath)\""))
             }
         }
     }
@@ -770,8 +875,13 @@ struct GeneratedDocument {
 
     /// - Parameters:
     ///   - lines: Whether the elements are top-level values, as JSON Lines, or (with
-    ///     `concatenated`) as concatenated JSON, separated by whitespace or nothing.
-    init(seed: UInt64, scenario: Scenario, nested: Bool, lines: Bool, concatenated: Bool = false, records: Bool = false) {
+    ///   `concatenated`) as concatenated JSON, separated by whitespace or nothing.
+    ///   - members: Whether the elements are the values of an object's members instead (a map,
+    ///     `{"m0": …, "m1": …}`, where the array would be), now and then under a key repeated.
+    init(
+        seed: UInt64, scenario: Scenario, nested: Bool, lines: Bool, concatenated: Bool = false, records: Bool = false,
+        members: Bool = false
+    ) {
         random = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D &+ 17)
         self.lines = lines
         self.concatenated = concatenated
@@ -854,13 +964,19 @@ struct GeneratedDocument {
             }
         } else {
             if below(10) == 0 { bytes += [0xEF, 0xBB, 0xBF] }
-            let after = scenario == .duplicateKeys && nested ? #"],"x":2},"b":[1,2]}"# : #"]},"b":[1,2]}"#
-            bytes += Array((nested ? #"{"a":{"x":1,"items":"# + space() + "[" : space() + "[").utf8)
+            let (open, close) = members ? ("{", "}") : ("[", "]")
+            let after = scenario == .duplicateKeys && nested ? close + #","x":2},"b":[1,2]}"# : close + #"},"b":[1,2]}"#
+            bytes += Array((nested ? #"{"a":{"x":1,"items":"# + space() + open : space() + open).utf8)
             for (index, element) in elements.enumerated() {
                 if index > 0 { bytes += Array((space() + "," + space()).utf8) }
+                if members, !element.isEmpty {
+                    // Now and then a key used before: each occurrence is a member of its own.
+                    let key = index > 0 && below(8) == 0 ? below(index) : index
+                    bytes += Array(#""m\#(key)":"#.utf8) + Array(space().utf8)
+                }
                 bytes += element
             }
-            bytes += Array((space() + (nested ? after : "]") + space()).utf8)
+            bytes += Array((space() + (nested ? after : close) + space()).utf8)
         }
         damage(scenario)
     }
