@@ -78,6 +78,9 @@ extension JSONEventParser {
 
         var count: Int { next - entries }
 
+        /// How many bytes the arena can hold before it grows (for the tests).
+        var arenaByteCapacity: Int { arenaCapacity }
+
         var isFull: Bool { next == limit }
 
         /// The last event recorded, if any.

@@ -205,6 +205,8 @@ public final class JSONEventParser {
     /// Bytes held for a token that spans chunks: 0 between tokens, where the split parse may pass
     /// over bytes (see ``pass(over:newlines:lastLineStart:lastBytes:)``).
     var bufferedByteCount: Int { carry.count + held.count }
+    /// How many bytes the arena of copied event text can hold now (for the tests).
+    var arenaCapacity: Int { state.pointee.pending.arenaByteCapacity }
     /// Whether the next chunk is held back, unparsed, unless it ends the lexeme (see `parse(_:)`):
     /// a token or comment of 64 KiB or more is open, or chunks are held already.
     var holdsNextChunkBack: Bool { openLexemeLength >= 1 << 16 || !held.isEmpty }
@@ -1176,13 +1178,25 @@ public final class JSONEventParser {
     }
 
     /// Records an event whose text must be copied, delivering the batch first when the copy would
-    /// move the arena (see `PendingEvents`). False when the handler threw at that delivery.
+    /// move the arena (see `PendingEvents`). A long text is not copied: it is delivered at once,
+    /// after the events before it, from where YAJL keeps it during this callback (a copy held a
+    /// huge string or key once more). False when the handler threw at that delivery.
     @inline(__always)
     private func recordCopy(_ code: PendingEvents.Code, end: Int, _ text: UnsafeRawBufferPointer) -> Bool {
+        if text.count >= Self.longTextLength, let start = text.baseAddress {
+            // The batch always has room for one more event: a full one is delivered at once.
+            state.pointee.pending.append(code, end: end, text: start, length: text.count)
+            return deliverPendingEvents() == 1
+        }
         if !state.pointee.pending.hasRoom(forCopying: text.count), deliverPendingEvents() == 0 { return false }
         state.pointee.pending.append(code, end: end, copying: text)
         return true
     }
+
+    /// The length from which a text YAJL hands over from its own buffers is delivered from there
+    /// rather than copied (see `recordCopy`): long enough that the extra delivery is nothing next
+    /// to the text.
+    static let longTextLength = 1 << 16
 
     @inline(never)
     private func failDuplicateKey(_ key: JSONText) -> Int32 {

@@ -194,6 +194,43 @@ import Testing
         #expect(events[2_001] == "s:" + String(repeating: "é\n", count: 500_000))
     }
 
+    /// Reads how much room the parser's arena has at each string event (see
+    /// `JSONEventParser.arenaCapacity`).
+    final class ArenaWatcher: JSONEventHandler {
+        weak var parser: JSONEventParser?
+        var strings: [(length: Int, arena: Int)] = []
+        func string(_ value: JSONText) throws { strings.append((value.bytes.count, parser?.arenaCapacity ?? -1)) }
+        func key(_ key: JSONText) throws { try string(key) }
+    }
+
+    /// A long escaped string or key (decoded into YAJL's buffer) or one split across chunks (joined
+    /// in YAJL's lexer buffer) reaches the handler from there, during YAJL's callback, rather than
+    /// copied into the arena first: a copy held the whole text once more (a 50 MB key peaked at
+    /// 188 MB in `elevate validate`, 52 MB of it the copy). Short ones are still copied.
+    @Test(arguments: [("escaped", Int.max), ("split across chunks", 4096)])
+    func aLongTextIsHandedOverWhereYAJLKeepsIt(_ form: String, chunkSize: Int) throws {
+        // Decoded into YAJL's buffer (700,000 "é", 1.4 MB), or joined from 4 KiB chunks (1.5 MB).
+        let escaped = form == "escaped"
+        let long = "\"" + String(repeating: escaped ? #"\u00e9"# : "x", count: escaped ? 700_000 : 1_500_000) + "\""
+        for text in ["[\"\\n\",\(long),\"\\t\"]", "{\"\\n\":1,\(long):2}"] {
+            let watcher = ArenaWatcher()
+            let parser = JSONEventParser(handler: watcher)
+            watcher.parser = parser
+            try parseInChunks(parser, Array(text.utf8), chunkSize: chunkSize)
+            #expect(watcher.strings.count == 3 || watcher.strings.count == 2)
+            let longOne = try #require(watcher.strings.first { $0.length > 1 << 20 })
+            #expect(longOne.arena < 1 << 20, "the arena held \(longOne.arena) bytes for a text of \(longOne.length)")
+        }
+        // Its text, offsets and errors are as before.
+        let bytes = Array("[\"\\n\",\(long),\"\\t\"]".utf8)
+        let run = Self.parse(bytes, chunkSize: chunkSize)
+        #expect(run.error == nil)
+        #expect(run.recorder.events.count == 5)
+        #expect(run.recorder.events[2].count == (escaped ? 700_000 : 1_500_000) + 2)
+        let whole = Self.parse(bytes, chunkSize: Int.max)
+        #expect(run.recorder.offsets == whole.recorder.offsets)
+    }
+
     /// `count` escaped strings of sixteen bytes each once decoded, in one array.
     static func escapedStrings(count: Int) -> (bytes: [UInt8], events: [String]) {
         var text = "["
