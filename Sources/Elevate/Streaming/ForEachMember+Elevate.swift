@@ -16,7 +16,10 @@
 /// (`Member [id2]: …`) and its index in document order. A key that repeats in the object is
 /// delivered each time it occurs (what was delivered cannot be taken back, and remembering every
 /// key would cost memory in proportion to the map); set
-/// ``JSONParsingOptions/rejectsDuplicateKeys`` to refuse such input instead.
+/// ``JSONParsingOptions/rejectsDuplicateKeys`` to refuse such input instead. With workers, a map
+/// (an object of many short members) is cut into runs of members that the workers parse as well
+/// as decode, as an array is into runs of elements; another object is parsed by the calling
+/// thread, its values decoded on the workers.
 ///
 /// - Parameters:
 ///   - input: Where the JSON comes from.

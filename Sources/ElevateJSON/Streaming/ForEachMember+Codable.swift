@@ -19,6 +19,9 @@
 /// (`["users", "id2", "name"]`). A key that repeats in the object is delivered each time it
 /// occurs; set ``JSONParsingOptions/rejectsDuplicateKeys`` to refuse such input instead. A type
 /// that is also `Elevate.Decodable` is decoded with `init(json:)` unless `decoder` is passed.
+/// With workers, a map (an object of many short members) is cut into runs of members that the
+/// workers parse as well as decode, as an array is into runs of elements; another object is
+/// parsed by the calling thread, its values decoded on the workers.
 ///
 /// - Parameters:
 ///   - input: Where the JSON comes from.
