@@ -22,9 +22,10 @@
 /// - Runs are delivered in order, the elements before a run's error first.
 ///
 /// When counting values, an object of many short members (a map of records, at the root or at any
-/// depth) is cut the same way, into runs of members (see ``isMap(openedAt:in:)``): a worker parses
-/// `{` or `{"":null` followed by the run and `}`, and YAJL rejects a `}` wherever it rejects a `,`
-/// in an object, with the same message, so the argument above holds for it too.
+/// depth), and when streaming members, such an object at the key path, is cut the same way, into
+/// runs of members (see ``isMap(openedAt:in:)``): a worker parses `{` or `{"":null` followed by
+/// the run and `}`, and YAJL rejects a `}` wherever it rejects a `,` in an object, with the same
+/// message, so the argument above holds for it too.
 ///
 /// An array that ends within its first run is not shared: it is fed to the stream's parser, as
 /// one thread reads it. A run that grows past 32 runs' length without the end of an element is
@@ -68,8 +69,10 @@ final class SplitArrayReader: SplitFeeding {
     /// its runs go.
     var startedArray: (any SplitRunConsumer)?
     /// Set by `count` when its parser delivered the start of the object at the key path, whose
-    /// keys it counts: where its runs of members go when it is a long map (see
-    /// ``isMap(openedAt:in:)``); forgotten at the next long object's `{`, which is that one.
+    /// keys it counts, and by a stream of members at the start of the object whose members it
+    /// delivers: where its runs of members go when it is a long map (see
+    /// ``isMap(openedAt:in:)``); forgotten at the next long object's `{`, which is that one (and,
+    /// by its setter, at the object's end, when it was too short to be that one).
     var startedMap: (any SplitRunConsumer)?
     /// When only the array named in ``startedArray`` is split: how many of the containers open
     /// where the stream's parser stopped cannot hold that array (see
