@@ -1010,11 +1010,7 @@ extension ParallelElementDecoderTests {
                             if $0.id == k { throw stops ? JSONEventParser.Stop() as any Error : Enough() }
                         }
                     }
-                    let atReturn = watch.markReturned()
-                    let setting = "\(workers) workers, stops \(stops)"
-                    #expect(atReturn.running == 0, "still decoding at return: \(setting)")
-                    #expect(watch.waitForWorkerThreadsToExit(), "a worker outlived the call: \(setting)")
-                    #expect(watch.count == atReturn.decoded, "decoded after return: \(setting)")
+                    watch.expectNothingDecodedAfterReturn("\(workers) workers, stops \(stops)")
                     #expect(ids == Array(0...k), "\(workers) workers, stops \(stops)")
                     results.append(result)
                 }
@@ -1036,29 +1032,10 @@ extension ParallelElementDecoderTests {
                 }
                 continuation.finish()
             }
-            let task = Task { () -> (Int, String) in
-                var seen = 0
-                do {
-                    for try await item in chunks.decodedElements(
-                        atKeyPath: "items", with: CountingDecoder(watch: watch), as: Item.self, options: Self.options(workers))
-                    {
-                        #expect(item.id == seen)
-                        seen += 1
-                        if seen == 300 { withUnsafeCurrentTask { $0?.cancel() } }
-                    }
-                    return (seen, "finished")
-                } catch {
-                    return (seen, "\(type(of: error))")
-                }
-            }
-            let (seen, ending) = await task.value
-            #expect(ending == "CancellationError")
-            #expect(seen >= 300 && seen < 20_000)
-            let atEnd = watch.markReturned()
-            #expect(atEnd.running == 0, "still decoding when the task ended")
-            #expect(watch.waitForWorkerThreadsToExit(), "a worker outlived the iteration")
-            #expect(watch.count == atEnd.decoded)
-            #expect(atEnd.decoded < 20_000)
+            await watch.expectCancellationStops(after: 300, of: 20_000, {
+                chunks.decodedElements(
+                    atKeyPath: "items", with: CountingDecoder(watch: watch), as: Item.self, options: Self.options(workers))
+            }, index: \.id)
         }
 
         /// A held iterator that threw `CancellationError` must not go on decoding in the background

@@ -101,6 +101,73 @@ import Testing
         #expect(refused(workers: 2) == refused(workers: 1))
     }
 
+    /// A member's value that counts its decodes in the decoder's `userInfo` watch.
+    struct Watched: Swift.Decodable {
+        static let watchKey = CodingUserInfoKey(rawValue: "watch")!
+        let v: Int
+        init(from decoder: any Swift.Decoder) throws {
+            let watch = decoder.userInfo[Self.watchKey] as? DecodeWatch
+            watch?.decodeStarted()
+            defer { watch?.decodeEnded() }
+            v = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .v)
+        }
+        enum CodingKeys: String, CodingKey { case v }
+    }
+
+    static func watchingDecoder(_ watch: DecodeWatch) -> ElevateJSONDecoder {
+        let decoder = ElevateJSONDecoder()
+        decoder.userInfo = [Watched.watchKey: watch]
+        return decoder
+    }
+
+    /// A body that throws at member k, or stops the stream there, sees exactly the members before
+    /// k, as with one thread; nothing is decoded once the call has returned, and no worker
+    /// outlives it.
+    @Test(arguments: [0, 63, 1_999]) func aBodyThatThrowsOrStopsAtKAsOneThread(k: Int) {
+        struct Enough: Error {}
+        let data = Data(Self.map(0..<2_000).utf8)
+        for stops in [false, true] {
+            var results: [String] = []
+            for workers in [1, 2, 4] {
+                let watch = DecodeWatch()
+                var options = StreamingOptions()
+                options.concurrency = workers
+                options.splitBatchByteCount = 256
+                var values: [Int] = []
+                var result = "returned"
+                do {
+                    try forEachMember(
+                        from: .data(data), as: Watched.self, decoder: Self.watchingDecoder(watch), options: options
+                    ) { _, member in
+                        values.append(member.v)
+                        if member.v == k { throw stops ? JSONEventParser.Stop() as any Error : Enough() }
+                    }
+                } catch {
+                    result = "\(error)"
+                }
+                watch.expectNothingDecodedAfterReturn("\(workers) workers, stops \(stops)")
+                #expect(values == Array(0...k), "\(workers) workers, stops \(stops)")
+                results.append(result)
+            }
+            #expect(Set(results).count == 1, "\(results)")
+        }
+    }
+
+    /// Cancelling the task iterating `decodedMembers` with workers ends the iteration with
+    /// `CancellationError`; nothing is decoded after the task ended.
+    @Test(arguments: [2, 3]) func cancellingTheIteratingTaskStopsTheWorkers(workers: Int) async throws {
+        let bytes = Array(Self.map(0..<20_000).utf8)
+        let watch = DecodeWatch()
+        var options = StreamingOptions()
+        options.concurrency = workers
+        options.splitBatchByteCount = 1_024
+        let settings = options
+        await watch.expectCancellationStops(after: 300, of: 20_000, {
+            ByteChunks(bytes, size: 4_096).decodedMembers(
+                as: Watched.self, decoder: Self.watchingDecoder(watch), options: settings)
+        }, index: \.value.v)
+    }
+
     /// A syntax error in a run of members: the members before it, then one thread's error.
     @Test(arguments: [#""k150" {"v": 1}"#, #""k150": {"v": 1}}"#, #""k150": {"v" 1}"#, #"k150: 1"#])
     func anErrorInARunIsOneThreads(_ damaged: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -121,5 +122,51 @@ final class DecodeWatch: @unchecked Sendable {
         #else
             return Thread.current.name == "Elevate.decoder"
         #endif
+    }
+}
+
+extension DecodeWatch {
+    /// Marks the call as returned, then checks that nothing was decoding then, that no worker
+    /// outlives the call and that nothing was decoded after it (`setting` names the case).
+    func expectNothingDecodedAfterReturn(_ setting: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let atReturn = markReturned()
+        #expect(atReturn.running == 0, "still decoding at return: \(setting)", sourceLocation: sourceLocation)
+        #expect(waitForWorkerThreadsToExit(), "a worker outlived the call: \(setting)", sourceLocation: sourceLocation)
+        #expect(count == atReturn.decoded, "decoded after return: \(setting)", sourceLocation: sourceLocation)
+    }
+
+    /// Iterates the sequence `makeValues` makes, in a task that cancels itself once
+    /// `cancelAfter` values have come, checking that each value's index (`index`) is the next one;
+    /// then checks that the iteration ended with `CancellationError` part way, and that, from
+    /// then on, nothing decodes and no worker is left: what cancelling an iteration with workers
+    /// must give.
+    /// - Returns: How many values came.
+    @discardableResult
+    func expectCancellationStops<Values: AsyncSequence>(
+        after cancelAfter: Int, of total: Int, _ makeValues: @escaping @Sendable () -> Values,
+        index: @escaping @Sendable (Values.Element) -> Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Int {
+        let task = Task { () -> (Int, String) in
+            var seen = 0
+            do {
+                for try await value in makeValues() {
+                    #expect(index(value) == seen, sourceLocation: sourceLocation)
+                    seen += 1
+                    if seen == cancelAfter { withUnsafeCurrentTask { $0?.cancel() } }
+                }
+                return (seen, "finished")
+            } catch {
+                return (seen, "\(type(of: error))")
+            }
+        }
+        let (seen, ending) = await task.value
+        #expect(ending == "CancellationError", sourceLocation: sourceLocation)
+        #expect(seen >= cancelAfter && seen < total, sourceLocation: sourceLocation)
+        let atEnd = markReturned()
+        #expect(atEnd.running == 0, "still decoding when the task ended", sourceLocation: sourceLocation)
+        #expect(waitForWorkerThreadsToExit(), "a worker outlived the iteration", sourceLocation: sourceLocation)
+        #expect(count == atEnd.decoded, sourceLocation: sourceLocation)
+        #expect(atEnd.decoded < total, sourceLocation: sourceLocation)
+        return seen
     }
 }
