@@ -20,7 +20,8 @@ package final class ElementStream<T> {
     /// split parse.
     private var elementCount: Int { parsedElementCount + (split?.elementCount ?? 0) }
     private var parsedElementCount = 0
-    /// With several workers: the split parse of the array, whose elements the workers parse.
+    /// With several workers: the split parse of the array, whose elements the workers parse (of a
+    /// stream of members, of the map, whose members they parse).
     private var split: SplitArrayReader?
 
     /// Whether the consumer stopped the stream (a ``JSONEventParser/Stop`` thrown by `deliver`):
