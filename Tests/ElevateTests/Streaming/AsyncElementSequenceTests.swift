@@ -161,7 +161,10 @@ private func failure(of task: Task<Int, any Error>) async -> (any Error)? {
         case .success: Issue.record("the iteration ended without an error")
         case .failure(let error): #expect(error is CancellationError)
         }
-        #expect(pulled.value > 1)
+        // The reader asked for the second chunk (`waitForPull(2)`) before the cancel; whether the
+        // source then made it is a race the cancel may win (the stream's closure is not called
+        // for a cancelled task): checking `pulled.value > 1` here failed once in CI.
+        #expect(pulled.value >= 1)
     }
 
     @Test func asyncIterationEndsAfterAnError() async throws {
