@@ -53,7 +53,8 @@ extension JSONEventParser {
         private var capacity: Int
         private var arena: UnsafeMutableRawPointer?
         private var arenaCount = 0
-        private var arenaCapacity = 0
+        /// How many bytes the arena holds before it grows (read by the tests).
+        private(set) var arenaCapacity = 0
 
         init() {
             capacity = Self.initialCapacity
@@ -77,9 +78,6 @@ extension JSONEventParser {
         }
 
         var count: Int { next - entries }
-
-        /// How many bytes the arena can hold before it grows (for the tests).
-        var arenaByteCapacity: Int { arenaCapacity }
 
         var isFull: Bool { next == limit }
 

@@ -206,7 +206,7 @@ public final class JSONEventParser {
     /// over bytes (see ``pass(over:newlines:lastLineStart:lastBytes:)``).
     var bufferedByteCount: Int { carry.count + held.count }
     /// How many bytes the arena of copied event text can hold now (for the tests).
-    var arenaCapacity: Int { state.pointee.pending.arenaByteCapacity }
+    var arenaCapacity: Int { state.pointee.pending.arenaCapacity }
     /// Whether the next chunk is held back, unparsed, unless it ends the lexeme (see `parse(_:)`):
     /// a token or comment of 64 KiB or more is open, or chunks are held already.
     var holdsNextChunkBack: Bool { openLexemeLength >= 1 << 16 || !held.isEmpty }
